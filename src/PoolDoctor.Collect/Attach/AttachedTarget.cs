@@ -1,0 +1,67 @@
+using Microsoft.Diagnostics.NETCore.Client;
+using PoolDoctor.Model.Targets;
+
+namespace PoolDoctor.Collect.Attach;
+
+/// <summary>
+/// A live diagnostics connection to one process. Collectors open EventPipe sessions through <see cref="Client"/>;
+/// disposing releases a reverse-port connector when one was used. It never changes the target's state by itself.
+/// </summary>
+public sealed class AttachedTarget : IAsyncDisposable
+{
+    private readonly IAsyncDisposable? _connector;
+
+    private AttachedTarget(TargetProcess process, DiagnosticsClient client, IAsyncDisposable? connector)
+    {
+        Process = process;
+        Client = client;
+        _connector = connector;
+    }
+
+    public TargetProcess Process { get; }
+
+    public DiagnosticsClient Client { get; }
+
+    public int ProcessId => Process.ProcessId;
+
+    /// <summary>True while the process still runs; collectors poll it to tell "target exited" from other stream ends.</summary>
+    public bool IsAlive => ProcessId <= 0 || ProcFs.Exists(ProcessId);
+
+    public static async Task<AttachedTarget> AttachAsync(TargetSpec spec, CancellationToken cancellationToken)
+    {
+        if (spec.DiagnosticPort is { } port)
+        {
+            return await AttachByPortAsync(port, cancellationToken);
+        }
+        var process = spec.ProcessId is { } pid ? ProcessCatalog.ResolvePid(pid) : ProcessCatalog.ResolveName(spec.Name!);
+        return new AttachedTarget(process, new DiagnosticsClient(process.ProcessId), connector: null);
+    }
+
+    private static async Task<AttachedTarget> AttachByPortAsync(string port, CancellationToken cancellationToken)
+    {
+        try
+        {
+            var connector = await DiagnosticsClientConnector.FromDiagnosticPort(port, cancellationToken)
+                ?? throw new AttachException($"diagnostic port '{port}' gave no connection");
+            var client = connector.Instance;
+            // NETCore.Client keeps ProcessInfo internal; the default socket name carries the pid, a custom one does not.
+            var pid = PidFromSocketName(port);
+            var process = pid > 0
+                ? ProcessCatalog.Describe(pid)
+                : new TargetProcess(0, Path.GetFileName(port.Split(',')[0]), "");
+            return new AttachedTarget(process, client, connector);
+        }
+        catch (Exception e) when (e is not AttachException and not OperationCanceledException)
+        {
+            throw new AttachException($"cannot use diagnostic port '{port}': {e.Message}", e);
+        }
+    }
+
+    internal static int PidFromSocketName(string port)
+    {
+        var match = System.Text.RegularExpressions.Regex.Match(Path.GetFileName(port.Split(',')[0]), @"^dotnet-diagnostic-(\d+)-");
+        return match.Success && int.TryParse(match.Groups[1].Value, out var pid) ? pid : 0;
+    }
+
+    public ValueTask DisposeAsync() => _connector?.DisposeAsync() ?? ValueTask.CompletedTask;
+}

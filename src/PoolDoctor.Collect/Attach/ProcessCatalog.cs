@@ -1,0 +1,78 @@
+using PoolDoctor.Model.Targets;
+
+namespace PoolDoctor.Collect.Attach;
+
+/// <summary>Finds .NET processes with a diagnostics endpoint and resolves -p / -n to exactly one of them.</summary>
+public static class ProcessCatalog
+{
+    public static IReadOnlyList<TargetProcess> List()
+    {
+        var self = Environment.ProcessId;
+        return DiagnosticSockets.PublishedProcessIds()
+            .Where(pid => pid != self && ProcFs.Exists(pid))
+            .Distinct()
+            .Order()
+            .Select(Describe)
+            .ToList();
+    }
+
+    public static TargetProcess Describe(int pid) => new(pid, DisplayName(pid), ProcFs.CommandLine(pid));
+
+    /// <summary>Checks that <paramref name="pid"/> is a .NET process we can talk to, with a precise reason when it is not.</summary>
+    public static TargetProcess ResolvePid(int pid)
+    {
+        if (pid <= 0)
+        {
+            throw new AttachException($"'{pid}' is not a valid process id");
+        }
+        if (!ProcFs.Exists(pid))
+        {
+            throw new AttachException($"no process with id {pid}");
+        }
+        if (!DiagnosticSockets.IsPublished(pid))
+        {
+            var name = DisplayName(pid);
+            throw new AttachException(ProcFs.HasCoreClr(pid)
+                ? $"process {pid} ({name}) is a .NET process without a diagnostics endpoint (was it started with DOTNET_EnableDiagnostics=0?)"
+                : $"process {pid} ({name}) is not a .NET process, or its diagnostics endpoint is not visible to this user");
+        }
+        return Describe(pid);
+    }
+
+    /// <summary>Matches the process name, or the entry assembly's file name for `dotnet app.dll` processes.</summary>
+    public static TargetProcess ResolveName(string name)
+    {
+        var matches = List().Where(p => NameMatches(p, name)).ToList();
+        return matches.Count switch
+        {
+            1 => matches[0],
+            0 => throw new AttachException($"no .NET process named '{name}' (see '{"dotnet-pooldoctor"} ps')"),
+            _ => throw new AttachException(
+                $"the name '{name}' matches {matches.Count} processes, pick one with -p: "
+                + string.Join(", ", matches.Select(m => $"{m.ProcessId} ({m.CommandLine})"))),
+        };
+    }
+
+    internal static bool NameMatches(TargetProcess process, string name) =>
+        string.Equals(process.Name, name, StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>`dotnet app.dll` shows up as "dotnet" in /proc; the dll's name is what users call it.</summary>
+    internal static string DisplayName(int pid)
+    {
+        var comm = ProcFs.Name(pid);
+        var commandLine = ProcFs.CommandLine(pid);
+        return EntryAssemblyName(comm, commandLine) ?? comm;
+    }
+
+    internal static string? EntryAssemblyName(string comm, string commandLine)
+    {
+        if (comm != "dotnet")
+        {
+            return null;
+        }
+        var dll = commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries)
+            .Skip(1)
+            .FirstOrDefault(a => a.EndsWith(".dll", StringComparison.OrdinalIgnoreCase));
+        return dll is null ? null : Path.GetFileNameWithoutExtension(dll);
+    }
+}

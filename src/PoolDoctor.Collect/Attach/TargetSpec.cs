@@ -1,0 +1,10 @@
+namespace PoolDoctor.Collect.Attach;
+
+/// <summary>What the user named on the command line: exactly one of a pid, a process name or a diagnostic port.</summary>
+public sealed record TargetSpec(int? ProcessId, string? Name, string? DiagnosticPort)
+{
+    public static TargetSpec ForPid(int pid) => new(pid, null, null);
+
+    public override string ToString() =>
+        ProcessId is { } pid ? $"process {pid}" : Name is { } n ? $"process '{n}'" : $"diagnostic port {DiagnosticPort}";
+}

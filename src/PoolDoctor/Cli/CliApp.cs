@@ -1,0 +1,68 @@
+using System.CommandLine;
+using PoolDoctor.Cli.Commands;
+
+namespace PoolDoctor.Cli;
+
+/// <summary>
+/// Builds the verb tree and turns every failure into one line on stderr and an exit code:
+/// users of a diagnostics tool must never see a stack trace from the tool itself.
+/// </summary>
+public static class CliApp
+{
+    public const string ToolName = "dotnet-pooldoctor";
+
+    public static RootCommand BuildRoot()
+    {
+        var root = new RootCommand("PoolDoctor: find out why a .NET service's ThreadPool starves, name the blocking code, and verify the fix.");
+        foreach (var verb in CommandCatalog.All())
+        {
+            root.Subcommands.Add(verb);
+        }
+        return root;
+    }
+
+    public static async Task<int> RunAsync(string[] args, CancellationToken cancellation = default)
+    {
+        var root = BuildRoot();
+        var parsed = root.Parse(args);
+        if (parsed.Errors.Count > 0)
+        {
+            Console.Error.WriteLine($"{ToolName}: error: {parsed.Errors[0].Message} (see '{ToolName} --help')");
+            return ExitCodes.Usage;
+        }
+
+        try
+        {
+            return await parsed.InvokeAsync(new InvocationConfiguration { EnableDefaultExceptionHandler = false }, cancellation);
+        }
+        catch (Exception e)
+        {
+            return ReportFailure(e);
+        }
+    }
+
+    /// <summary>Maps an exception to its one-line message and exit code; verbs call it too when they catch late.</summary>
+    public static int ReportFailure(Exception e)
+    {
+        var inner = e is AggregateException { InnerExceptions.Count: 1 } agg ? agg.InnerExceptions[0] : e;
+        switch (inner)
+        {
+            case UsageException:
+                Console.Error.WriteLine($"{ToolName}: error: {inner.Message}");
+                return ExitCodes.Usage;
+            case OperationCanceledException:
+                Console.Error.WriteLine($"{ToolName}: interrupted");
+                return ExitCodes.Interrupted;
+            default:
+                Console.Error.WriteLine($"{ToolName}: error: {OneLine(inner.Message)}");
+                if (Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
+                {
+                    Console.Error.WriteLine(inner);
+                }
+                return ExitCodes.RunFailed;
+        }
+    }
+
+    private static string OneLine(string message) =>
+        message.ReplaceLineEndings(" ").Trim();
+}

@@ -1,0 +1,41 @@
+using System.CommandLine;
+using PoolDoctor.Collect.Attach;
+
+namespace PoolDoctor.Cli;
+
+/// <summary>The dotnet-* family's way to name a target: -p/--process-id, -n/--name or --diagnostic-port, exactly one.</summary>
+internal sealed class TargetOptions
+{
+    public Option<int?> ProcessId { get; } = new("--process-id", "-p") { Description = "The id of the .NET process to attach to." };
+
+    public Option<string?> Name { get; } = new("--name", "-n") { Description = "The name of the .NET process to attach to (see 'ps')." };
+
+    public Option<string?> DiagnosticPort { get; } = new("--diagnostic-port")
+    {
+        Description = "A diagnostic port to use instead of -p/-n: a socket path, with ',connect' (default) or ',listen' for a reverse port.",
+    };
+
+    public void AddTo(Command command)
+    {
+        command.Options.Add(ProcessId);
+        command.Options.Add(Name);
+        command.Options.Add(DiagnosticPort);
+    }
+
+    /// <summary>Null when none was given (verbs that can also launch a target accept that); throws on two or more.</summary>
+    public TargetSpec? Read(ParseResult parse)
+    {
+        var pid = parse.GetValue(ProcessId);
+        var name = parse.GetValue(Name);
+        var port = parse.GetValue(DiagnosticPort);
+        var given = (pid is null ? 0 : 1) + (string.IsNullOrWhiteSpace(name) ? 0 : 1) + (string.IsNullOrWhiteSpace(port) ? 0 : 1);
+        if (given > 1)
+        {
+            throw new UsageException("give only one of -p/--process-id, -n/--name and --diagnostic-port");
+        }
+        return given == 0 ? null : new TargetSpec(pid, string.IsNullOrWhiteSpace(name) ? null : name, string.IsNullOrWhiteSpace(port) ? null : port);
+    }
+
+    public TargetSpec ReadRequired(ParseResult parse) =>
+        Read(parse) ?? throw new UsageException("name the target with -p/--process-id, -n/--name or --diagnostic-port");
+}

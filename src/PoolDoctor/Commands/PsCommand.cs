@@ -1,0 +1,22 @@
+using System.CommandLine;
+using PoolDoctor.Collect.Attach;
+
+namespace PoolDoctor.Cli.Commands;
+
+/// <summary>`ps`: the .NET processes PoolDoctor can attach to, like `dotnet-counters ps`.</summary>
+internal static class PsCommand
+{
+    public static Command Create()
+    {
+        var command = new Command("ps", "List the .NET processes that expose a diagnostics endpoint (pid, name, command line).");
+        command.SetAction(new Func<ParseResult, int>(_ =>
+        {
+            foreach (var process in ProcessCatalog.List())
+            {
+                Console.WriteLine($"{process.ProcessId,8}  {process.Name,-24}  {process.CommandLine}");
+            }
+            return ExitCodes.Ok;
+        }));
+        return command;
+    }
+}

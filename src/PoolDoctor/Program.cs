@@ -1,0 +1,3 @@
+using PoolDoctor.Cli;
+
+return await CliApp.RunAsync(args);
