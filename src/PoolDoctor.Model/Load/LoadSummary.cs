@@ -1,0 +1,30 @@
+namespace PoolDoctor.Model.Load;
+
+/// <summary>The result of one load run; its JSON shape is documented in docs/cli.md (keys are an interface).</summary>
+public sealed record LoadSummary(
+    string Url,
+    int Connections,
+    long Requests,
+    double ElapsedSeconds,
+    RateStats Rps,
+    LatencyStats LatencyMs,
+    StatusCounts Status,
+    ErrorCounts Errors,
+    long BytesRead,
+    long BytesWritten,
+    long LateSends);
+
+public sealed record RateStats(double Mean, double Stdev, double Max);
+
+public sealed record LatencyStats(double Mean, double Stdev, double Max, double P50, double P75, double P90, double P95, double P99);
+
+public sealed record StatusCounts(long Informational, long Success, long Redirect, long ClientError, long ServerError, long Other)
+{
+    public long NonSuccess => Informational + Redirect + ClientError + ServerError + Other;
+}
+
+/// <summary>Errors by class; timeouts are counted apart because under starvation they are the main symptom.</summary>
+public sealed record ErrorCounts(long Timeout, long Connect, long Read, long Write, long Parse, long Other)
+{
+    public long NonTimeout => Connect + Read + Write + Parse + Other;
+}
