@@ -59,11 +59,13 @@ internal static class SvgTimelineChart
         svg.Append($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Left}\" y1=\"{Top}\" y2=\"{Top + plotH}\"/>");
         svg.Append($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Left + plotW}\" y1=\"{Top + plotH}\" y2=\"{Top + plotH}\"/>");
 
+        var row = 0;
         foreach (var marker in markers.Where(m => m.Seconds >= 0 && m.Seconds <= xMax))
         {
             var px = Html.N(Px(marker.Seconds), 1);
+            var labelY = Top + 10 + (12 * row++);
             svg.Append($"<line class=\"marker {Html.E(marker.CssClass)}\" x1=\"{px}\" x2=\"{px}\" y1=\"{Top}\" y2=\"{Top + plotH}\"><title>{Html.E(marker.Label)}</title></line>");
-            svg.Append($"<text class=\"marker-label {Html.E(marker.CssClass)}\" x=\"{px}\" y=\"{Top + 10}\" dx=\"4\">{Html.E(marker.Label)}</text>");
+            svg.Append($"<text class=\"marker-label {Html.E(marker.CssClass)}\" x=\"{px}\" y=\"{labelY}\" dx=\"4\">{Html.E(marker.Label)}</text>");
         }
 
         var finite = points.Where(p => double.IsFinite(p.X) && double.IsFinite(p.Y)).ToList();
