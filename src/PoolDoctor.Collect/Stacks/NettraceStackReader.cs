@@ -13,6 +13,23 @@ public static class NettraceStackReader
 {
     public static StackSnapshot Read(string path, bool firstSamplePerThread = false)
     {
+        if (!path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
+        {
+            return ReadPlain(path, firstSamplePerThread);
+        }
+        var plain = GzipTrace.Expand(path);
+        try
+        {
+            return ReadPlain(plain, firstSamplePerThread);
+        }
+        finally
+        {
+            TryDelete(plain);
+        }
+    }
+
+    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread)
+    {
         NettraceFileCheck.EnsureComplete(path);
         var etlx = System.IO.Path.Combine(System.IO.Path.GetTempPath(), $"pooldoctor-{Guid.NewGuid():N}.etlx");
         try

@@ -17,8 +17,7 @@ public static class StackRecorder
         EventPipeSession session;
         try
         {
-            session = await target.Client.StartEventPipeSessionAsync(
-                StackSessionProviders.All(), requestRundown: true, circularBufferMB: 256, cancellationToken);
+            session = await target.Client.StartEventPipeSessionAsync(StackSessionProviders.Configuration(), cancellationToken);
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {

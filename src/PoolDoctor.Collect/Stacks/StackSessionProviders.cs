@@ -22,6 +22,15 @@ public static class StackSessionProviders
     // TplEventSource "Tasks": TaskWaitBegin (informational) and TaskWaitEnd (verbose).
     private const long TplTasksKeyword = 0x2;
 
+    /// <summary>
+    /// NETCore.Client's default rundown keyword minus JittedMethodILToNativeMap (0x20000): the IL maps are most of a
+    /// rundown's bytes and a stack report never needs them. Loader, Jit, NGen (ReadyToRun methods) and end-rundown stay.
+    /// </summary>
+    public const long RundownKeyword = 0x80000139;
+
+    public static EventPipeSessionConfiguration Configuration() =>
+        new(All(), circularBufferSizeMB: 256, rundownKeyword: RundownKeyword, requestStackwalk: true);
+
     public static IReadOnlyList<EventPipeProvider> All() =>
     [
         new(SampleProfiler, EventLevel.Informational),
