@@ -1,14 +1,40 @@
 using System.CommandLine;
+using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Collect.Stacks;
 
 namespace PoolDoctor.Cli.Commands;
 
-// PLACEHOLDER: replaced by the issue that builds the 'analyze' verb.
+/// <summary>
+/// `analyze FILE.nettrace`: the grouped stacks and culprits of a recorded trace, from `stacks --output` or from
+/// `dotnet-trace collect --clrevents waithandle --clreventlevel verbose`.
+/// </summary>
 internal static class AnalyzeCommand
 {
     public static Command Create()
     {
-        var command = new Command("analyze", "(not built yet)");
-        command.SetAction(new Func<ParseResult, int>(_ => throw new RunFailedException("'analyze' is not built yet")));
+        var file = new Argument<string>("FILE") { Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect)." };
+        var display = new StackDisplayOptions();
+        var command = new Command("analyze", "Group the stacks of a recorded .nettrace and name the code that blocks the thread pool.") { file };
+        display.AddTo(command);
+        command.SetAction(parse =>
+        {
+            var path = parse.GetValue(file)!;
+            var how = display.Read(parse);
+            try
+            {
+                var snapshot = NettraceStackReader.Read(path);
+                if (snapshot.Stacks.Count == 0 && snapshot.Waits.Count == 0)
+                {
+                    throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output' or dotnet-trace's sample profiler)");
+                }
+                StackOutput.Write(StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
+                return ExitCodes.Ok;
+            }
+            catch (NettraceFormatException e)
+            {
+                throw new RunFailedException(e.Message, e);
+            }
+        });
         return command;
     }
 }

@@ -1,14 +1,104 @@
 using System.CommandLine;
+using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Stacks;
 
 namespace PoolDoctor.Cli.Commands;
 
-// PLACEHOLDER: replaced by the issue that builds the 'stacks' verb.
+/// <summary>
+/// `stacks`: samples the managed stacks of every thread of a live process over a short window, merges identical stacks,
+/// and names the user code that blocks thread-pool threads.
+/// </summary>
 internal static class StacksCommand
 {
     public static Command Create()
     {
-        var command = new Command("stacks", "(not built yet)");
-        command.SetAction(new Func<ParseResult, int>(_ => throw new RunFailedException("'stacks' is not built yet")));
+        var target = new TargetOptions();
+        var display = new StackDisplayOptions();
+        var duration = new Option<string>("--duration")
+        {
+            Description = "How long to sample (default 1s). The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
+            DefaultValueFactory = _ => "1s",
+        };
+        var once = new Option<bool>("--once") { Description = "Keep a single snapshot: one sample per thread, like dotnet-stack." };
+        var output = new Option<string?>("--output", "-o") { Description = "Also keep the recorded trace as FILE.nettrace (read it later with 'analyze')." };
+        var command = new Command("stacks", "Sample all threads' managed stacks of a live .NET process, group them, and name the code that blocks the thread pool.");
+        target.AddTo(command);
+        command.Options.Add(duration);
+        command.Options.Add(once);
+        command.Options.Add(output);
+        display.AddTo(command);
+        command.SetAction(async (parse, cancellation) =>
+        {
+            var spec = target.ReadRequired(parse);
+            var options = new StackCaptureOptions(DurationText.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(once));
+            var how = display.Read(parse);
+            var keep = parse.GetValue(output);
+            if (keep is not null && Directory.Exists(keep))
+            {
+                throw new UsageException($"--output: '{keep}' is a directory, give a file name such as stacks.nettrace");
+            }
+            var path = keep ?? Path.Combine(Path.GetTempPath(), $"pooldoctor-stacks-{Guid.NewGuid():N}.nettrace");
+            try
+            {
+                StackRecording recording;
+                await using (var attached = await AttachOrFail(spec, cancellation))
+                {
+                    recording = await StackRecorder.RecordAsync(attached, options, path, cancellation);
+                }
+                if (recording.TargetExited)
+                {
+                    Console.Error.WriteLine($"{CliApp.ToolName}: warning: the target exited during the capture; showing what was recorded");
+                }
+                var snapshot = NettraceStackReader.Read(path, options.Once);
+                var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
+                StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
+                if (keep is not null)
+                {
+                    Console.Error.WriteLine($"{CliApp.ToolName}: trace written to {keep}");
+                }
+                if (recording.Interrupted)
+                {
+                    Console.Error.WriteLine($"{CliApp.ToolName}: interrupted, showing the {recording.Window.TotalSeconds:F2} s recorded");
+                    return ExitCodes.Interrupted;
+                }
+                return ExitCodes.Ok;
+            }
+            catch (NettraceFormatException e)
+            {
+                throw new RunFailedException($"the recorded trace could not be read: {e.Message}", e);
+            }
+            finally
+            {
+                if (keep is null)
+                {
+                    TryDelete(path);
+                }
+            }
+        });
         return command;
+    }
+
+    private static async Task<AttachedTarget> AttachOrFail(TargetSpec spec, CancellationToken cancellation)
+    {
+        try
+        {
+            return await AttachedTarget.AttachAsync(spec, cancellation);
+        }
+        catch (AttachException e)
+        {
+            throw new RunFailedException(e.Message, e);
+        }
+    }
+
+    private static void TryDelete(string path)
+    {
+        try
+        {
+            File.Delete(path);
+        }
+        catch (IOException)
+        {
+        }
     }
 }

@@ -1,0 +1,107 @@
+using Microsoft.Diagnostics.Tracing;
+using Microsoft.Diagnostics.Tracing.Etlx;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Collect.Stacks;
+
+/// <summary>
+/// Turns a nettrace file (recorded by `stacks --output` or by `dotnet-trace collect`) into a <see cref="StackSnapshot"/>:
+/// the sample profiler's per-thread stacks with sample counts, and wait spans from the runtime's wait events.
+/// TraceEvent's TraceLog resolves the stack addresses to methods from the rundown and JIT events in the file.
+/// </summary>
+public static class NettraceStackReader
+{
+    public static StackSnapshot Read(string path, bool firstSamplePerThread = false)
+    {
+        if (!path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
+        {
+            return ReadPlain(path, firstSamplePerThread);
+        }
+        var plain = GzipTrace.Expand(path);
+        try
+        {
+            return ReadPlain(plain, firstSamplePerThread);
+        }
+        finally
+        {
+            TryDelete(plain);
+        }
+    }
+
+    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread)
+    {
+        NettraceFileCheck.EnsureComplete(path);
+        var etlx = System.IO.Path.Combine(System.IO.Path.GetTempPath(), $"pooldoctor-{Guid.NewGuid():N}.etlx");
+        try
+        {
+            try
+            {
+                TraceLog.CreateFromEventPipeDataFile(path, etlx, new TraceLogOptions { ConversionLog = TextWriter.Null });
+            }
+            catch (Exception e) when (e is not OutOfMemoryException)
+            {
+                throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.GetType().Name}: {e.Message})", e);
+            }
+            using var log = new TraceLog(etlx);
+            return Collect(log, firstSamplePerThread);
+        }
+        finally
+        {
+            TryDelete(etlx);
+        }
+    }
+
+    private static StackSnapshot Collect(TraceLog log, bool firstSamplePerThread)
+    {
+        var frames = new FrameResolver(log);
+        var samples = new Dictionary<(int Thread, CallStackIndex Stack), int>();
+        var waits = new WaitSpanBuilder(frames);
+        var sampledThreads = new HashSet<int>();
+        var processId = 0;
+        double firstSample = double.MaxValue, lastSample = double.MinValue;
+        foreach (var e in log.Events)
+        {
+            switch (RuntimeEvents.Classify(e))
+            {
+                case RuntimeEventKind.ThreadSample:
+                    processId = processId == 0 ? e.ProcessID : processId;
+                    var stack = e.CallStackIndex();
+                    if (stack == CallStackIndex.Invalid)
+                    {
+                        continue;
+                    }
+                    firstSample = Math.Min(firstSample, e.TimeStampRelativeMSec);
+                    lastSample = Math.Max(lastSample, e.TimeStampRelativeMSec);
+                    if (!sampledThreads.Add(e.ThreadID) && firstSamplePerThread)
+                    {
+                        continue;
+                    }
+                    var key = (e.ThreadID, stack);
+                    samples[key] = samples.GetValueOrDefault(key) + 1;
+                    break;
+                case var kind and not RuntimeEventKind.Other:
+                    waits.Add(kind, e);
+                    break;
+            }
+        }
+
+        var stacks = samples
+            .Select(s => new ThreadStack(s.Key.Thread, frames.Frames(s.Key.Stack), s.Value))
+            .Where(s => s.Frames.Count > 0)
+            .OrderBy(s => s.ThreadId)
+            .ToList();
+        var window = lastSample >= firstSample ? (lastSample - firstSample) / 1000.0 : 0;
+        return new StackSnapshot(processId, window, stacks, waits.Finish(log.SessionEndTimeRelativeMSec));
+    }
+
+    private static void TryDelete(string path)
+    {
+        try
+        {
+            File.Delete(path);
+        }
+        catch (IOException)
+        {
+        }
+    }
+}
