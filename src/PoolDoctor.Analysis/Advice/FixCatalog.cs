@@ -119,7 +119,7 @@ internal static class FixCatalog
     {
         var lines = new List<string>
         {
-            $"{c.Threads} pool thread{(c.Threads == 1 ? "" : "s")} blocked in {c.Api} under {c.Method}, {c.Share:P0} of sampled pool-thread time",
+            $"{c.Threads} pool thread{(c.Threads == 1 ? "" : "s")} blocked in {c.Api} under {c.Method}, {c.Share * 100:0}% of sampled pool-thread time",
         };
         if (c.WaitMs > 0)
         {

@@ -9,8 +9,8 @@ namespace PoolDoctor.Analysis.Advice;
 /// <c>MinThreads = B + C + ceil(B / 4)</c>. B threads will sit blocked at the peak no matter what; C more keep
 /// one runnable thread per core for everything else (the default minimum is C for that reason); a quarter of B
 /// is headroom, because the peak seen under a test load is rarely the worst one production meets.
-/// B comes from the stack capture when there is one (the pool threads parked in culprit code), otherwise from
-/// the counters (peak pool thread count minus C: the threads the runtime injected because others were stuck).
+/// B is the larger of two observations: the pool threads the stack capture saw parked in culprit code, and the
+/// counters' peak pool thread count minus C (the threads the runtime injected because others were stuck).
 /// </summary>
 public static class MinThreadsCalculator
 {
@@ -27,21 +27,25 @@ public static class MinThreadsCalculator
         return (int)Math.Min(value, MaxWorkerThreads);
     }
 
-    /// <summary>B and where it came from (said in the report so the reader can judge it).</summary>
+    /// <summary>
+    /// B and where it came from (said in the report so the reader can judge it): the larger of the pool threads the
+    /// stack capture saw blocked in culprit code and the counters' peak pool thread count minus C. The capture is one
+    /// moment, often early while the pool is still growing; the counters see the whole run.
+    /// </summary>
     public static (int Blocked, string Source) PeakBlocked(IReadOnlyList<Culprit> culprits, IReadOnlyList<CounterSample> samples, int cores)
     {
         var fromStacks = culprits.Sum(c => c.Threads);
-        if (fromStacks > 0)
+        var peak = samples.Count == 0 ? 0 : (int)Math.Ceiling(samples.Max(s => s.ThreadCount));
+        var fromCounters = Math.Max(0, peak - cores);
+        if (fromStacks == 0 && samples.Count == 0)
         {
-            return (fromStacks, $"{fromStacks} pool threads blocked in culprit code in the stack capture");
+            return (0, "nothing observed");
         }
-        if (samples.Count == 0)
-        {
-            return (0, "no samples");
-        }
-        var peak = (int)Math.Ceiling(samples.Max(s => s.ThreadCount));
-        var extra = Math.Max(0, peak - cores);
-        return (extra, $"peak pool thread count {peak} minus {cores} cores (no stack capture)");
+        var stacksText = fromStacks > 0 ? $"{fromStacks} pool threads blocked in culprit code in the stack capture" : "no stack capture";
+        var countersText = $"peak pool thread count {peak} minus {cores} cores = {fromCounters}";
+        return fromStacks >= fromCounters
+            ? (fromStacks, $"{stacksText} (counters: {countersText})")
+            : (fromCounters, $"{countersText} (stacks: {stacksText})");
     }
 
     public static MinThreadsAdvice Advise(int peakBlockedThreads, int cores, string blockedSource)

@@ -15,7 +15,7 @@ public static class ReportTerminalWriter
             console.MarkupLine($"[yellow]partial report:[/] {Markup.Escape(report.PartialReason ?? "cut short")}");
         }
         var at = v.AtSeconds is { } s ? $" after {s:F1} s" : "";
-        console.MarkupLine($"[bold]Verdict:[/] [{Color(v.Kind)}]{v.Kind}[/] (confidence {v.Confidence:P0}{at}) on {Markup.Escape(report.Target.Name)} (pid {report.Target.ProcessId})");
+        console.MarkupLine($"[bold]Verdict:[/] [{Color(v.Kind)}]{v.Kind}[/] (confidence {v.Confidence * 100:0}%{at}) on {Markup.Escape(report.Target.Name)} (pid {report.Target.ProcessId})");
         foreach (var line in v.Evidence)
         {
             console.MarkupLine($"  - {Markup.Escape(line)}");
@@ -29,7 +29,7 @@ public static class ReportTerminalWriter
             foreach (var c in report.Culprits)
             {
                 rank++;
-                table.AddRow(rank.ToString(), Markup.Escape(c.Method), c.Kind.ToString(), Markup.Escape(c.Api), c.Threads.ToString(), $"{c.Share:P0}");
+                table.AddRow(rank.ToString(), Markup.Escape(c.Method), c.Kind.ToString(), Markup.Escape(c.Api), c.Threads.ToString(), $"{c.Share * 100:0}%");
             }
             console.Write(table);
         }

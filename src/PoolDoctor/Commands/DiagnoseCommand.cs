@@ -2,7 +2,6 @@ using System.CommandLine;
 using PoolDoctor.Cli.Doctor;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Report.Diagnosis;
-using Spectre.Console;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -68,7 +67,7 @@ internal static class DiagnoseCommand
         status?.Clear();
         var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome);
         var (json, html) = await ReportFiles.WriteAsync(report, directory);
-        ReportTerminalWriter.Write(AnsiConsole.Console, report);
+        ReportTerminalWriter.Write(TerminalConsole.Create(), report);
         Console.Out.WriteLine($"Report: {json} and {html}");
         switch (outcome.End)
         {

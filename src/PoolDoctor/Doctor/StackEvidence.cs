@@ -1,4 +1,4 @@
-using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Diagnosis;
@@ -20,15 +20,9 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
         {
             var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt);
             var snapshot = NettraceStackReader.Read(path);
-            var display = new StackDisplay(All: false, Raw: false, UserCodePrefixes: [], StackFormat.Text);
-            var report = StackReportBuilder.Build($"process {target.ProcessId}", snapshot, display);
-            // The report shows cleaned frame names (what the stacks verb prints), not the runtime's raw ones.
-            var groups = report.Groups
-                .Take(MaxGroups)
-                .Select(g => g.Group with { Frames = [.. g.Frames.Select(f => f.Text)] })
-                .ToList();
+            var analysis = CulpritAnalyzer.Analyze(snapshot);
             var capture = new StackCapture(atSeconds, recording.Window.TotalSeconds, snapshot.Stacks.Select(s => s.ThreadId).Distinct().Count(), snapshot.Waits.Count);
-            return new StackEvidence(capture, report.Culprits, groups, recording.TargetExited);
+            return new StackEvidence(capture, analysis.Culprits, [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited);
         }
         finally
         {

@@ -22,16 +22,28 @@ public sealed class MinThreadsTests
     }
 
     [Fact]
-    public void Taskwait_fixture_uses_the_blocked_threads_of_the_capture()
+    public void Taskwait_fixture_takes_the_larger_of_capture_and_counter_peak()
     {
         var fixture = DoctorFixtures.Load("taskwait.json");
         var advice = AdviceBuilder.Build(fixture.Verdict, fixture.Culprits, fixture.Samples, fixture.Cores);
         var gap = Assert.IsType<Model.Advice.MinThreadsAdvice>(advice.StopGap);
-        Assert.Equal(96, gap.PeakBlockedThreads);
+        // The capture saw 96 blocked; the counters peaked at 105 threads on 2 cores: 103 is the larger observation.
+        Assert.Equal(105, (int)fixture.Samples.Max(s => s.ThreadCount));
+        Assert.Equal(103, gap.PeakBlockedThreads);
         Assert.Equal(2, gap.Cores);
-        Assert.Equal(96 + 2 + 24, gap.Value);
-        Assert.Contains("stack capture", gap.BlockedSource);
+        Assert.Equal(103 + 2 + 26, gap.Value);
+        Assert.Contains("96 pool threads blocked in culprit code", gap.BlockedSource);
         Assert.Contains("palliative", gap.Warning, StringComparison.OrdinalIgnoreCase);
+    }
+
+    [Fact]
+    public void A_capture_that_saw_more_than_the_counters_wins()
+    {
+        var fixture = DoctorFixtures.Load("taskwait.json");
+        var many = new Culprit("App.Handler", BlockingKind.SyncOverAsync, "Task.Result", 150, 0.9, []);
+        var (blocked, source) = MinThreadsCalculator.PeakBlocked([many], fixture.Samples, 2);
+        Assert.Equal(150, blocked);
+        Assert.StartsWith("150 pool threads blocked", source);
     }
 
     [Fact]

@@ -29,7 +29,7 @@ public sealed class ReportWriterTests
             Assert.True(culprit.TryGetProperty(key, out _), key);
         }
         Assert.Equal("SyncOverAsync", culprit.GetProperty("kind").GetString());
-        Assert.Equal(122, root.GetProperty("advice").GetProperty("minThreads").GetProperty("value").GetInt32());
+        Assert.Equal(131, root.GetProperty("advice").GetProperty("minThreads").GetProperty("value").GetInt32());
         Assert.Equal("CooperativeBlocking", root.GetProperty("injections")[root.GetProperty("injections").GetArrayLength() - 1].GetProperty("reason").GetString());
     }
 
@@ -57,7 +57,7 @@ public sealed class ReportWriterTests
         Assert.Equal(26, Regex.Count(threads, "<circle class=\"injection"));
         Assert.Contains("culprit-table", html);
         Assert.Contains("<details", html);
-        Assert.Contains("MinThreads = 122", html);
+        Assert.Contains("MinThreads = 131", html);
         Assert.DoesNotContain("<script", html, StringComparison.OrdinalIgnoreCase);
     }
 
@@ -112,8 +112,8 @@ public sealed class ReportWriterTests
         Assert.Contains("DiagScenarioController.TaskWait", text);
         Assert.Contains("SyncOverAsync", text);
         Assert.Contains("var customer = await QueryCustomerAsync();", text);
-        Assert.Contains("MinThreads = 122", text);
-        Assert.Contains("DOTNET_ThreadPool_ForceMinWorkerThreads=7A", text);
+        Assert.Contains("MinThreads = 131", text);
+        Assert.Contains("DOTNET_ThreadPool_ForceMinWorkerThreads=83", text);
     }
 
     [Fact]
