@@ -9,17 +9,19 @@ namespace PoolDoctor.Report.Compare;
 /// <summary>The before/after table as plain aligned text (stable in logs and the README) and as JSON.</summary>
 public static class CompareTableWriter
 {
-    private static readonly string[] Headers = ["variant", "req/s", "mean ms", "p99 ms", "max ms", "errors", "peak threads", "peak queue", "verdict"];
+    private static readonly string[] Headers = ["variant", "requests", "req/s", "mean ms", "p99 ms", "max ms", "errors", "peak threads", "peak queue", "verdict"];
 
     public static string Text(IReadOnlyList<CompareRow> rows)
     {
         var cells = rows.Select(r => new[]
         {
             r.Variant,
+            r.Requests.ToString(CultureInfo.InvariantCulture),
             F(r.RequestsPerSecond, 1),
-            F(r.MeanMs, 0),
-            F(r.P99Ms, 0),
-            F(r.MaxMs, 0),
+            // Latency of zero responses is not zero: it is unknown.
+            r.Requests > 0 ? F(r.MeanMs, 0) : "-",
+            r.Requests > 0 ? F(r.P99Ms, 0) : "-",
+            r.Requests > 0 ? F(r.MaxMs, 0) : "-",
             r.Errors.ToString(CultureInfo.InvariantCulture),
             r.PeakThreads is { } t ? F(t, 0) : "-",
             r.PeakQueueLength is { } q ? F(q, 0) : "-",

@@ -62,7 +62,7 @@ internal static class DiagnosisRun
                 if (finding is null && StarvationDetector.IsFinding(verdict))
                 {
                     finding = verdict;
-                    if (verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
+                    if (settings.CaptureStacks && verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
                     {
                         capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, interrupt);
                         // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture is in.

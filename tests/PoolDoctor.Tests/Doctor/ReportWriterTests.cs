@@ -123,12 +123,14 @@ public sealed class ReportWriterTests
         [
             new("taskwait", "http://127.0.0.1:5000/api/diagscenario/taskwait", 41.2, 2840.4, 5012, 5630, 480, 0, 123, 96, VerdictKind.BlockingCompensated),
             new("taskasyncwait", "http://127.0.0.1:5000/api/diagscenario/taskasyncwait", 245.9, 505.2, 530, 560, 2500, 0, 4, 0, VerdictKind.Healthy),
+            new("tasksleepwait", "http://127.0.0.1:5000/api/diagscenario/tasksleepwait", 0, 0, 0, 0, 0, 0, 40, 120, VerdictKind.Starving),
         ];
         var lines = CompareTableWriter.Text(rows).TrimEnd().Split('\n');
-        Assert.Equal(4, lines.Length);
+        Assert.Equal(5, lines.Length);
         Assert.StartsWith("variant", lines[0]);
-        Assert.Matches(@"^taskwait\s+41\.2\s+2840\s+5012\s+5630\s+0\s+123\s+96\s+BlockingCompensated$", lines[2]);
-        Assert.Matches(@"^taskasyncwait\s+245\.9\s+505\s+530\s+560\s+0\s+4\s+0\s+Healthy$", lines[3]);
+        Assert.Matches(@"^taskwait\s+480\s+41\.2\s+2840\s+5012\s+5630\s+0\s+123\s+96\s+BlockingCompensated$", lines[2]);
+        Assert.Matches(@"^taskasyncwait\s+2500\s+245\.9\s+505\s+530\s+560\s+0\s+4\s+0\s+Healthy$", lines[3]);
+        Assert.Matches(@"^tasksleepwait\s+0\s+0\.0\s+-\s+-\s+-\s+0\s+40\s+120\s+Starving$", lines[4]);
         Assert.Equal(lines[0].IndexOf("req/s", StringComparison.Ordinal) + 5, lines[2].IndexOf("41.2", StringComparison.Ordinal) + 4);
 
         using var doc = JsonDocument.Parse(CompareTableWriter.Json(rows));
