@@ -216,11 +216,13 @@ public static class ReportHtmlWriter
         {
             return;
         }
-        html.Append("<section id=\"compare\">\n<h2>Before / after</h2>\n<table class=\"compare\">\n<thead><tr><th>variant</th><th>req/s</th><th>mean ms</th><th>p99 ms</th><th>max ms</th><th>errors</th><th>peak threads</th><th>peak queue</th><th>verdict</th></tr></thead>\n<tbody>\n");
+        html.Append("<section id=\"compare\">\n<h2>Before / after</h2>\n<table class=\"compare\">\n<thead><tr><th>variant</th><th>requests</th><th>req/s</th><th>mean ms</th><th>p99 ms</th><th>max ms</th><th>errors</th><th>peak threads</th><th>peak queue</th><th>verdict</th></tr></thead>\n<tbody>\n");
         foreach (var row in rows)
         {
-            html.Append($"<tr><td><code>{E(row.Variant)}</code></td><td class=\"num\">{N(row.RequestsPerSecond)}</td><td class=\"num\">{N(row.MeanMs, 0)}</td>");
-            html.Append($"<td class=\"num\">{N(row.P99Ms, 0)}</td><td class=\"num\">{N(row.MaxMs, 0)}</td><td class=\"num\">{row.Errors}</td>");
+            var answered = row.Requests > 0;
+            html.Append($"<tr><td><code>{E(row.Variant)}</code></td><td class=\"num\">{row.Requests}</td><td class=\"num\">{N(row.RequestsPerSecond)}</td>");
+            html.Append($"<td class=\"num\">{(answered ? N(row.MeanMs, 0) : "–")}</td><td class=\"num\">{(answered ? N(row.P99Ms, 0) : "–")}</td>");
+            html.Append($"<td class=\"num\">{(answered ? N(row.MaxMs, 0) : "–")}</td><td class=\"num\">{row.Errors}</td>");
             html.Append($"<td class=\"num\">{(row.PeakThreads is { } t ? N(t, 0) : "–")}</td><td class=\"num\">{(row.PeakQueueLength is { } q ? N(q, 0) : "–")}</td>");
             html.Append($"<td>{E(row.Verdict?.ToString() ?? "–")}</td></tr>\n");
         }
