@@ -99,6 +99,17 @@ public sealed class LoadRunnerTests
     }
 
     [Fact]
+    public async Task Requests_in_flight_at_the_deadline_may_finish_and_are_counted()
+    {
+        await using var server = new LoopbackServer(_ => (Ok, false), answerDelay: TimeSpan.FromSeconds(1.2));
+        var summary = await Run(server.Url, connections: 3, duration: TimeSpan.FromMilliseconds(400));
+        Assert.Equal(3, summary.Requests);
+        Assert.Equal(0, summary.Errors.Timeout + summary.Errors.NonTimeout);
+        Assert.InRange(summary.ElapsedSeconds, 1.1, 5);
+        Assert.InRange(summary.LatencyMs.Mean, 1150, 5000);
+    }
+
+    [Fact]
     public async Task A_rate_spreads_sends_over_time_instead_of_as_fast_as_possible()
     {
         await using var server = new LoopbackServer(_ => (Ok, false));

@@ -15,13 +15,15 @@ internal sealed class LoopbackServer : IAsyncDisposable
     private readonly Func<int, (string Response, bool Close)?> _respond;
     private readonly CancellationTokenSource _stop = new();
     private readonly Task _accepting;
+    private readonly TimeSpan _answerDelay;
     private int _requests;
     private int _connections;
 
     /// <param name="respond">Given the request number (from 1), the bytes to answer with and whether to close; null: never answer.</param>
-    public LoopbackServer(Func<int, (string Response, bool Close)?> respond)
+    public LoopbackServer(Func<int, (string Response, bool Close)?> respond, TimeSpan answerDelay = default)
     {
         _respond = respond;
+        _answerDelay = answerDelay;
         _listener.Start(512);
         _accepting = AcceptAsync();
     }
@@ -73,6 +75,10 @@ internal sealed class LoopbackServer : IAsyncDisposable
                     if (answer is null)
                     {
                         continue;
+                    }
+                    if (_answerDelay > TimeSpan.Zero)
+                    {
+                        await Task.Delay(_answerDelay, _stop.Token);
                     }
                     await socket.SendAsync(Encoding.Latin1.GetBytes(answer.Value.Response), SocketFlags.None, _stop.Token);
                     if (answer.Value.Close)
