@@ -9,9 +9,10 @@ namespace PoolDoctor.Load;
 
 /// <summary>
 /// Runs one load: checks the options, makes sure the target accepts a connection, starts one loop per connection
-/// (raw sockets for http://, SocketsHttpHandler otherwise) and a monitor thread, stops at the duration, the request
-/// count or cancellation (whichever comes first; in-flight requests at that moment are not counted), and merges
-/// every connection's measurements. Cancellation returns what was measured so far rather than throwing.
+/// (raw sockets for http://, SocketsHttpHandler otherwise) and a monitor thread, and merges every connection's
+/// measurements. Sending stops at the duration or the request count, whichever comes first; requests in flight
+/// then get until their own timeout to finish and are counted, as bombardier does (so a starving server's slowest
+/// answers are measured, not dropped). Cancellation aborts at once and returns what was measured so far.
 /// </summary>
 public static class LoadRunner
 {

@@ -29,7 +29,7 @@ internal abstract class LoadConnection
     {
         try
         {
-            for (long sent = 0; sent < _quota && !Control.Stopping; sent++)
+            for (long sent = 0; sent < _quota && !Control.SendingClosed; sent++)
             {
                 long due = 0;
                 if (_schedule is not null)

@@ -34,7 +34,7 @@ internal sealed class RunMonitor : IDisposable
 
     public RateSampler Sampler { get; }
 
-    /// <summary>When the deadline passed or cancellation came; 0 if the loops finished on their own.</summary>
+    /// <summary>When the run was aborted (cancellation, or a drain that overran); 0 if the loops finished on their own.</summary>
     public long StoppedAt { get; private set; }
 
     /// <summary>Runs the monitor on a dedicated thread; completes when the run should stop.</summary>
@@ -66,6 +66,9 @@ internal sealed class RunMonitor : IDisposable
     private void Loop()
     {
         var deadline = _control.StartTimestamp + (long)(_options.Duration.TotalSeconds * Stopwatch.Frequency);
+        // After the deadline requests in flight may finish within their own timeout (bombardier does the same);
+        // the watchdog enforces that timeout, this is only the last resort if a loop does not notice.
+        var drainLimit = deadline + (long)((_options.Timeout.TotalSeconds + 2) * Stopwatch.Frequency);
         var minimumWindow = Stopwatch.Frequency / 200; // 5 ms
         var nextProgress = _control.StartTimestamp + ProgressTicks;
         while (true)
@@ -79,18 +82,21 @@ internal sealed class RunMonitor : IDisposable
                 errors += connection.Stats.ErrorTotal;
                 connection.CheckTimeout(now);
             }
+            Sampler.Sample(now, responses, minimumWindow);
             if (_loops.IsCompleted)
             {
-                Sampler.Sample(now, responses, minimumWindow);
                 Report(now, responses, errors);
                 return;
             }
-            Sampler.Sample(now, responses, minimumWindow);
-            if (now >= deadline || _cancellation.IsCancellationRequested)
+            if (_cancellation.IsCancellationRequested || now >= drainLimit)
             {
                 StoppedAt = now;
                 Report(now, responses, errors);
                 return;
+            }
+            if (now >= deadline && !_control.SendingClosed)
+            {
+                _control.CloseSending();
             }
             if (now >= nextProgress)
             {

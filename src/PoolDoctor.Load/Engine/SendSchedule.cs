@@ -25,10 +25,10 @@ internal sealed class SendSchedule
     /// <summary>The due time of the next send.</summary>
     public long Next() => _first + (long)(_intervalTicks * _index++);
 
-    /// <summary>Waits until <paramref name="due"/>; false when the run stopped meanwhile.</summary>
+    /// <summary>Waits until <paramref name="due"/>; false when sending was closed meanwhile.</summary>
     public static async ValueTask<bool> WaitUntilAsync(long due, RunControl control)
     {
-        while (!control.Stopping)
+        while (!control.SendingClosed)
         {
             var remaining = due - Stopwatch.GetTimestamp();
             if (remaining <= 0)
@@ -37,7 +37,7 @@ internal sealed class SendSchedule
             }
             try
             {
-                await Task.Delay(TimeSpan.FromSeconds(remaining / (double)Stopwatch.Frequency), control.StopToken);
+                await Task.Delay(TimeSpan.FromSeconds(remaining / (double)Stopwatch.Frequency), control.SendingClosedToken);
             }
             catch (OperationCanceledException)
             {
