@@ -28,7 +28,9 @@ internal static class VerdictRules
     private static Verdict? CpuSaturated(WindowFigures f, int cores, DetectionThresholds t)
     {
         var busy = f.CpuPercent >= t.CpuSaturatedPercent;
-        var runnableBound = f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores;
+        // Idle workers spin a little before they sleep, so runnable threads alone prove nothing; with work queued
+        // they mean the queue waits for CPUs, not for threads.
+        var runnableBound = f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores && f.RecentQueueMean >= QueueFloor(cores, t);
         if (!busy && !runnableBound)
         {
             return null;
@@ -45,6 +47,10 @@ internal static class VerdictRules
         if (f.RunnableWorkers is { } runnable)
         {
             evidence.Add(Invariant($"{runnable:0.0} pool thread(s) runnable on average (threshold {t.RunnablePerCore * cores:0.#} = {t.RunnablePerCore:0.#}x {cores} core(s)): threads compute or wait for a CPU, they are not blocked"));
+            if (runnableBound)
+            {
+                evidence.Add(Invariant($"queue length {f.RecentQueueMean:0.#} on average over the last samples: work waits for a CPU"));
+            }
         }
         evidence.Add(Threads(f, cores));
         evidence.Add(Queue(f.Latest, cores, t));

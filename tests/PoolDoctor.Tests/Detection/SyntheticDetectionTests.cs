@@ -153,4 +153,32 @@ public class SyntheticDetectionTests
         Assert.Equal(Timeline(s).Select(v => (v.Kind, v.Rule)), live.Select(v => (v.Kind, v.Rule)));
         Assert.Equal(VerdictKind.Starving, live[^1].Kind);
     }
+
+    [Fact]
+    public void Runnable_threads_with_work_queued_are_cpu_saturated_even_when_other_processes_hold_the_cores()
+    {
+        var s = new SyntheticSeries(2) { Runnable = 3.5 }.Repeat(6, threads: 4, queue: 10, cpu: 15, completed: 20);
+        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
+        Assert.Equal(VerdictKind.CpuSaturated, verdict.Kind);
+        Assert.Contains(verdict.Evidence, e => e.Contains("runnable", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Spinning_idle_workers_with_nothing_queued_are_healthy()
+    {
+        var s = new SyntheticSeries(2) { Runnable = 3.5 }.Repeat(6, threads: 5, queue: 0, cpu: 7, completed: 500);
+        Assert.Equal(VerdictKind.Healthy, StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores).Kind);
+    }
+
+    [Fact]
+    public void Blocked_workers_under_a_queue_that_does_not_drain_are_starving_without_any_injection()
+    {
+        // Sync I/O: each item ends within 500 ms of the previous, so the gate thread never injects.
+        var s = new SyntheticSeries(2) { Runnable = 0 }.Repeat(2, threads: 3, queue: 0, cpu: 3, completed: 0)
+            .Repeat(4, threads: 3, queue: 120, cpu: 3, completed: 5);
+        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
+        Assert.Equal(VerdictKind.Starving, verdict.Kind);
+        Assert.Equal(Rules.QueueNotDraining, verdict.Rule);
+        Assert.Contains(verdict.Evidence, e => e.Contains("waits about 24 s", StringComparison.Ordinal));
+    }
 }
