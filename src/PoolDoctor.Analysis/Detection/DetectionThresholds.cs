@@ -26,6 +26,12 @@ public sealed record DetectionThresholds
     /// <summary>Thread count per core above which a settled pool is compensating for blocked threads.</summary>
     public double CompensatedThreadsPerCore { get; init; } = 3;
 
+    /// <summary>Mean runnable pool threads per core at or above which the pool's work is CPU-bound.</summary>
+    public double RunnablePerCore { get; init; } = 1;
+
+    /// <summary>Seconds of queued work (queue length / completed per second) that count as "not draining".</summary>
+    public double QueuedSecondsOfWork { get; init; } = 1;
+
     /// <summary>Thread growth, threads per second, that counts as the pool still climbing.</summary>
     public double ClimbPerSecond { get; init; } = 0.5;
 }

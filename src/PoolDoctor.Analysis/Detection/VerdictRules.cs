@@ -19,55 +19,78 @@ internal static class VerdictRules
         return CpuSaturated(f, cores, t)
             ?? StarvingByInjections(f, cores, t)
             ?? StarvingBySignature(f, cores, t)
+            ?? QueueNotDraining(samples, f, cores, t)
             ?? BlockingCompensated(f, cores, t)
             ?? Healthy(f, cores, t);
     }
 
+    /// <summary>Every core busy with this process, or more pool threads runnable than cores (CPU-bound work, whoever holds the cores).</summary>
     private static Verdict? CpuSaturated(WindowFigures f, int cores, DetectionThresholds t)
     {
-        if (f.CpuPercent < t.CpuSaturatedPercent)
+        var busy = f.CpuPercent >= t.CpuSaturatedPercent;
+        // Idle workers spin a little before they sleep, so runnable threads alone prove nothing; with work queued
+        // they mean the queue waits for CPUs, not for threads.
+        var runnableBound = f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores && f.RecentQueueMean >= QueueFloor(cores, t);
+        if (!busy && !runnableBound)
         {
             return null;
         }
-        var evidence = new List<string>
+        var evidence = new List<string>();
+        if (busy)
         {
-            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s) over the last samples (>= {t.CpuSaturatedPercent:0}%): every core is busy"),
-            Threads(f, cores),
-            Queue(f.Latest, cores, t),
-            Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"),
-        };
-        if (f.StarvationInjections == 0)
-        {
-            evidence.Add("no starvation injection: work is being dequeued, threads are busy computing, not blocked");
+            evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s) over the last samples (>= {t.CpuSaturatedPercent:0}%): every core is busy"));
         }
-        var confidence = Math.Min(0.95, 0.7 + (f.CpuPercent - t.CpuSaturatedPercent) / 40 + (f.StarvationInjections == 0 ? 0.05 : 0));
+        else
+        {
+            evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s) for this process: other processes hold the rest of the cores"));
+        }
+        if (f.RunnableWorkers is { } runnable)
+        {
+            evidence.Add(Invariant($"{runnable:0.0} pool thread(s) runnable on average (threshold {t.RunnablePerCore * cores:0.#} = {t.RunnablePerCore:0.#}x {cores} core(s)): threads compute or wait for a CPU, they are not blocked"));
+            if (runnableBound)
+            {
+                evidence.Add(Invariant($"queue length {f.RecentQueueMean:0.#} on average over the last samples: work waits for a CPU"));
+            }
+        }
+        evidence.Add(Threads(f, cores));
+        evidence.Add(Queue(f.Latest, cores, t));
+        evidence.Add(Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"));
+        var confidence = (busy ? 0.75 + Math.Min(0.15, (f.CpuPercent - t.CpuSaturatedPercent) / 60) : 0.65)
+            + (busy && runnableBound ? 0.1 : 0)
+            + (f.StarvationInjections == 0 ? 0.05 : 0);
         return new Verdict(VerdictKind.CpuSaturated, Round(confidence), Rules.CpuSaturated, evidence, f.Latest.Seconds);
     }
 
-    /// <summary>The runtime's gate thread says it starved (no dequeue for 500 ms) and work is still queued.</summary>
+    /// <summary>
+    /// The runtime says it is short of threads (a starvation injection: no dequeue for 500 ms; or repeated
+    /// cooperative-blocking injections: threads blocked in Task waits) and work is still queued at the sample.
+    /// </summary>
     private static Verdict? StarvingByInjections(WindowFigures f, int cores, DetectionThresholds t)
     {
         var queueFloor = QueueFloor(cores, t);
         var queuedNow = f.Latest.QueueLength >= queueFloor;
         var queuedBefore = f.Previous is { } p && p.QueueLength >= queueFloor;
-        var enough = f.StarvationInjections >= 2 || (f.StarvationInjections >= 1 && queuedBefore);
-        if (!queuedNow || !enough || f.CpuPercent >= t.CpuLowPercent)
+        var freshSignal = f.StarvationSincePrevious >= 1 || f.CooperativeBlockingSincePrevious >= 2;
+        var sustained = queuedBefore && f.StarvationInjections + f.CooperativeBlockingInjections >= 1;
+        if (!queuedNow || !(freshSignal || sustained) || f.CpuPercent >= t.CpuLowPercent)
         {
             return null;
         }
-        var confidence = 0.8 + Math.Min(0.1, 0.02 * f.StarvationInjections) + (f.Latest.ThreadCount >= t.JumpThreadsPerCore * cores ? 0.05 : 0);
-        var evidence = new List<string>
+        var confidence = (sustained ? 0.85 : 0.75)
+            + Math.Min(0.05, 0.01 * (f.StarvationInjections + f.CooperativeBlockingInjections))
+            + (f.Latest.ThreadCount >= t.JumpThreadsPerCore * cores ? 0.05 : 0);
+        var evidence = new List<string> { Queue(f.Latest, cores, t) + (queuedBefore ? " in the last 2 samples" : "") };
+        if (f.StarvationInjections > 0)
         {
-            Invariant($"{f.StarvationInjections} starvation injection(s) in the last {f.WindowSpanSeconds + 1:0} s (event 55, Reason=Starvation: no work item dequeued for 500 ms)"),
-            Queue(f.Latest, cores, t),
-            Threads(f, cores),
-            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"),
-            Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"),
-        };
+            evidence.Add(Invariant($"{f.StarvationInjections} starvation injection(s) in the last {f.WindowSpanSeconds + 1:0} s (event 55, Reason=Starvation: no work item dequeued for 500 ms)"));
+        }
         if (f.CooperativeBlockingInjections > 0)
         {
-            evidence.Add(Invariant($"{f.CooperativeBlockingInjections} cooperative-blocking injection(s): threads block in Task.Wait/.Result"));
+            evidence.Add(Invariant($"{f.CooperativeBlockingInjections} cooperative-blocking injection(s) in the last {f.WindowSpanSeconds + 1:0} s (event 55, Reason=CooperativeBlocking: threads blocked in Task.Wait/.Result)"));
         }
+        evidence.Add(Threads(f, cores));
+        evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"));
+        evidence.Add(Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"));
         return new Verdict(VerdictKind.Starving, Round(confidence), Rules.StarvationInjections, evidence, f.Latest.Seconds);
     }
 
@@ -94,6 +117,48 @@ internal static class VerdictRules
         }
         var confidence = 0.7 + (f.CooperativeBlockingInjections > 0 ? 0.1 : 0) + (f.ThreadSlopePerSecond >= t.ClimbPerSecond ? 0.05 : 0);
         return new Verdict(VerdictKind.Starving, Round(confidence), Rules.StarvationSignature, evidence, f.Latest.Seconds);
+    }
+
+    /// <summary>
+    /// Work waits and the pool does not react: the queue has held at least a second of work (queue length over
+    /// completed/s) for three samples while threads are neither runnable nor busy. Sync I/O and lock convoys
+    /// look like this: each item finishes now and then, so the gate thread never sees 500 ms without a dequeue.
+    /// </summary>
+    private static Verdict? QueueNotDraining(IReadOnlyList<CounterSample> samples, WindowFigures f, int cores, DetectionThresholds t)
+    {
+        if (samples.Count < 3 || f.CpuPercent >= t.CpuLowPercent)
+        {
+            return null;
+        }
+        var floor = QueueFloor(cores, t);
+        var last = samples.Skip(samples.Count - 3).ToList();
+        var waiting = last.All(s => s.QueueLength >= floor && s.QueueLength >= t.QueuedSecondsOfWork * s.CompletedPerSecond);
+        var draining = last[^1].QueueLength < 0.5 * last[0].QueueLength;
+        if (!waiting || draining || last[^1].Seconds - last[0].Seconds < 1.5)
+        {
+            return null;
+        }
+        var q = f.Latest.QueueLength;
+        var done = f.Latest.CompletedPerSecond;
+        var evidence = new List<string>
+        {
+            Queue(f.Latest, cores, t) + Invariant($" for {last[^1].Seconds - last[0].Seconds + 1:0} s"),
+            done > 0
+                ? Invariant($"completed {done:0}/s: a queued item waits about {q / done:0.#} s for a thread")
+                : "completed 0/s: queued items are not being served",
+            Threads(f, cores),
+            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"),
+        };
+        if (f.RunnableWorkers is { } runnable)
+        {
+            evidence.Add(Invariant($"{runnable:0.0} pool thread(s) runnable on average: the others are blocked"));
+        }
+        if (f.StarvationInjections + f.CooperativeBlockingInjections == 0)
+        {
+            evidence.Add("no starvation injection: every item finishes within 500 ms of the previous, so the gate thread does not add threads");
+        }
+        var confidence = 0.7 + (f.RunnableWorkers is not null ? 0.1 : 0) + Math.Min(0.1, (q / floor) * 0.005);
+        return new Verdict(VerdictKind.Starving, Round(confidence), Rules.QueueNotDraining, evidence, f.Latest.Seconds);
     }
 
     /// <summary>Threads settled well above the cores with the queue drained: blocked threads, paid for with more threads.</summary>

@@ -8,9 +8,13 @@ internal sealed record WindowFigures(
     CounterSample? Previous,
     double WindowSpanSeconds,
     double CpuPercent,
+    double? RunnableWorkers,
+    double RecentQueueMean,
     double ThreadSlopePerSecond,
     int StarvationInjections,
     int CooperativeBlockingInjections,
+    int StarvationSincePrevious,
+    int CooperativeBlockingSincePrevious,
     int BlockingInjectionsEver,
     InjectionEvent? LastBlockingInjection)
 {
@@ -26,16 +30,27 @@ internal sealed record WindowFigures(
         var slope = span > 0 ? (latest.ThreadCount - first.ThreadCount) / span : 0;
         // CPU over the last three samples: one busy second is not saturation.
         var cpu = samples.Skip(Math.Max(0, samples.Count - 3)).Average(s => s.CpuPercent);
+        // Runnable workers over the last two samples, when the collector could read thread states.
+        var runnableSamples = samples.Skip(Math.Max(0, samples.Count - 2)).Where(s => s.RunnableWorkers is not null).ToList();
+        double? runnable = runnableSamples.Count > 0 ? runnableSamples.Average(s => s.RunnableWorkers!.Value) : null;
         var recent = injections.Where(i => i.Seconds > from && i.Seconds <= latest.Seconds + 0.5).ToList();
         var blockingEver = injections.Where(IsBlockingInjection).ToList();
+        // "Since the previous sample" reaches half a second further back: an injection and the sample that
+        // follows it can be stamped a few milliseconds apart in either order.
+        var since = (previous?.Seconds ?? latest.Seconds - 1) - 0.5;
+        var fresh = recent.Where(i => i.Seconds > since).ToList();
         return new WindowFigures(
             latest,
             previous,
             span,
             cpu,
+            runnable,
+            samples.Skip(Math.Max(0, samples.Count - 3)).Average(s => s.QueueLength),
             slope,
             recent.Count(i => i.Reason == AdjustmentReason.Starvation),
             recent.Count(i => i.Reason == AdjustmentReason.CooperativeBlocking),
+            fresh.Count(i => i.Reason == AdjustmentReason.Starvation),
+            fresh.Count(i => i.Reason == AdjustmentReason.CooperativeBlocking),
             blockingEver.Count,
             blockingEver.Count > 0 ? blockingEver[^1] : null);
     }

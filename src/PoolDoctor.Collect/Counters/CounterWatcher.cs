@@ -29,6 +29,7 @@ public sealed class CounterWatcher : IAsyncDisposable
     private readonly List<InjectionEvent> _injections = [];
     private readonly List<InjectionEvent> _pending = [];
     private readonly TaskCompletionSource<WatchEnd> _ended = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly RunnableWorkerMeter _runnable;
     private Task? _pump;
     private int _stopping;
 
@@ -38,6 +39,7 @@ public sealed class CounterWatcher : IAsyncDisposable
         _session = session;
         _startUtc = startUtc;
         _assembler = new SampleAssembler(cores);
+        _runnable = new RunnableWorkerMeter(target.ProcessId);
     }
 
     public int Cores => _assembler.Cores;
@@ -72,6 +74,7 @@ public sealed class CounterWatcher : IAsyncDisposable
                 : $"process {target.ProcessId} exited before the session started", e);
         }
         var watcher = new CounterWatcher(target, session, startUtc, TargetCores.Of(target.ProcessId));
+        watcher._runnable.Start();
         watcher._pump = Task.Factory.StartNew(watcher.Pump, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         return watcher;
     }
@@ -138,10 +141,11 @@ public sealed class CounterWatcher : IAsyncDisposable
         var seconds = SecondsOf(data);
         lock (_gate)
         {
-            if (_assembler.Add(reading, seconds) is not { } sample)
+            if (_assembler.Add(reading, seconds) is not { } assembled)
             {
                 return;
             }
+            var sample = assembled with { RunnableWorkers = _runnable.TakeMean() };
             _samples.Add(sample);
             var injections = _pending.ToList();
             _pending.Clear();
@@ -193,6 +197,7 @@ public sealed class CounterWatcher : IAsyncDisposable
             await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         }
         _session.Dispose();
+        _runnable.Dispose();
         _intervals.Writer.TryComplete();
     }
 

@@ -89,6 +89,10 @@ public static class CounterJson
         json.WriteNumber("cores", s.Cores);
         json.WriteNumber("lockContentionsPerSecond", Math.Round(s.LockContentionsPerSecond, 2));
         json.WriteNumber("gcHeapMb", Math.Round(s.GcHeapMb, 3));
+        if (s.RunnableWorkers is { } runnable)
+        {
+            json.WriteNumber("runnableWorkers", Math.Round(runnable, 2));
+        }
     }
 
     private static void WriteInjections(Utf8JsonWriter json, IEnumerable<InjectionEvent> injections)

@@ -32,7 +32,8 @@ public static class CounterSeriesReader
                 root.GetProperty("cpuPercent").GetDouble(),
                 root.GetProperty("cores").GetInt32(),
                 root.GetProperty("lockContentionsPerSecond").GetDouble(),
-                root.GetProperty("gcHeapMb").GetDouble()));
+                root.GetProperty("gcHeapMb").GetDouble(),
+                root.TryGetProperty("runnableWorkers", out var runnable) ? runnable.GetDouble() : null));
             if (root.TryGetProperty("injections", out var list))
             {
                 foreach (var e in list.EnumerateArray())

@@ -18,6 +18,7 @@ public static class CounterText
             Invariant($"  ThreadPool queue length        {s.QueueLength,10:0}"),
             Invariant($"  ThreadPool completed items/s   {s.CompletedPerSecond,10:0}"),
             Invariant($"  CPU usage (% of {s.Cores} cores)       {s.CpuPercent,10:0.0}"),
+            Invariant($"  Runnable pool threads (mean)   {(s.RunnableWorkers is { } r ? r.ToString("0.0", CultureInfo.InvariantCulture) : "n/a"),10}"),
             Invariant($"  Lock contentions/s             {s.LockContentionsPerSecond,10:0}"),
             Invariant($"  GC heap size (MB)              {s.GcHeapMb,10:0.0}"),
             "  Thread injections/s            " + Injections(interval.Injections),
@@ -31,7 +32,7 @@ public static class CounterText
     public static string Line(CounterInterval interval, Verdict verdict)
     {
         var s = interval.Sample;
-        return Invariant($"t={s.Seconds:0.0}s threads={s.ThreadCount:0} queue={s.QueueLength:0} completed/s={s.CompletedPerSecond:0} cpu={s.CpuPercent:0.0}% cores={s.Cores} locks/s={s.LockContentionsPerSecond:0} heap={s.GcHeapMb:0.0}MB injections/s={Injections(interval.Injections)} verdict={verdict.Kind}({verdict.Confidence:0.00})");
+        return Invariant($"t={s.Seconds:0.0}s threads={s.ThreadCount:0} queue={s.QueueLength:0} completed/s={s.CompletedPerSecond:0} cpu={s.CpuPercent:0.0}% cores={s.Cores} runnable={(s.RunnableWorkers is { } r ? r.ToString("0.0", CultureInfo.InvariantCulture) : "n/a")} locks/s={s.LockContentionsPerSecond:0} heap={s.GcHeapMb:0.0}MB injections/s={Injections(interval.Injections)} verdict={verdict.Kind}({verdict.Confidence:0.00})");
     }
 
     public static string VerdictLine(Verdict verdict) =>
