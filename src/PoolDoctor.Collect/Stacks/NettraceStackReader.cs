@@ -61,10 +61,14 @@ public static class NettraceStackReader
         double firstSample = double.MaxValue, lastSample = double.MinValue;
         foreach (var e in log.Events)
         {
-            switch (RuntimeEvents.Classify(e))
+            var kind = RuntimeEvents.Classify(e);
+            if (processId <= 0 && kind != RuntimeEventKind.Other)
+            {
+                processId = e.ProcessID;
+            }
+            switch (kind)
             {
                 case RuntimeEventKind.ThreadSample:
-                    processId = processId == 0 ? e.ProcessID : processId;
                     var stack = e.CallStackIndex();
                     if (stack == CallStackIndex.Invalid)
                     {
@@ -79,7 +83,7 @@ public static class NettraceStackReader
                     var key = (e.ThreadID, stack);
                     samples[key] = samples.GetValueOrDefault(key) + 1;
                     break;
-                case var kind and not RuntimeEventKind.Other:
+                case not RuntimeEventKind.Other:
                     waits.Add(kind, e);
                     break;
             }
@@ -91,7 +95,7 @@ public static class NettraceStackReader
             .OrderBy(s => s.ThreadId)
             .ToList();
         var window = lastSample >= firstSample ? (lastSample - firstSample) / 1000.0 : 0;
-        return new StackSnapshot(processId, window, stacks, waits.Finish(log.SessionEndTimeRelativeMSec));
+        return new StackSnapshot(Math.Max(0, processId), window, stacks, waits.Finish(log.SessionEndTimeRelativeMSec));
     }
 
     private static void TryDelete(string path)

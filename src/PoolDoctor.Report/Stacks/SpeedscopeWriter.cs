@@ -1,3 +1,4 @@
+using System.Text.Encodings.Web;
 using System.Text.Json;
 
 namespace PoolDoctor.Report.Stacks;
@@ -20,7 +21,7 @@ public static class SpeedscopeWriter
             .OrderBy(g => g.Key)
             .ToList();
 
-        using var json = new Utf8JsonWriter(output);
+        using var json = new Utf8JsonWriter(output, new JsonWriterOptions { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping });
         json.WriteStartObject();
         json.WriteString("$schema", Schema);
         json.WriteString("name", $"PoolDoctor stacks of {report.Source}");

@@ -1,3 +1,4 @@
+using System.Text.Encodings.Web;
 using System.Text.Json;
 using PoolDoctor.Model.Stacks;
 
@@ -11,7 +12,7 @@ public static class StackJsonWriter
 {
     public static void Write(StackReport report, Stream output)
     {
-        using var json = new Utf8JsonWriter(output, new JsonWriterOptions { Indented = true });
+        using var json = new Utf8JsonWriter(output, new JsonWriterOptions { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping });
         json.WriteStartObject();
         json.WriteString("source", report.Source);
         json.WriteNumber("processId", report.Snapshot.ProcessId);
@@ -19,6 +20,10 @@ public static class StackJsonWriter
         json.WriteNumber("samples", report.TotalSamples);
         json.WriteNumber("threads", report.ThreadCount);
         json.WriteNumber("threadPoolThreads", report.PoolThreads);
+        if (report.Note is { } note)
+        {
+            json.WriteString("note", note);
+        }
 
         json.WriteStartArray("culprits");
         foreach (var c in report.Culprits)

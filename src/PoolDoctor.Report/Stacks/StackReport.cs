@@ -21,6 +21,9 @@ public sealed record StackReport(
     bool AllThreads,
     bool Raw)
 {
+    /// <summary>A caveat the reader must see with the figures (e.g. weights are blocked milliseconds, not samples).</summary>
+    public string? Note { get; init; }
+
     public int TotalSamples => Snapshot.Stacks.Sum(s => s.Samples);
 
     public int PoolThreads => Threads.Where(t => t.IsThreadPool).Select(t => t.ThreadId).Distinct().Count();

@@ -20,7 +20,11 @@ public static class StackTextWriter
             $"Stacks of {report.Source} over {snapshot.WindowSeconds.ToString("F2", CultureInfo.InvariantCulture)} s: " +
             $"{report.TotalSamples} samples of {report.ThreadCount} threads ({report.PoolThreads} thread-pool threads)" +
             (snapshot.Waits.Count > 0 ? $", {snapshot.Waits.Count} wait events" : ""));
-        if (snapshot.Stacks.Count == 0)
+        if (report.Note is { } note)
+        {
+            output.WriteLine($"Note: {note}.");
+        }
+        if (report.Threads.Count == 0)
         {
             output.WriteLine("No managed stack was sampled (the target may be idle in native code, or exited).");
             return;

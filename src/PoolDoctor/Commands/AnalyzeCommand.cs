@@ -1,6 +1,5 @@
 using System.CommandLine;
 using PoolDoctor.Cli.Stacks;
-using PoolDoctor.Collect.Stacks;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -16,24 +15,17 @@ internal static class AnalyzeCommand
         var display = new StackDisplayOptions();
         var command = new Command("analyze", "Group the stacks of a recorded .nettrace and name the code that blocks the thread pool.") { file };
         display.AddTo(command);
-        command.SetAction(parse =>
+        command.SetAction(async (parse, cancellation) =>
         {
             var path = parse.GetValue(file)!;
             var how = display.Read(parse);
-            try
+            var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, cancellation);
+            if (snapshot.Stacks.Count == 0 && snapshot.Waits.Count == 0)
             {
-                var snapshot = NettraceStackReader.Read(path);
-                if (snapshot.Stacks.Count == 0 && snapshot.Waits.Count == 0)
-                {
-                    throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output' or dotnet-trace's sample profiler)");
-                }
-                StackOutput.Write(StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
-                return ExitCodes.Ok;
+                throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output', or dotnet-trace with the sample profiler or --clrevents waithandle)");
             }
-            catch (NettraceFormatException e)
-            {
-                throw new RunFailedException(e.Message, e);
-            }
+            StackOutput.Write(StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
+            return ExitCodes.Ok;
         });
         return command;
     }

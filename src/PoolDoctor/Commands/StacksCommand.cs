@@ -50,7 +50,7 @@ internal static class StacksCommand
                 {
                     Console.Error.WriteLine($"{CliApp.ToolName}: warning: the target exited during the capture; showing what was recorded");
                 }
-                var snapshot = NettraceStackReader.Read(path, options.Once);
+                var snapshot = await TraceReading.ReadAsync(path, options.Once, CancellationToken.None);
                 var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
                 StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
                 if (keep is not null)
@@ -63,10 +63,6 @@ internal static class StacksCommand
                     return ExitCodes.Interrupted;
                 }
                 return ExitCodes.Ok;
-            }
-            catch (NettraceFormatException e)
-            {
-                throw new RunFailedException($"the recorded trace could not be read: {e.Message}", e);
             }
             finally
             {
