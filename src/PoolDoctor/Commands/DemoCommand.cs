@@ -79,13 +79,14 @@ internal static class DemoCommand
         {
             foreach (var route in plan.Routes)
             {
-                // A fresh lab per variant: threads injected for the previous variant would otherwise inflate this one's figures.
+                // A fresh lab per variant: threads injected for the previous one would inflate this one's figures. The request
+                // timeout equals the load's duration so a starving variant cannot stretch the demo: unanswered requests show as errors.
                 await using var lab = await LabChild.StartAsync(plan.ConnectionString, cancellation);
                 await using var attached = await DiagnoseCommand.Attach(lab.Spec, cancellation);
                 var variant = new Variant(route, lab.Url(route));
                 var diagnose = diagnosed is null;
                 Console.Out.WriteLine($"[{clock.Elapsed.TotalSeconds,4:0}s] {route}: lab pid {lab.ProcessId}, {connections} connections for {duration.TotalSeconds:0} s{(diagnose ? ", diagnosing" : "")}");
-                var result = await VariantRunner.RunAsync(variant, connections, duration, attached, captureStacks: diagnose, status, cancellation);
+                var result = await VariantRunner.RunAsync(variant, connections, duration, duration, attached, captureStacks: diagnose, status, cancellation);
                 status?.Clear();
                 rows.Add(result.Row);
                 if (diagnose)

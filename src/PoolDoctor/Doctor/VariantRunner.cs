@@ -14,19 +14,20 @@ internal sealed record VariantResult(CompareRow Row, LoadSummary Load, Diagnosis
 /// </summary>
 internal static class VariantRunner
 {
-    /// <summary>Requests still in flight when the load ends finish within this; the watch keeps going that long too.</summary>
-    private static readonly TimeSpan WatchSlack = TimeSpan.FromSeconds(30);
+    /// <summary>The watch's bound beyond load and drain; it normally ends when the load does.</summary>
+    private static readonly TimeSpan WatchSlack = TimeSpan.FromSeconds(10);
 
     public static async Task<VariantResult> RunAsync(
         Variant variant,
         int connections,
         TimeSpan duration,
+        TimeSpan timeout,
         AttachedTarget? target,
         bool captureStacks,
         IProgress<LiveStatus>? status,
         CancellationToken interrupt)
     {
-        var options = new LoadOptions { Url = variant.Url, Connections = connections, Duration = duration };
+        var options = new LoadOptions { Url = variant.Url, Connections = connections, Duration = duration, Timeout = timeout };
         try
         {
             options.Validate();
@@ -40,7 +41,7 @@ internal static class VariantRunner
         Task<DiagnosisOutcome>? watch = null;
         if (target is not null)
         {
-            var settings = new DiagnosisSettings(duration + WatchSlack, StopWhenDiagnosed: false, DiagnosisSettings.DefaultStackWindow, captureStacks);
+            var settings = new DiagnosisSettings(duration + timeout + WatchSlack, StopWhenDiagnosed: false, DiagnosisSettings.DefaultStackWindow, captureStacks);
             watch = DiagnosisRun.RunAsync(target, settings, status, loadDone.Token, interrupt);
         }
         LoadSummary summary;
