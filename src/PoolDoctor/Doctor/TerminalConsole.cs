@@ -4,7 +4,7 @@ namespace PoolDoctor.Cli.Doctor;
 
 /// <summary>
 /// The console the doctor's summaries go to. Redirected output (a log, a CI job, the README) gets no colour codes and a
-/// fixed 120-column width, so tables do not wrap method names at Spectre's 80-column guess.
+/// fixed 200-column width, so tables do not wrap method names at Spectre's 80-column guess.
 /// </summary>
 internal static class TerminalConsole
 {
@@ -21,7 +21,7 @@ internal static class TerminalConsole
             Interactive = InteractionSupport.No,
             Out = new AnsiConsoleOutput(Console.Out),
         });
-        console.Profile.Width = 120;
+        console.Profile.Width = 200;
         return console;
     }
 }
