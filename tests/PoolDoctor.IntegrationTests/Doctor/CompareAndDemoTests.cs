@@ -25,8 +25,8 @@ public sealed class CompareAndDemoTests
 
         using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
         Assert.Equal(2, report.RootElement.GetProperty("compare").GetArrayLength());
-        Assert.True(File.Exists(Path.Combine(output, "report.html")));
         await AssertNoLabLeftAsync(result.StdOut);
+        await AssertReportRendersAsync(Path.Combine(output, "report.html"));
     }
 
     [Fact]
@@ -56,6 +56,21 @@ public sealed class CompareAndDemoTests
         var result = await ToolRun.RunAsync("compare", "name=ftp://x");
         Assert.Equal(2, result.ExitCode);
         Assert.Single(result.StdErr.Trim().Split('\n'));
+    }
+
+    /// <summary>The real report in a real browser: four drawn charts, the culprit row, the table, no console error.</summary>
+    private static async Task AssertReportRendersAsync(string path)
+    {
+        await using var browser = await HeadlessChromium.StartOrSkipAsync();
+        if (browser is null)
+        {
+            return;
+        }
+        await browser.NavigateAsync(path);
+        Assert.Equal(4, (await browser.EvaluateAsync("Array.from(document.querySelectorAll('svg.chart polyline.series')).filter(p => p.getTotalLength() > 50).length"))!.GetValue<int>());
+        Assert.EndsWith("TaskWait", (await browser.EvaluateAsync("document.querySelector('#culprit-table td.method code').textContent"))!.GetValue<string>());
+        Assert.Equal(2, (await browser.EvaluateAsync("document.querySelectorAll('#compare tbody tr').length"))!.GetValue<int>());
+        Assert.Empty(browser.Errors);
     }
 
     /// <summary>The demo's labs are its children: once it exits, none of the pids it printed may still run.</summary>

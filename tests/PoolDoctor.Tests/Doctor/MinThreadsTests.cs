@@ -37,6 +37,23 @@ public sealed class MinThreadsTests
     }
 
     [Fact]
+    public void Recorded_demo_report_recomputes_to_the_same_stop_gap()
+    {
+        // report.json of a real `demo` run (taskwait, 125 connections, 2 cores): the capture at 2.3 s saw 21 pool threads
+        // blocked in TaskWait while the counters peaked at 44 threads, so B = 44 - 2 = 42 and MinThreads = 42 + 2 + 11.
+        var fixture = DoctorFixtures.Load("taskwait-recorded-report.json");
+        Assert.Equal(2, fixture.Cores);
+        Assert.Equal(21, Assert.Single(fixture.Culprits).Threads);
+        var advice = AdviceBuilder.Build(fixture.Verdict, fixture.Culprits, fixture.Samples, fixture.Cores);
+        Assert.Equal(42, advice.StopGap!.PeakBlockedThreads);
+        Assert.Equal(55, advice.StopGap.Value);
+        Assert.Contains("DOTNET_ThreadPool_ForceMinWorkerThreads=37", advice.StopGap.Settings[3].Text);
+        var fix = Assert.Single(advice.Fixes);
+        Assert.Equal(BlockingKind.SyncOverAsync, fix.Kind);
+        Assert.Contains("public async Task<string> TaskWait()", fix.After);
+    }
+
+    [Fact]
     public void A_capture_that_saw_more_than_the_counters_wins()
     {
         var fixture = DoctorFixtures.Load("taskwait.json");
