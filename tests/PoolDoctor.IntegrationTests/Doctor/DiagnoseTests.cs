@@ -79,6 +79,41 @@ public sealed class DiagnoseTests
     }
 
     [Fact]
+    public async Task Ctrl_C_writes_a_partial_report_and_exits_130_while_the_target_keeps_serving()
+    {
+        await using var lab = await LabProcess.StartAsync();
+        var output = Directory.CreateTempSubdirectory("pooldoctor-diagnose-").FullName;
+        var info = new System.Diagnostics.ProcessStartInfo(ToolPaths.DotnetHost)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        foreach (var arg in new[] { ToolPaths.ToolDll, "diagnose", "-p", lab.ProcessId.ToString(), "--duration", "40s", "-o", output })
+        {
+            info.ArgumentList.Add(arg);
+        }
+        using var diagnose = System.Diagnostics.Process.Start(info)!;
+        var stderr = diagnose.StandardError.ReadToEndAsync();
+        var stdout = diagnose.StandardOutput.ReadToEndAsync();
+        await Task.Delay(8000);
+        using (var kill = System.Diagnostics.Process.Start("kill", ["-INT", diagnose.Id.ToString()]))
+        {
+            await kill.WaitForExitAsync();
+        }
+        using var limit = new CancellationTokenSource(TimeSpan.FromSeconds(30));
+        await diagnose.WaitForExitAsync(limit.Token);
+        Assert.True(diagnose.ExitCode == 130, $"exit {diagnose.ExitCode}\n{await stdout}\n{await stderr}");
+
+        using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
+        Assert.True(report.RootElement.GetProperty("partial").GetBoolean());
+        Assert.Contains("interrupted", report.RootElement.GetProperty("reason").GetString());
+        Assert.True(report.RootElement.GetProperty("samples").GetArrayLength() >= 1);
+        using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(10) };
+        Assert.Equal("hello", await http.GetStringAsync(lab.Url("hello")));
+    }
+
+    [Fact]
     public async Task Diagnose_without_a_target_is_a_one_line_usage_error()
     {
         var result = await ToolRun.RunAsync("diagnose");
