@@ -29,7 +29,7 @@ load_start, detect_start = float(sys.argv[1]), float(sys.argv[2])
 d = json.load(open('/tmp/ttv-detect.json'))
 offset = detect_start - load_start          # detect was started this long after the load
 first = [i['seconds'] for i in d['injections'] if i['reason'] in ('Starvation', 'CooperativeBlocking')]
-runtime = offset + first[0] if first else float('nan')
+runtime = offset + d['watchStartedSeconds'] + first[0] if first else float('nan')
 verdict = offset + d['secondsToVerdict'] if d['secondsToVerdict'] is not None else float('nan')
 print(f"{d['verdict']} {verdict:.2f} {runtime:.2f} {d['secondsToVerdict']} {d['rule']}")
 PY

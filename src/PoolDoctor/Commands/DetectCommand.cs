@@ -39,6 +39,7 @@ internal static class DetectCommand
         var clock = Stopwatch.StartNew();
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         await using var watcher = await CounterWatcher.StartAsync(attached, cancellation);
+        var watchStarted = clock.Elapsed.TotalSeconds;
         var detector = new StarvationDetector(watcher.Cores);
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         stop.CancelAfter(limit);
@@ -69,6 +70,7 @@ internal static class DetectCommand
             TimedOut: finding is null && !interrupted && end.Kind == WatchEndKind.Stopped,
             attached.ProcessId,
             watcher.Cores,
+            watchStarted,
             detector.Samples.ToList(),
             detector.Injections.ToList());
         Console.Out.WriteLine(json ? CounterJson.DetectResult(outcome) : Text(outcome, limit, interrupted));
