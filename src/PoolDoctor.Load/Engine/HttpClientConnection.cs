@@ -37,7 +37,7 @@ internal sealed class HttpClientConnection : LoadConnection
         },
         disposeHandler: true);
 
-    protected override async Task SendOneAsync(long due)
+    protected override async ValueTask SendOneAsync(long due)
     {
         var phase = ErrorKind.Connect;
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(Control.StopToken);

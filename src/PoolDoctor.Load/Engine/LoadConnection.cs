@@ -58,7 +58,7 @@ internal abstract class LoadConnection
     /// Sends one request and records its outcome; never throws. <paramref name="due"/> is the intended send time
     /// in rate mode (latency counts from it), 0 in the closed loop (latency counts from the actual send).
     /// </summary>
-    protected abstract Task SendOneAsync(long due);
+    protected abstract ValueTask SendOneAsync(long due);
 
     /// <summary>Called by the monitor thread every few milliseconds: abort the request in flight if it is overdue.</summary>
     public virtual void CheckTimeout(long now)

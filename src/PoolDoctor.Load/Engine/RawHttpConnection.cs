@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
+using System.Runtime.CompilerServices;
 using PoolDoctor.Load.Http;
 
 namespace PoolDoctor.Load.Engine;
@@ -31,7 +32,9 @@ internal sealed class RawHttpConnection : LoadConnection
         _headRequest = headRequest;
     }
 
-    protected override async Task SendOneAsync(long due)
+    // Pooled builders: a request that has to wait for the network would otherwise allocate its state machine each time.
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
+    protected override async ValueTask SendOneAsync(long due)
     {
         var phase = ErrorKind.Connect;
         var socket = _socket;
@@ -101,6 +104,7 @@ internal sealed class RawHttpConnection : LoadConnection
     }
 
     /// <summary>Reads until one whole response is parsed; leftover bytes (nothing was pipelined) drop the connection.</summary>
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<ParseStatus> ReadResponseAsync(Socket socket)
     {
         _parser.Reset(_headRequest);

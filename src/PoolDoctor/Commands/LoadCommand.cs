@@ -15,6 +15,7 @@ internal static class LoadCommand
         options.AddTo(command);
         command.SetAction(async (parse, cancellation) =>
         {
+            PreferInlineSocketCompletions();
             var load = options.Read(parse);
             var format = parse.GetValue(options.Format)!;
             using var bar = ProgressBar.ForTerminal(load);
@@ -32,6 +33,10 @@ internal static class LoadCommand
                 throw new RunFailedException(e.Message, e);
             }
             bar?.Clear();
+            if (Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
+            {
+                Console.Error.WriteLine($"load: allocated {GC.GetTotalAllocatedBytes() / 1024} KiB, gen0 {GC.CollectionCount(0)}, gen1 {GC.CollectionCount(1)}, gen2 {GC.CollectionCount(2)}, threads {ThreadPool.ThreadCount}");
+            }
             Console.Out.Write(format == "json" ? LoadJsonRenderer.Render(summary) + Environment.NewLine : LoadTextRenderer.Render(summary));
             if (cancellation.IsCancellationRequested)
             {
@@ -45,5 +50,20 @@ internal static class LoadCommand
             return ExitCodes.Ok;
         });
         return command;
+    }
+
+    /// <summary>
+    /// This process only loads, and its loops never block, so socket continuations can run on the epoll thread
+    /// instead of hopping to the thread pool (wrk's model: one event loop). That roughly halves the client's CPU per
+    /// request (bench/RESULTS.md). The runtime reads the variable once, when the first socket is created, so this
+    /// must run before any socket use; a value the user set is left alone.
+    /// </summary>
+    private static void PreferInlineSocketCompletions()
+    {
+        const string Variable = "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS";
+        if (Environment.GetEnvironmentVariable(Variable) is null)
+        {
+            Environment.SetEnvironmentVariable(Variable, "1");
+        }
     }
 }
