@@ -12,7 +12,8 @@ port=$((30000 + RANDOM % 20000))
 dotnet "$TOOL" lab --urls "http://127.0.0.1:$port" >/tmp/overhead-lab.log 2>&1 &
 lab=$!
 trap 'kill $lab 2>/dev/null || true' EXIT
-for _ in $(seq 100); do grep -q listening /tmp/overhead-lab.log && break; sleep 0.1; done
+for _ in $(seq 600); do grep -q listening /tmp/overhead-lab.log && break; sleep 0.1; done
+grep -q listening /tmp/overhead-lab.log || { echo "the lab did not start"; cat /tmp/overhead-lab.log; exit 1; }
 url="http://127.0.0.1:$port/api/diagscenario/$ROUTE"
 measure() { dotnet "$TOOL" load "$url" -c 125 -d "${SECONDS_PER_RUN}s" --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["rps"]["overall"], d["latencyMs"]["p99"])'; }
 measure >/dev/null # warm-up: JIT, connections, thread pool
@@ -22,7 +23,7 @@ for pair in $(seq "$PAIRS"); do
   counters=$!
   sleep 2
   echo "with $(measure)"
-  kill -INT "$counters"; wait "$counters" || true
+  kill -TERM "$counters"; wait "$counters" || true  # SIGTERM: background jobs of a script ignore SIGINT
 done | tee /tmp/overhead-runs.txt
 python3 - <<'PY'
 import statistics

@@ -14,7 +14,7 @@ for run in $(seq "$RUNS"); do
   port=$((30000 + RANDOM % 20000))
   dotnet "$TOOL" lab --urls "http://127.0.0.1:$port" >/tmp/ttv-lab.log 2>&1 &
   lab=$!
-  for _ in $(seq 100); do grep -q listening /tmp/ttv-lab.log && break; sleep 0.1; done
+  for _ in $(seq 600); do grep -q listening /tmp/ttv-lab.log && break; sleep 0.1; done
   curl -s "http://127.0.0.1:$port/api/diagscenario/hello" >/dev/null
   load_start=$(now)
   dotnet "$TOOL" load "http://127.0.0.1:$port/api/diagscenario/taskwait" -c 125 -d 25s --timeout 30s >/dev/null 2>&1 &
