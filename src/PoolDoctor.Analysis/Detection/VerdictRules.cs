@@ -11,11 +11,13 @@ internal static class VerdictRules
         IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, int cores, DetectionThresholds t)
     {
         var at = samples[^1].Seconds;
+        var f = WindowFigures.Compute(samples, injections, t);
         if (samples.Count < 2)
         {
-            return new Verdict(VerdictKind.Inconclusive, 0, Rules.WarmingUp, ["one counter sample so far; rates need two"], at);
+            // The runtime's own injections need no history: with work queued they are enough from the first sample.
+            return StarvingByInjections(f, cores, t)
+                ?? new Verdict(VerdictKind.Inconclusive, 0, Rules.WarmingUp, ["one counter sample so far; trends need two"], at);
         }
-        var f = WindowFigures.Compute(samples, injections, t);
         return CpuSaturated(f, cores, t)
             ?? StarvingByInjections(f, cores, t)
             ?? StarvingBySignature(f, cores, t)

@@ -184,12 +184,10 @@ public sealed class CounterWatcher : IAsyncDisposable
             {
                 await _session.StopAsync(timeout.Token);
             }
-            catch (Exception) when (!_target.IsAlive || timeout.IsCancellationRequested)
+            catch (Exception)
             {
-                // Nothing to stop in a process that is gone; a hung stop falls through to closing the stream.
-            }
-            catch (ServerNotAvailableException)
-            {
+                // A process that is gone has nothing to stop; a refused or hung stop falls through to closing the
+                // stream, which makes the runtime drop the session at its next write.
             }
         }
         if (_pump is not null)

@@ -58,6 +58,7 @@ public static class CounterJson
             json.WriteBoolean("timedOut", outcome.TimedOut);
             json.WriteNumber("processId", outcome.ProcessId);
             json.WriteNumber("cores", outcome.Cores);
+            json.WriteNumber("watchStartedSeconds", Math.Round(outcome.WatchStartedSeconds, 3));
             json.WriteStartArray("evidence");
             foreach (var line in outcome.Verdict.Evidence)
             {

@@ -27,7 +27,7 @@ internal static class CountersCommand
         {
             var spec = target.ReadRequired(parse);
             var json = OutputFormat.IsJson(parse.GetValue(format));
-            var limit = parse.GetValue(duration) is { } d ? DurationText.Parse(d, "--duration") : (TimeSpan?)null;
+            var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration") : (TimeSpan?)null;
             return await RunAsync(spec, json, limit, cancellation);
         });
         return command;

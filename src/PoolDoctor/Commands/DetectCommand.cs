@@ -28,7 +28,7 @@ internal static class DetectCommand
         {
             var spec = target.ReadRequired(parse);
             var json = OutputFormat.IsJson(parse.GetValue(format));
-            var limit = DurationText.Parse(parse.GetValue(timeout)!, "--timeout");
+            var limit = DurationOption.Parse(parse.GetValue(timeout)!, "--timeout");
             return await RunAsync(spec, json, limit, cancellation);
         });
         return command;
@@ -39,6 +39,7 @@ internal static class DetectCommand
         var clock = Stopwatch.StartNew();
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         await using var watcher = await CounterWatcher.StartAsync(attached, cancellation);
+        var watchStarted = clock.Elapsed.TotalSeconds;
         var detector = new StarvationDetector(watcher.Cores);
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         stop.CancelAfter(limit);
@@ -69,9 +70,10 @@ internal static class DetectCommand
             TimedOut: finding is null && !interrupted && end.Kind == WatchEndKind.Stopped,
             attached.ProcessId,
             watcher.Cores,
+            watchStarted,
             detector.Samples.ToList(),
             detector.Injections.ToList());
-        Console.Out.WriteLine(json ? CounterJson.DetectResult(outcome) : Text(outcome, limit));
+        Console.Out.WriteLine(json ? CounterJson.DetectResult(outcome) : Text(outcome, limit, interrupted));
         if (finding is null && end.Kind != WatchEndKind.Stopped)
         {
             throw WatchFailures.From(end, detector.Samples.Count);
@@ -79,13 +81,13 @@ internal static class DetectCommand
         return interrupted && finding is null ? ExitCodes.Interrupted : ExitCodes.Ok;
     }
 
-    private static string Text(DetectOutcome outcome, TimeSpan limit)
+    private static string Text(DetectOutcome outcome, TimeSpan limit, bool interrupted)
     {
         var v = outcome.Verdict;
         var head = outcome.SecondsToVerdict is { } s
             ? string.Create(CultureInfo.InvariantCulture, $"{v.Kind} after {s:0.0} s (confidence {v.Confidence:0.00}, rule {v.Rule})")
             : string.Create(CultureInfo.InvariantCulture,
-                $"No problem found {(outcome.TimedOut ? $"in {limit.TotalSeconds:0} s" : "before the watch ended")}: {v.Kind} (confidence {v.Confidence:0.00}, rule {v.Rule}), {outcome.Samples.Count} interval(s) watched");
+                $"No problem found {(outcome.TimedOut ? $"in {limit.TotalSeconds:0} s" : interrupted ? "before the interruption" : "before the watch ended")}: {v.Kind} (confidence {v.Confidence:0.00}, rule {v.Rule}), {outcome.Samples.Count} interval(s) watched");
         return head + Environment.NewLine + string.Join(Environment.NewLine, v.Evidence.Select(e => "  - " + e));
     }
 }

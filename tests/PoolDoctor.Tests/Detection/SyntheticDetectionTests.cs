@@ -137,6 +137,15 @@ public class SyntheticDetectionTests
     }
 
     [Fact]
+    public void The_first_sample_is_enough_when_the_runtime_injected_for_blocking_and_work_is_queued()
+    {
+        var s = new SyntheticSeries(2).Second(6, 120, 12, 200, AdjustmentReason.CooperativeBlocking, AdjustmentReason.CooperativeBlocking, AdjustmentReason.CooperativeBlocking);
+        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, 2);
+        Assert.Equal(VerdictKind.Starving, verdict.Kind);
+        Assert.Equal(Rules.StarvationInjections, verdict.Rule);
+    }
+
+    [Fact]
     public void Incremental_feeding_gives_the_same_verdicts_as_the_recorded_timeline()
     {
         var s = new SyntheticSeries(2).Repeat(3, 2, 0, 5);

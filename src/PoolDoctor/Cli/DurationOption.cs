@@ -4,7 +4,7 @@ using System.Text.RegularExpressions;
 namespace PoolDoctor.Cli;
 
 /// <summary>Reads durations as users type them: "30s", "500ms", "2m", "1h", "45" (seconds) or "00:00:30".</summary>
-internal static partial class DurationText
+internal static partial class DurationOption
 {
     [GeneratedRegex(@"^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$", RegexOptions.IgnoreCase)]
     private static partial Regex Shape();

@@ -2,7 +2,7 @@ using PoolDoctor.Cli;
 
 namespace PoolDoctor.Tests.Counters;
 
-public class DurationTextTests
+public class DurationOptionTests
 {
     [Theory]
     [InlineData("30s", 30)]
@@ -10,7 +10,7 @@ public class DurationTextTests
     [InlineData("500ms", 0.5)]
     [InlineData("2m", 120)]
     [InlineData("00:01:30", 90)]
-    public void Durations_parse(string text, double seconds) => Assert.Equal(seconds, DurationText.Parse(text, "--timeout").TotalSeconds, 3);
+    public void Durations_parse(string text, double seconds) => Assert.Equal(seconds, DurationOption.Parse(text, "--timeout").TotalSeconds, 3);
 
     [Theory]
     [InlineData("soon")]
@@ -18,7 +18,7 @@ public class DurationTextTests
     [InlineData("-3s")]
     public void Bad_durations_are_usage_errors(string text)
     {
-        var error = Assert.Throws<UsageException>(() => DurationText.Parse(text, "--timeout"));
+        var error = Assert.Throws<UsageException>(() => DurationOption.Parse(text, "--timeout"));
         Assert.StartsWith("--timeout:", error.Message, StringComparison.Ordinal);
     }
 }
