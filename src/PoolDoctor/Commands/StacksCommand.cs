@@ -39,6 +39,7 @@ internal static class StacksCommand
                 throw new UsageException($"--output: '{keep}' is a directory, give a file name such as stacks.nettrace");
             }
             var path = keep ?? Path.Combine(Path.GetTempPath(), $"pooldoctor-stacks-{Guid.NewGuid():N}.nettrace");
+            var clock = System.Diagnostics.Stopwatch.StartNew();
             try
             {
                 StackRecording recording;
@@ -50,9 +51,18 @@ internal static class StacksCommand
                 {
                     Console.Error.WriteLine($"{CliApp.ToolName}: warning: the target exited during the capture; showing what was recorded");
                 }
+                var recorded = clock.Elapsed;
                 var snapshot = await TraceReading.ReadAsync(path, options.Once, CancellationToken.None);
+                var read = clock.Elapsed;
                 var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
                 StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
+                if (Environment.GetEnvironmentVariable("POOLDOCTOR_TIMING") == "1")
+                {
+                    // For bench/stacks-scale.sh: where the time goes.
+                    Console.Error.WriteLine(
+                        $"timing: attach+record {recorded.TotalSeconds:F3} s (window {recording.Window.TotalSeconds:F3} s, stop+rundown {(recorded - recording.Window).TotalSeconds:F3} s), " +
+                        $"read {(read - recorded).TotalSeconds:F3} s, group+culprits+write {(clock.Elapsed - read).TotalSeconds:F3} s, trace {new FileInfo(path).Length / 1048576.0:F1} MB");
+                }
                 if (keep is not null)
                 {
                     Console.Error.WriteLine($"{CliApp.ToolName}: trace written to {keep}");
