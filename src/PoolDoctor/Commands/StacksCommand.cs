@@ -2,6 +2,7 @@ using System.CommandLine;
 using PoolDoctor.Cli.Stacks;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Stacks;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -47,13 +48,22 @@ internal static class StacksCommand
                 {
                     recording = await StackRecorder.RecordAsync(attached, options, path, cancellation);
                 }
+                var recorded = clock.Elapsed;
+                StackSnapshot snapshot;
+                try
+                {
+                    snapshot = await TraceReading.ReadAsync(path, options.Once, CancellationToken.None, requireComplete: !recording.TargetExited);
+                }
+                catch (RunFailedException) when (recording.TargetExited)
+                {
+                    throw new RunFailedException(
+                        $"the target exited {recording.Window.TotalSeconds:F1} s into the capture, before the runtime sent the method names; no stacks to show");
+                }
+                var read = clock.Elapsed;
                 if (recording.TargetExited)
                 {
                     Console.Error.WriteLine($"{CliApp.ToolName}: warning: the target exited during the capture; showing what was recorded");
                 }
-                var recorded = clock.Elapsed;
-                var snapshot = await TraceReading.ReadAsync(path, options.Once, CancellationToken.None);
-                var read = clock.Elapsed;
                 var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
                 StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
                 if (Environment.GetEnvironmentVariable("POOLDOCTOR_TIMING") == "1")
