@@ -48,6 +48,5 @@ public static class ThreadPoolFrames
     /// <summary>True for a pool thread that is not running any work item (waiting in the pool's own semaphore or spinning for work).</summary>
     public static bool IsIdle(IReadOnlyList<FrameName> frames) => IsPoolThread(frames) && !frames.Any(IsDispatch);
 
-    internal static string Key(FrameName frame) =>
-        frame.TypeFullName.Length == 0 ? frame.Method : frame.TypeFullName + "." + frame.Method;
+    internal static string Key(FrameName frame) => frame.Key;
 }
