@@ -10,6 +10,8 @@ namespace PoolDoctor.Analysis.Culprits;
 /// <param name="IdlePoolThreads">Pool threads that only ever waited for work.</param>
 /// <param name="BlockedPoolThreads">Pool threads seen blocked in at least one culprit.</param>
 /// <param name="PoolSamples">Samples of pool threads (busy or idle): the denominator of every culprit share.</param>
+/// <param name="IdlePoolSamples">Of <paramref name="PoolSamples"/>, those where the worker waited for work: the
+/// pool had spare threads then, so a culprit's share of busy pool time is Samples / (PoolSamples - IdlePoolSamples).</param>
 /// <param name="UnattributedWaitMs">Pool-thread wait time from wait events whose stack named no method.</param>
 public sealed record CulpritAnalysis(
     IReadOnlyList<Culprit> Culprits,
@@ -18,4 +20,5 @@ public sealed record CulpritAnalysis(
     int IdlePoolThreads,
     int BlockedPoolThreads,
     long PoolSamples,
+    long IdlePoolSamples,
     double UnattributedWaitMs);

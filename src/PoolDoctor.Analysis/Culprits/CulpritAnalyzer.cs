@@ -20,6 +20,7 @@ public static class CulpritAnalyzer
         var pool = stacks.Where(s => s.Reading.IsPoolThread).ToList();
         long poolSamples = pool.Sum(s => (long)s.Stack.Samples);
         var poolThreads = pool.Select(s => s.Stack.ThreadId).Distinct().Count();
+        long idleSamples = pool.Where(s => s.Reading.IsIdle).Sum(s => (long)s.Stack.Samples);
         var idleThreads = pool.GroupBy(s => s.Stack.ThreadId).Count(t => t.All(s => s.Reading.IsIdle));
 
         var culprits = new Dictionary<(string Method, BlockingKind Kind), Accumulator>();
@@ -46,7 +47,7 @@ public static class CulpritAnalyzer
             .ToList();
         var blockedThreads = culprits.Values.Where(c => c.Samples > 0).SelectMany(c => c.Threads).Distinct().Count();
         var groups = StackGrouper.Group(stacks, options.IncludeAllThreads);
-        return new CulpritAnalysis(ranked, groups, poolThreads, idleThreads, blockedThreads, poolSamples, unattributed);
+        return new CulpritAnalysis(ranked, groups, poolThreads, idleThreads, blockedThreads, poolSamples, idleSamples, unattributed);
     }
 
     /// <summary>

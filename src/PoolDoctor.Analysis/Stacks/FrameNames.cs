@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Text;
 using System.Text.RegularExpressions;
 using PoolDoctor.Model.Stacks;
@@ -15,11 +16,12 @@ public static partial class FrameNames
     public static string Clean(StackFrame frame)
     {
         var name = Parse(frame.Method);
-        if (name.Flavor == FrameFlavor.Unresolved && frame.Module is { Length: > 0 } module && module != "?")
+        if (name.Flavor != FrameFlavor.Unresolved)
         {
-            return module + "!?";
+            return name.Display;
         }
-        return name.Display;
+        var address = IsAddress(frame.Method) ? frame.Method.Trim() : "?";
+        return frame.Module is { Length: > 0 } module && module != "?" ? module + "!" + address : address;
     }
 
     /// <summary>The readable name of a raw method name (see <see cref="Clean(StackFrame)"/>).</summary>
@@ -30,14 +32,25 @@ public static partial class FrameNames
         var text = rawMethod?.Trim() ?? "";
         text = StripModulePrefix(text);
         text = CutSignature(text);
-        if (text.Length == 0 || text == "?" || text.StartsWith('?'))
+        if (text.Length == 0 || text.StartsWith('?') || IsAddress(text))
         {
             return FrameName.Unresolved;
         }
 
         var (typePart, methodPart) = SplitTypeAndMethod(StripGenericArguments(text));
-        var (ns, rawTypes) = SplitNamespace(typePart);
+        var (ns, rawTypes) = SplitNamespace(DropExplicitInterface(typePart));
         return Interpret(ns, rawTypes, methodPart);
+    }
+
+    private static readonly SearchValues<char> HexDigits = SearchValues.Create("0123456789abcdefABCDEF");
+
+    // Collectors that cannot resolve a frame write its address ("0x7f3a12c0").
+    private static bool IsAddress(string text)
+    {
+        var trimmed = text.Trim();
+        return trimmed.StartsWith("0x", StringComparison.OrdinalIgnoreCase)
+            && trimmed.Length > 2
+            && !trimmed.AsSpan(2).ContainsAnyExcept(HexDigits);
     }
 
     // "System.Private.CoreLib!System.Threading.Tasks.Task.Wait(...)": the module goes when '!' comes before any
@@ -130,6 +143,31 @@ public static partial class FrameNames
         return text.Length - 1;
     }
 
+    /// <summary>
+    /// An explicit interface implementation on a non-generic type reads
+    /// <c>Ns.IOQueue.System.Threading.IThreadPoolWorkItem.Execute</c>: when a root namespace starts again after the
+    /// first segment and the last segment looks like an interface, the implementing type is the segment before it.
+    /// </summary>
+    private static string DropExplicitInterface(string typePart)
+    {
+        var parts = typePart.Split('.');
+        if (parts.Length < 3 || !LooksLikeInterface(parts[^1]))
+        {
+            return typePart;
+        }
+        for (var k = 2; k < parts.Length - 1; k++)
+        {
+            if (parts[k] is "System" or "Microsoft" || parts[k] == parts[0])
+            {
+                return string.Join('.', parts[..k]);
+            }
+        }
+        return typePart;
+    }
+
+    private static bool LooksLikeInterface(string segment) =>
+        segment.Length > 1 && segment[0] == 'I' && char.IsUpper(segment[1]);
+
     private static (string TypePart, string Method) SplitTypeAndMethod(string text)
     {
         var dot = LastTopLevelDot(text);
@@ -212,7 +250,7 @@ public static partial class FrameNames
             {
                 continue; // closure class (<>c, <>c__DisplayClass5_0): its lambdas name their outer method
             }
-            var stateMachine = StateMachineType().Match(segment);
+            var stateMachine = StateMachineType().Match(StripArity(segment));
             if (stateMachine.Success)
             {
                 owner = AsyncOf(InterpretMethodName(stateMachine.Groups["inner"].Value));
