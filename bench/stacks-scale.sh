@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stack capture at scale, by hand (not in CI): prints the figures to paste into bench/RESULTS.md.
 #  1. Time for `stacks -p PID --all --format json` (capture 1 s + rundown + read + group + culprits) with N = 100 and
-#     N = 1000 extra threads parked in the lab, beside dotnet-trace recording the same sample profiler for 1 s.
+#     N = 1000 extra threads parked in the lab, beside dotnet-trace recording the same sample profiler (1 ms) for 1 s, with its default rundown.
 #  2. `analyze` throughput (MB/s) on a large trace recorded with --output, beside TraceEvent's own TraceLog conversion
 #     of the same file (bench/TraceLogPeer), in the same run.
 # Usage: bench/stacks-scale.sh [runs per figure, default 3]
@@ -36,13 +36,15 @@ for N in 100 1000; do
   THREADS=$(ls /proc/"$LAB"/task | wc -l)
   ours=(); peer=()
   for _ in $(seq 1 "$RUNS"); do
-    t0=$(now); dotnet "$TOOL" stacks -p "$LAB" --all --format json >"$OUT/stacks.json"; t1=$(now)
+    t0=$(now); POOLDOCTOR_TIMING=1 dotnet "$TOOL" stacks -p "$LAB" --all --format json >"$OUT/stacks.json" 2>"$OUT/timing.txt"; t1=$(now)
+    echo "  N=$N $(cat "$OUT/timing.txt")"
     ours+=("$(echo "$t1 - $t0" | bc)")
-    t0=$(now); "$DOTNET_TRACE" collect -p "$LAB" --profile cpu-sampling --duration 00:00:00:01 -o "$OUT/peer.nettrace" >/dev/null 2>&1; t1=$(now)
+    t0=$(now); "$DOTNET_TRACE" collect -p "$LAB" --providers Microsoft-DotNETCore-SampleProfiler --duration 00:00:00:01 -o "$OUT/peer.nettrace" >/dev/null 2>&1; t1=$(now)
     peer+=("$(echo "$t1 - $t0" | bc)")
   done
   GROUPED=$(python3 -c "import json; d=json.load(open('$OUT/stacks.json')); print(d['threads'], len(d['groups']))")
   O=$(printf '%s\n' "${ours[@]}" | median); P=$(printf '%s\n' "${peer[@]}" | median)
+  echo "  dotnet-trace trace size: $(echo "scale=1; $(stat -c %s "$OUT/peer.nettrace") / 1048576" | bc) MB"
   echo "N=$N parked (process has $THREADS threads; sampled threads, groups: $GROUPED): stacks capture+group median ${O} s (runs: ${ours[*]}); dotnet-trace collect 1 s median ${P} s (runs: ${peer[*]}); ratio $(echo "scale=2; $O / $P" | bc)"
   curl -sf -m 10 "$URL/park/release" >/dev/null
 done

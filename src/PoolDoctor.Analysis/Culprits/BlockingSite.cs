@@ -43,8 +43,13 @@ public static class BlockingSites
         }
         else
         {
-            // No user code: name the library frame that made the call, so the blocking is still visible.
+            // No user code: name the library frame that made the call, so the blocking is still visible, unless
+            // that is the pool itself (its own locks and semaphores while it looks for work).
             var caller = apiIndex + 1 < frames.Count ? frames[apiIndex + 1] : frames[apiIndex];
+            if (ThreadPoolFrames.IsPoolInternal(caller))
+            {
+                return null;
+            }
             method = caller.Owner;
         }
         return new BlockingSite(method, api.Kind, api.Api);

@@ -32,6 +32,9 @@ public sealed record FrameName(
 {
     public static FrameName Unresolved { get; } = new("", [], "?", FrameFlavor.Unresolved, "");
 
+    /// <summary><see cref="TypeFullName"/> and <see cref="Method"/>: what the pool-frame and blocking-API tables are keyed by.</summary>
+    public string Key { get; } = TypeFullName.Length == 0 ? Method : TypeFullName + "." + Method;
+
     /// <summary>Type chain and source method: <c>DiagScenarioController.DbTaskRun</c>, the name culprits use.</summary>
     public string Owner => Types.Count == 0 ? Method : string.Join('.', Types) + "." + Method;
 

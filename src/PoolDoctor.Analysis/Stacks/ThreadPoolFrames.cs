@@ -27,6 +27,16 @@ public static class ThreadPoolFrames
         "System.Threading.PortableThreadPool.IOCompletionPoller.Callback.Invoke",
     };
 
+    // The pool's own machinery: a wait in here is the pool managing itself, not a work item blocking.
+    private static readonly string[] PoolInternals =
+    [
+        "System.Threading.PortableThreadPool", "System.Threading.ThreadPoolWorkQueue", "System.Threading.ThreadPool",
+        "System.Threading.WindowsThreadPool", "System.Threading.LowLevelLifoSemaphore", "System.Threading.LowLevelLock",
+        "System.Threading.LowLevelSpinWaiter", "System.Threading.LowLevelMonitor", "System.Threading._ThreadPoolWaitCallback",
+    ];
+
+    public static bool IsPoolInternal(FrameName frame) => PoolInternals.Any(p => UserCode.IsUnder(frame.TypeFullName, p));
+
     public static bool IsWorkerLoop(FrameName frame) => WorkerLoop.Contains(Key(frame));
 
     public static bool IsDispatch(FrameName frame) => Dispatch.Contains(Key(frame));
@@ -48,6 +58,5 @@ public static class ThreadPoolFrames
     /// <summary>True for a pool thread that is not running any work item (waiting in the pool's own semaphore or spinning for work).</summary>
     public static bool IsIdle(IReadOnlyList<FrameName> frames) => IsPoolThread(frames) && !frames.Any(IsDispatch);
 
-    internal static string Key(FrameName frame) =>
-        frame.TypeFullName.Length == 0 ? frame.Method : frame.TypeFullName + "." + frame.Method;
+    internal static string Key(FrameName frame) => frame.Key;
 }

@@ -11,7 +11,7 @@ internal static class NettraceFileCheck
     private static readonly byte[] Magic = Encoding.ASCII.GetBytes("Nettrace");
     private const byte EndOfStreamTag = 1;
 
-    public static void EnsureComplete(string path)
+    public static void EnsureNettrace(string path, bool requireComplete)
     {
         if (!File.Exists(path))
         {
@@ -22,6 +22,10 @@ internal static class NettraceFileCheck
         if (file.Read(head) < head.Length || !head.AsSpan().SequenceEqual(Magic))
         {
             throw new NettraceFormatException($"'{path}' is not a nettrace file (it does not start with the 'Nettrace' magic)");
+        }
+        if (!requireComplete)
+        {
+            return;
         }
         file.Seek(-1, SeekOrigin.End);
         if (file.ReadByte() != EndOfStreamTag)

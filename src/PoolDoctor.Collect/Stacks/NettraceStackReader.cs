@@ -11,16 +11,18 @@ namespace PoolDoctor.Collect.Stacks;
 /// </summary>
 public static class NettraceStackReader
 {
-    public static StackSnapshot Read(string path, bool firstSamplePerThread = false)
+    /// <param name="requireComplete">False when the target exited mid-capture: read what reached the file (its methods
+    /// may stay unresolved without the rundown) instead of refusing a file without its end-of-stream marker.</param>
+    public static StackSnapshot Read(string path, bool firstSamplePerThread = false, bool requireComplete = true)
     {
         if (!path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
         {
-            return ReadPlain(path, firstSamplePerThread);
+            return ReadPlain(path, firstSamplePerThread, requireComplete);
         }
         var plain = GzipTrace.Expand(path);
         try
         {
-            return ReadPlain(plain, firstSamplePerThread);
+            return ReadPlain(plain, firstSamplePerThread, requireComplete);
         }
         finally
         {
@@ -28,9 +30,9 @@ public static class NettraceStackReader
         }
     }
 
-    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread)
+    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread, bool requireComplete)
     {
-        NettraceFileCheck.EnsureComplete(path);
+        NettraceFileCheck.EnsureNettrace(path, requireComplete);
         var etlx = System.IO.Path.Combine(System.IO.Path.GetTempPath(), $"pooldoctor-{Guid.NewGuid():N}.etlx");
         try
         {

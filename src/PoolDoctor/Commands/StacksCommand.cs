@@ -2,6 +2,7 @@ using System.CommandLine;
 using PoolDoctor.Cli.Stacks;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Stacks;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -39,6 +40,7 @@ internal static class StacksCommand
                 throw new UsageException($"--output: '{keep}' is a directory, give a file name such as stacks.nettrace");
             }
             var path = keep ?? Path.Combine(Path.GetTempPath(), $"pooldoctor-stacks-{Guid.NewGuid():N}.nettrace");
+            var clock = System.Diagnostics.Stopwatch.StartNew();
             try
             {
                 StackRecording recording;
@@ -46,13 +48,31 @@ internal static class StacksCommand
                 {
                     recording = await StackRecorder.RecordAsync(attached, options, path, cancellation);
                 }
+                var recorded = clock.Elapsed;
+                StackSnapshot snapshot;
+                try
+                {
+                    snapshot = await TraceReading.ReadAsync(path, options.Once, CancellationToken.None, requireComplete: !recording.TargetExited);
+                }
+                catch (RunFailedException) when (recording.TargetExited)
+                {
+                    throw new RunFailedException(
+                        $"the target exited {recording.Window.TotalSeconds:F1} s into the capture, before the runtime sent the method names; no stacks to show");
+                }
+                var read = clock.Elapsed;
                 if (recording.TargetExited)
                 {
                     Console.Error.WriteLine($"{CliApp.ToolName}: warning: the target exited during the capture; showing what was recorded");
                 }
-                var snapshot = await TraceReading.ReadAsync(path, options.Once, CancellationToken.None);
                 var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
                 StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
+                if (Environment.GetEnvironmentVariable("POOLDOCTOR_TIMING") == "1")
+                {
+                    // For bench/stacks-scale.sh: where the time goes.
+                    Console.Error.WriteLine(
+                        $"timing: attach+record {recorded.TotalSeconds:F3} s (window {recording.Window.TotalSeconds:F3} s, stop+rundown {(recorded - recording.Window).TotalSeconds:F3} s), " +
+                        $"read {(read - recorded).TotalSeconds:F3} s, group+culprits+write {(clock.Elapsed - read).TotalSeconds:F3} s, trace {new FileInfo(path).Length / 1048576.0:F1} MB");
+                }
                 if (keep is not null)
                 {
                     Console.Error.WriteLine($"{CliApp.ToolName}: trace written to {keep}");

@@ -146,6 +146,39 @@ public class CulpritRulesTests
     }
 
     [Fact]
+    public void The_pools_own_housekeeping_waits_are_not_culprits()
+    {
+        var analysis = CulpritAnalyzer.Analyze(Snapshot(
+        [
+            new ThreadStack(1, Frames(
+            [
+                "System.Threading.Monitor.Enter_Slowpath(class System.Object)",
+                "System.Threading.Monitor.Enter(class System.Object)",
+                "System.Threading.PortableThreadPool.AdjustMaxWorkersActive()",
+                .. PoolDispatch,
+            ]), 100),
+        ],
+        [
+            new WaitSpan(1, WaitSource.Contention, 18, Frames(["System.Threading.Monitor.Enter(class System.Object)", .. PoolDispatch])),
+        ]));
+
+        Assert.Empty(analysis.Culprits);
+        Assert.Equal(18, analysis.UnattributedWaitMs, 6);
+    }
+
+    [Fact]
+    public void Blocking_inside_a_framework_without_user_code_is_reported_under_the_framework_caller()
+    {
+        var top = Top(Pool(1, 100,
+            "System.Threading.Monitor.Enter_Slowpath(class System.Object)",
+            "System.Threading.Monitor.Enter(class System.Object)",
+            "System.Collections.Concurrent.ConcurrentQueue`1[System.__Canon].EnqueueSlow(!0)",
+            "Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets.Internal.IOQueue.Schedule(class System.Action`1<class System.Object>,class System.Object)"));
+
+        Assert.Equal(("ConcurrentQueue<T>.EnqueueSlow", BlockingKind.Lock, "Monitor.Enter"), (top.Method, top.Kind, top.Api));
+    }
+
+    [Fact]
     public void Non_pool_threads_are_never_culprits()
     {
         var dedicated = new ThreadStack(9, Frames(ThreadSleep, "Shop.Jobs.Poller.Run()", "System.Threading.Thread.StartCallback()"), 500);
