@@ -38,8 +38,8 @@ internal static class CompareCommand
             var list = parse.GetValue(variants)!.Select(Variant.Parse).ToList();
             var json = OutputFormat.IsJson(parse.GetValue(format));
             var spec = target.Read(parse);
-            var each = DurationText.Parse(parse.GetValue(duration)!, "--duration");
-            var limit = DurationText.Parse(parse.GetValue(timeout)!, "--timeout");
+            var each = DurationOption.Parse(parse.GetValue(duration)!, "--duration");
+            var limit = DurationOption.Parse(parse.GetValue(timeout)!, "--timeout");
             var count = parse.GetValue(connections);
             if (count < 1)
             {

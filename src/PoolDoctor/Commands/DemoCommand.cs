@@ -56,7 +56,7 @@ internal static class DemoCommand
             var plan = connectionString is null
                 ? new DemoPlan([route, FixedTwin(route)], null)
                 : new DemoPlan(DatabaseVariants, connectionString);
-            return await RunAsync(plan, count, DurationText.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(output)!, cancellation);
+            return await RunAsync(plan, count, DurationOption.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(output)!, cancellation);
         });
         return command;
     }

@@ -45,7 +45,7 @@ internal static class DiagnoseCommand
                     ? "name the target with -p/--process-id, -n/--name or --diagnostic-port, or launch one with -- COMMAND ARGS..."
                     : "give either a target (-p/-n/--diagnostic-port) or a command after '--', not both");
             }
-            var settings = new DiagnosisSettings(DurationText.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnosisSettings.DefaultStackWindow);
+            var settings = new DiagnosisSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnosisSettings.DefaultStackWindow);
             var directory = parse.GetValue(output)!;
             await using var launched = launchCommand.Length > 0 ? LaunchedTarget.Start(launchCommand[0], launchCommand.Skip(1)) : null;
             if (launched is not null)
