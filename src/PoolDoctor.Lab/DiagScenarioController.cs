@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 using PoolDoctor.Lab.Database;
 
 namespace PoolDoctor.Lab;
@@ -10,6 +11,8 @@ namespace PoolDoctor.Lab;
 /// </summary>
 public static class DiagScenarioController
 {
+    // NoInlining on each blocking endpoint: in Release the JIT inlines a small endpoint into ASP.NET's compiled request
+    // delegate (dynamicClass.lambda_method1), and its name, the whole point of the lab, would vanish from every stack.
     public const string RoutePrefix = "/api/diagscenario";
 
     private static readonly TimeSpan QueryDelay = LabDatabaseDefaults.QueryDelay;
@@ -20,6 +23,7 @@ public static class DiagScenarioController
     // ---- Microsoft's tutorial -------------------------------------------------------------------------
 
     /// <summary>Sync over async with <c>.Result</c>: the thread blocks until the fake query completes.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string TaskWait()
     {
         var customer = PretendQueryCustomerAsync().Result;
@@ -27,6 +31,7 @@ public static class DiagScenarioController
     }
 
     /// <summary>Polls the task with <c>Thread.Sleep(10)</c>: blocks just as hard, and burns wake-ups.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string TaskSleepWait()
     {
         var query = PretendQueryCustomerAsync();
@@ -46,6 +51,7 @@ public static class DiagScenarioController
 
     // ---- The five database variants ---------------------------------------------------------------------
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string DbSync(ILabDatabase db)
     {
         db.ExecuteNonQuery();
@@ -53,6 +59,7 @@ public static class DiagScenarioController
     }
 
     /// <summary>An async action that still calls the sync API: the signature promises what the body does not keep.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static async Task<string> DbAsyncOverSync(ILabDatabase db)
     {
         await Task.Yield();
@@ -61,12 +68,14 @@ public static class DiagScenarioController
     }
 
     /// <summary><c>Task.Run</c> around sync I/O only moves the block to another pool thread.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static async Task<string> DbTaskRun(ILabDatabase db)
     {
         await Task.Run(() => db.ExecuteNonQuery());
         return "success:db/taskrun";
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string DbSyncOverAsync(ILabDatabase db)
     {
         db.ExecuteNonQueryAsync().Wait();
@@ -81,12 +90,14 @@ public static class DiagScenarioController
 
     // ---- More blockers -------------------------------------------------------------------------------------
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string GetResult()
     {
         var customer = PretendQueryCustomerAsync().GetAwaiter().GetResult();
         return $"success:getresult {customer}";
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Wait()
     {
         var query = PretendQueryCustomerAsync();
@@ -95,6 +106,7 @@ public static class DiagScenarioController
     }
 
     /// <summary>A lock held across a blocking section: requests form a convoy behind one holder.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string LockConvoy()
     {
         lock (ConvoyGate)
@@ -105,6 +117,7 @@ public static class DiagScenarioController
     }
 
     /// <summary>A small semaphore taken with the blocking <c>Wait</c>: every request beyond the slots parks a pool thread.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string SemaphoreWait()
     {
         SmallSemaphore.Wait();
@@ -119,6 +132,7 @@ public static class DiagScenarioController
         return "success:semaphore";
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Sleep()
     {
         Thread.Sleep(QueryDelay);

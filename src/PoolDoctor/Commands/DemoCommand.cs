@@ -82,6 +82,7 @@ internal static class DemoCommand
                 // A fresh lab per variant: threads injected for the previous one would inflate this one's figures. The request
                 // timeout equals the load's duration so a starving variant cannot stretch the demo: unanswered requests show as errors.
                 await using var lab = await LabChild.StartAsync(plan.ConnectionString, cancellation);
+                await lab.WarmUpAsync(route, cancellation);
                 await using var attached = await DiagnoseCommand.Attach(lab.Spec, cancellation);
                 var variant = new Variant(route, lab.Url(route));
                 var diagnose = diagnosed is null;
