@@ -1,6 +1,5 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Stacks;
@@ -58,6 +57,4 @@ internal static class DoctorFixtures
             partial,
             reason);
     }
-
-    public static AdviceSet NoAdvice => AdviceSet.None;
 }
