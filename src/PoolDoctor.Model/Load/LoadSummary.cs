@@ -12,7 +12,17 @@ public sealed record LoadSummary(
     ErrorCounts Errors,
     long BytesRead,
     long BytesWritten,
-    long LateSends);
+    long LateSends)
+{
+    /// <summary>Requests / elapsed: the honest average beside the sampled <see cref="Rps"/> statistics.</summary>
+    public double OverallRps => ElapsedSeconds > 0 ? Requests / ElapsedSeconds : 0;
+
+    /// <summary>Bytes read and written per second, as bombardier's Throughput line.</summary>
+    public double ThroughputBytesPerSecond => ElapsedSeconds > 0 ? (BytesRead + BytesWritten) / ElapsedSeconds : 0;
+
+    /// <summary>The open-model rate asked for (requests/s), null for a closed loop.</summary>
+    public double? TargetRate { get; init; }
+}
 
 public sealed record RateStats(double Mean, double Stdev, double Max);
 

@@ -1,0 +1,45 @@
+using PoolDoctor.Load.Stats;
+
+namespace PoolDoctor.Load.Engine;
+
+/// <summary>
+/// Everything one connection measured. Only its own loop writes it, so recording takes no lock; the monitor
+/// thread reads <see cref="Responses"/> and <see cref="ErrorTotal"/> while the run goes (a torn read is impossible
+/// for an aligned long on 64-bit, and a slightly stale value only shifts a sample by one window).
+/// </summary>
+internal sealed class ConnectionStats
+{
+    private long _responses;
+    private long _errorTotal;
+
+    public LatencyHistogram Latency { get; } = new();
+
+    /// <summary>Responses by status class: index 0..4 for 1xx..5xx, 5 for anything else.</summary>
+    public long[] StatusClasses { get; } = new long[6];
+
+    public long[] Errors { get; } = new long[Enum.GetValues<ErrorKind>().Length];
+
+    public long BytesRead { get; set; }
+
+    public long BytesWritten { get; set; }
+
+    public long LateSends { get; set; }
+
+    public long Responses => Volatile.Read(ref _responses);
+
+    public long ErrorTotal => Volatile.Read(ref _errorTotal);
+
+    public void RecordResponse(int statusCode, long latencyMicroseconds)
+    {
+        Latency.Record(latencyMicroseconds);
+        var statusClass = statusCode / 100;
+        StatusClasses[statusClass is >= 1 and <= 5 ? statusClass - 1 : 5]++;
+        Volatile.Write(ref _responses, _responses + 1);
+    }
+
+    public void RecordError(ErrorKind kind)
+    {
+        Errors[(int)kind]++;
+        Volatile.Write(ref _errorTotal, _errorTotal + 1);
+    }
+}

@@ -1,0 +1,79 @@
+using System.Diagnostics;
+
+namespace PoolDoctor.Load.Engine;
+
+/// <summary>
+/// One connection's loop: send, wait for the whole response, record, repeat, until sending is closed (deadline)
+/// or its share of the request count is used up. Subclasses do the HTTP; this class holds the bounds and pacing.
+/// </summary>
+internal abstract class LoadConnection
+{
+    private readonly long _quota;
+    private readonly SendSchedule? _schedule;
+
+    protected LoadConnection(RunControl control, long quota, SendSchedule? schedule)
+    {
+        Control = control;
+        _quota = quota;
+        _schedule = schedule;
+    }
+
+    public ConnectionStats Stats { get; } = new();
+
+    /// <summary>When this loop ended (Stopwatch timestamp), so a count-bound run knows its true length.</summary>
+    public long FinishedAt { get; private set; }
+
+    protected RunControl Control { get; }
+
+    protected bool IsPaced => _schedule is not null;
+
+    public async Task RunAsync()
+    {
+        try
+        {
+            await RunLoopAsync();
+        }
+        finally
+        {
+            FinishedAt = Stopwatch.GetTimestamp();
+            Close();
+        }
+    }
+
+    /// <summary>
+    /// Sends requests while <see cref="MayStart"/> allows, recording each outcome; never throws. In rate mode each
+    /// request first awaits <see cref="WaitForTurnAsync"/> and its latency counts from the due time it returns.
+    /// </summary>
+    protected abstract Task RunLoopAsync();
+
+    protected bool MayStart(long sent) => sent < _quota && !Control.SendingClosed;
+
+    /// <summary>Rate mode: waits for the next due time and returns it, counting a late start; -1 when sending closed meanwhile.</summary>
+    protected async ValueTask<long> WaitForTurnAsync()
+    {
+        var due = _schedule!.Next();
+        if (!await SendSchedule.WaitUntilAsync(due, Control))
+        {
+            return -1;
+        }
+        if (Stopwatch.GetTimestamp() - due > SendSchedule.LateThresholdTicks)
+        {
+            Stats.LateSends++;
+        }
+        return due;
+    }
+
+    /// <summary>Called by the monitor thread every few milliseconds: abort the request in flight if it is overdue.</summary>
+    public virtual void CheckTimeout(long now)
+    {
+    }
+
+    /// <summary>Called once when the run is aborted, from another thread: unblock any pending I/O.</summary>
+    public virtual void Abort()
+    {
+    }
+
+    protected virtual void Close()
+    {
+    }
+}

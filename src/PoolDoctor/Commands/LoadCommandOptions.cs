@@ -1,0 +1,125 @@
+using System.CommandLine;
+using System.Globalization;
+using PoolDoctor.Load;
+
+namespace PoolDoctor.Cli.Commands;
+
+/// <summary>The options of `load` and their translation into <see cref="LoadOptions"/>; every bad value is a usage error.</summary>
+internal sealed class LoadCommandOptions
+{
+    public Argument<string> Url { get; } = new("url") { Description = "The http:// or https:// URL to load, e.g. http://127.0.0.1:5000/api/diagscenario/taskwait." };
+
+    public Option<int> Connections { get; } = new("--connections", "-c")
+    {
+        Description = "Concurrent connections.",
+        DefaultValueFactory = _ => LoadOptions.DefaultConnections,
+    };
+
+    public Option<string?> Duration { get; } = new("--duration", "-d")
+    {
+        Description = "How long to load: 10s, 500ms, 2m, 1h or plain seconds (default 10s; with -n alone, up to 1h).",
+    };
+
+    public Option<long?> Requests { get; } = new("--requests", "-n") { Description = "Stop after this many requests (responses and errors)." };
+
+    public Option<string> Timeout { get; } = new("--timeout")
+    {
+        Description = "Per-request timeout; requests over it count as 'timeout' errors.",
+        DefaultValueFactory = _ => "30s",
+    };
+
+    public Option<double?> Rate { get; } = new("--rate", "-r")
+    {
+        Description = "Open model: this many requests/s in total, latency measured from each request's scheduled time (wrk2 style).",
+    };
+
+    public Option<string> Method { get; } = new("--method", "-m") { Description = "HTTP method.", DefaultValueFactory = _ => "GET" };
+
+    public Option<string[]> Headers { get; } = new("--header", "-H") { Description = "A request header \"Name: value\"; repeatable." };
+
+    public Option<string> Format { get; } = new("--format")
+    {
+        Description = "Output format: text (bombardier's layout) or json.",
+        DefaultValueFactory = _ => "text",
+    };
+
+    /// <summary>The bound of a run given only -n: long enough for any sensible count, short enough to never run away.</summary>
+    public static readonly TimeSpan CountOnlyDurationLimit = TimeSpan.FromHours(1);
+
+    public LoadCommandOptions() => Format.AcceptOnlyFromAmong("text", "json");
+
+    public void AddTo(Command command)
+    {
+        command.Arguments.Add(Url);
+        command.Options.Add(Connections);
+        command.Options.Add(Duration);
+        command.Options.Add(Requests);
+        command.Options.Add(Timeout);
+        command.Options.Add(Rate);
+        command.Options.Add(Method);
+        command.Options.Add(Headers);
+        command.Options.Add(Format);
+    }
+
+    public LoadOptions Read(ParseResult parse)
+    {
+        var urlText = parse.GetValue(Url)!;
+        if (!Uri.TryCreate(urlText, UriKind.Absolute, out var url) || string.IsNullOrEmpty(url.Host))
+        {
+            throw new UsageException($"'{urlText}' is not a valid URL (expected e.g. http://127.0.0.1:5000/path)");
+        }
+        if (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps)
+        {
+            throw new UsageException($"'{urlText}': only http:// and https:// URLs can be loaded");
+        }
+        var requests = parse.GetValue(Requests);
+        var durationText = parse.GetValue(Duration);
+        TimeSpan duration;
+        if (durationText is null)
+        {
+            duration = requests is null ? LoadOptions.DefaultDuration : CountOnlyDurationLimit;
+        }
+        else if (!DurationText.TryParse(durationText, out duration) || duration <= TimeSpan.Zero)
+        {
+            throw new UsageException($"--duration: '{durationText}' is not a positive duration (e.g. 10s, 500ms, 2m, 1h, or seconds)");
+        }
+        var timeoutText = parse.GetValue(Timeout)!;
+        if (!DurationText.TryParse(timeoutText, out var timeout) || timeout <= TimeSpan.Zero)
+        {
+            throw new UsageException($"--timeout: '{timeoutText}' is not a positive duration (e.g. 30s, 500ms)");
+        }
+        var options = new LoadOptions
+        {
+            Url = url,
+            Connections = parse.GetValue(Connections),
+            Duration = duration,
+            Requests = requests,
+            Timeout = timeout,
+            Rate = parse.GetValue(Rate),
+            Method = parse.GetValue(Method)!.ToUpperInvariant(),
+            Headers = (parse.GetValue(Headers) ?? []).Select(ParseHeader).ToList(),
+        };
+        try
+        {
+            options.Validate();
+        }
+        catch (LoadOptionsException e)
+        {
+            throw new UsageException(e.Message);
+        }
+        return options;
+    }
+
+    private static KeyValuePair<string, string> ParseHeader(string text)
+    {
+        var colon = text.IndexOf(':', StringComparison.Ordinal);
+        if (colon <= 0)
+        {
+            throw new UsageException($"--header: '{text}' is not \"Name: value\"");
+        }
+        return new(text[..colon].Trim(), text[(colon + 1)..].Trim());
+    }
+
+    internal static string Describe(LoadOptions options) =>
+        string.Create(CultureInfo.InvariantCulture, $"{options.Url} for {DurationText.Format(options.Duration)} using {options.Connections} connection(s)");
+}

@@ -1,0 +1,91 @@
+using PoolDoctor.IntegrationTests.Infrastructure;
+
+namespace PoolDoctor.IntegrationTests.Load;
+
+/// <summary>
+/// `load` against the lab in its own process, at bombardier's defaults (125 connections, 10 s) as in Microsoft's
+/// tutorial: the awaited endpoint stays near its 500 ms, the blocking ones starve the pool and are far slower.
+/// Each blocking scenario gets a fresh lab, because a pool that has already grown would hide the starvation.
+/// Runs use a 15 s request timeout (the load itself is the same) so a fully starved lab cannot stretch a test.
+/// </summary>
+public sealed class LoadAgainstLabTests
+{
+    private static async Task<LoadRun> LoadFreshLabAsync(string route, string? connectionString = null)
+    {
+        await using var lab = await LabProcess.StartAsync(connectionString);
+        return await LoadRun.RunAsync(lab.Url(route));
+    }
+
+    private static void AssertHealthy(LoadRun run, string route)
+    {
+        Assert.True(run.Requests > 125, $"{route}: only {run.Requests} responses\n{run.Raw}");
+        Assert.True(run.MeanMs < 800, $"{route}: mean latency {run.MeanMs} ms is not under 800 ms\n{run.Raw}");
+        Assert.Equal(run.Requests, run.Success);
+        Assert.Equal(0, run.NonSuccess);
+        Assert.Equal(0, run.Errors);
+    }
+
+    private static void AssertAtLeastTwiceAsSlow(LoadRun blocking, LoadRun baseline, string route)
+    {
+        // Only timeouts and answers: any other error would mean the load, not the lab, misbehaved.
+        Assert.True(blocking.Requests + blocking.Timeouts > 0 && blocking.Errors == blocking.Timeouts, $"{route}: unexpected errors\n{blocking.Raw}");
+        Assert.True(blocking.MeanLowerBoundMs >= 2 * baseline.MeanMs,
+            $"{route}: mean latency (timeouts counted at the timeout) {blocking.MeanLowerBoundMs} ms is not at least twice the awaited endpoint's {baseline.MeanMs} ms\n{blocking.Raw}");
+    }
+
+    [Fact]
+    public async Task Taskwait_and_tasksleepwait_are_at_least_twice_as_slow_as_taskasyncwait_which_stays_under_800_ms()
+    {
+        var baseline = await LoadFreshLabAsync("taskasyncwait");
+        AssertHealthy(baseline, "taskasyncwait");
+
+        AssertAtLeastTwiceAsSlow(await LoadFreshLabAsync("taskwait"), baseline, "taskwait");
+        AssertAtLeastTwiceAsSlow(await LoadFreshLabAsync("tasksleepwait"), baseline, "tasksleepwait");
+    }
+
+    [Fact]
+    public async Task With_real_PostgreSQL_db_async_stays_under_800_ms_and_db_sync_is_at_least_twice_as_slow()
+    {
+        var connectionString = PostgresFixture.RequireOrSkip();
+        if (connectionString is null)
+        {
+            return;
+        }
+        var baseline = await LoadFreshLabAsync("db/async", connectionString);
+        AssertHealthy(baseline, "db/async");
+        AssertAtLeastTwiceAsSlow(await LoadFreshLabAsync("db/sync", connectionString), baseline, "db/sync");
+    }
+
+    [Fact]
+    public async Task A_refused_connection_is_one_line_and_exit_code_1()
+    {
+        var result = await ToolRun.RunAsync(["load", $"http://127.0.0.1:{FreePort.Next()}/api/diagscenario/hello", "-d", "2s"], TimeSpan.FromSeconds(60));
+        Assert.Equal(1, result.ExitCode);
+        Assert.Single(result.StdErr.Trim().Split('\n'));
+        Assert.Contains("refused", result.StdErr);
+        Assert.Equal("", result.StdOut.Trim());
+    }
+
+    [Theory]
+    [InlineData("not-a-url")]
+    [InlineData("ftp://127.0.0.1/x")]
+    public async Task A_bad_url_is_one_line_and_exit_code_2(string url)
+    {
+        var result = await ToolRun.RunAsync(["load", url], TimeSpan.FromSeconds(60));
+        Assert.Equal(2, result.ExitCode);
+        Assert.Single(result.StdErr.Trim().Split('\n'));
+        Assert.DoesNotContain("   at ", result.StdErr);
+    }
+
+    [Fact]
+    public async Task Text_output_redirected_has_no_progress_bar_and_bombardiers_sections()
+    {
+        await using var lab = await LabProcess.StartAsync();
+        var result = await ToolRun.RunAsync(["load", lab.Url("hello"), "-c", "4", "-n", "200"], TimeSpan.FromSeconds(60));
+        Assert.Equal(0, result.ExitCode);
+        Assert.DoesNotContain('\r', result.StdOut + result.StdErr);
+        Assert.Contains("Statistics        Avg      Stdev        Max", result.StdOut);
+        Assert.Contains("2xx - 200,", result.StdOut);
+        Assert.Contains("Requests:         200 in", result.StdOut);
+    }
+}
