@@ -37,7 +37,20 @@ internal sealed class HttpClientConnection : LoadConnection
         },
         disposeHandler: true);
 
-    protected override async ValueTask SendOneAsync(long due)
+    protected override async Task RunLoopAsync()
+    {
+        for (long sent = 0; MayStart(sent); sent++)
+        {
+            var due = IsPaced ? await WaitForTurnAsync() : 0;
+            if (due < 0)
+            {
+                break;
+            }
+            await SendOneAsync(due);
+        }
+    }
+
+    private async Task SendOneAsync(long due)
     {
         var phase = ErrorKind.Connect;
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(Control.StopToken);

@@ -3,8 +3,8 @@ using System.Diagnostics;
 namespace PoolDoctor.Load.Engine;
 
 /// <summary>
-/// One connection's loop: send, wait for the whole response, record, repeat, until the run stops or its
-/// share of the request count is used up. Subclasses do the HTTP; this class does the pacing and bounds.
+/// One connection's loop: send, wait for the whole response, record, repeat, until sending is closed (deadline)
+/// or its share of the request count is used up. Subclasses do the HTTP; this class holds the bounds and pacing.
 /// </summary>
 internal abstract class LoadConnection
 {
@@ -25,27 +25,13 @@ internal abstract class LoadConnection
 
     protected RunControl Control { get; }
 
+    protected bool IsPaced => _schedule is not null;
+
     public async Task RunAsync()
     {
         try
         {
-            for (long sent = 0; sent < _quota && !Control.SendingClosed; sent++)
-            {
-                long due = 0;
-                if (_schedule is not null)
-                {
-                    due = _schedule.Next();
-                    if (!await SendSchedule.WaitUntilAsync(due, Control))
-                    {
-                        break;
-                    }
-                    if (Stopwatch.GetTimestamp() - due > SendSchedule.LateThresholdTicks)
-                    {
-                        Stats.LateSends++;
-                    }
-                }
-                await SendOneAsync(due);
-            }
+            await RunLoopAsync();
         }
         finally
         {
@@ -55,17 +41,34 @@ internal abstract class LoadConnection
     }
 
     /// <summary>
-    /// Sends one request and records its outcome; never throws. <paramref name="due"/> is the intended send time
-    /// in rate mode (latency counts from it), 0 in the closed loop (latency counts from the actual send).
+    /// Sends requests while <see cref="MayStart"/> allows, recording each outcome; never throws. In rate mode each
+    /// request first awaits <see cref="WaitForTurnAsync"/> and its latency counts from the due time it returns.
     /// </summary>
-    protected abstract ValueTask SendOneAsync(long due);
+    protected abstract Task RunLoopAsync();
+
+    protected bool MayStart(long sent) => sent < _quota && !Control.SendingClosed;
+
+    /// <summary>Rate mode: waits for the next due time and returns it, counting a late start; -1 when sending closed meanwhile.</summary>
+    protected async ValueTask<long> WaitForTurnAsync()
+    {
+        var due = _schedule!.Next();
+        if (!await SendSchedule.WaitUntilAsync(due, Control))
+        {
+            return -1;
+        }
+        if (Stopwatch.GetTimestamp() - due > SendSchedule.LateThresholdTicks)
+        {
+            Stats.LateSends++;
+        }
+        return due;
+    }
 
     /// <summary>Called by the monitor thread every few milliseconds: abort the request in flight if it is overdue.</summary>
     public virtual void CheckTimeout(long now)
     {
     }
 
-    /// <summary>Called once when the run stops, from another thread: unblock any pending I/O.</summary>
+    /// <summary>Called once when the run is aborted, from another thread: unblock any pending I/O.</summary>
     public virtual void Abort()
     {
     }

@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
-using System.Runtime.CompilerServices;
 using PoolDoctor.Load.Http;
 
 namespace PoolDoctor.Load.Engine;
@@ -9,7 +8,8 @@ namespace PoolDoctor.Load.Engine;
 /// <summary>
 /// The fast path for http://: pre-encoded request bytes over one keep-alive socket, the response read into a
 /// reused buffer and parsed in place. No allocation, lock or timer per request: timeouts come from the monitor
-/// thread, which disposes the socket of a request that is overdue.
+/// thread, which disposes the socket of a request that is overdue. The whole request cycle lives in one async
+/// method on purpose: every nested async call would add a state-machine hop per request (measured with perf).
 /// </summary>
 internal sealed class RawHttpConnection : LoadConnection
 {
@@ -32,121 +32,118 @@ internal sealed class RawHttpConnection : LoadConnection
         _headRequest = headRequest;
     }
 
-    // Pooled builders: a request that has to wait for the network would otherwise allocate its state machine each time.
-    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder))]
-    protected override async ValueTask SendOneAsync(long due)
+    protected override async Task RunLoopAsync()
     {
-        var phase = ErrorKind.Connect;
-        var socket = _socket;
-        if (socket is null)
+        for (long sent = 0; MayStart(sent); sent++)
         {
-            socket = new Socket(_endpoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
-            // A full fence: either Abort (which sets Stopping first) sees this socket, or this loop sees Stopping.
-            Interlocked.Exchange(ref _socket, socket);
-            if (Control.Stopping)
+            var due = IsPaced ? await WaitForTurnAsync() : 0;
+            if (due < 0)
             {
-                Close();
-                return;
+                break;
             }
-        }
-        var start = Stopwatch.GetTimestamp();
-        Volatile.Write(ref _deadline, start + Control.TimeoutTicks);
-        try
-        {
-            if (!socket.Connected)
+            var socket = _socket;
+            if (socket is null)
             {
-                await socket.ConnectAsync(_endpoint);
+                socket = new Socket(_endpoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
+                // A full fence: either Abort (which sets Stopping first) sees this socket, or this loop sees Stopping.
+                Interlocked.Exchange(ref _socket, socket);
+                if (Control.Stopping)
+                {
+                    break;
+                }
             }
-            phase = ErrorKind.Write;
-            for (var sent = 0; sent < _request.Length;)
-            {
-                sent += await socket.SendAsync(_request[sent..], SocketFlags.None);
-            }
-            Stats.BytesWritten += _request.Length;
-            phase = ErrorKind.Read;
-            var outcome = await ReadResponseAsync(socket);
-            var end = Stopwatch.GetTimestamp();
-            if (!Disarm())
-            {
-                Fail(ErrorKind.Timeout);
-                return;
-            }
-            if (outcome == ParseStatus.Invalid)
-            {
-                Fail(ErrorKind.Parse);
-                return;
-            }
-            if (Control.Stopping)
-            {
-                return;
-            }
-            Stats.RecordResponse(_parser.StatusCode, RunControl.MicrosecondsBetween(due != 0 ? due : start, end));
-            if (!_parser.KeepAlive)
-            {
-                Close();
-            }
-        }
-        catch (Exception e) when (e is SocketException or ObjectDisposedException or IOException or InvalidOperationException)
-        {
-            var timedOut = !Disarm();
-            if (Control.Stopping && !timedOut)
-            {
-                Close();
-                return;
-            }
-            Fail(timedOut ? ErrorKind.Timeout : phase);
-            if (phase == ErrorKind.Connect && !timedOut)
-            {
-                // A refused connection fails at once; pausing keeps a dead target from turning this into a busy loop.
-                await Task.Delay(10);
-            }
-        }
-    }
 
-    /// <summary>Reads until one whole response is parsed; leftover bytes (nothing was pipelined) drop the connection.</summary>
-    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
-    private async ValueTask<ParseStatus> ReadResponseAsync(Socket socket)
-    {
-        _parser.Reset(_headRequest);
-        int start = 0, end = 0;
-        while (true)
-        {
-            if (end == _buffer.Length)
+            var phase = ErrorKind.Connect;
+            var start = Stopwatch.GetTimestamp();
+            Volatile.Write(ref _deadline, start + Control.TimeoutTicks);
+            try
             {
-                // Only a partial line is left unconsumed (the parser takes body bytes as they come): move it to the front.
-                _buffer.AsSpan(start, end - start).CopyTo(_buffer);
-                end -= start;
-                start = 0;
-            }
-            var read = await socket.ReceiveAsync(_buffer.AsMemory(end), SocketFlags.None);
-            if (read == 0)
-            {
-                if (_parser.IsAtStart)
+                if (!socket.Connected)
                 {
-                    _parser.Finish();
-                    throw new IOException("the server closed the connection before answering");
+                    await socket.ConnectAsync(_endpoint);
                 }
-                var final = _parser.Finish();
-                Close();
-                return final;
-            }
-            Stats.BytesRead += read;
-            end += read;
-            var status = _parser.Parse(_buffer.AsSpan(start, end - start), out var consumed);
-            start += consumed;
-            if (status == ParseStatus.NeedMore)
-            {
-                if (start == end)
+                phase = ErrorKind.Write;
+                for (var written = 0; written < _request.Length;)
                 {
-                    start = end = 0;
+                    written += await socket.SendAsync(_request[written..], SocketFlags.None);
                 }
-                continue;
+                Stats.BytesWritten += _request.Length;
+
+                phase = ErrorKind.Read;
+                _parser.Reset(_headRequest);
+                int begin = 0, end = 0;
+                ParseStatus status;
+                while (true)
+                {
+                    if (end == _buffer.Length)
+                    {
+                        // Only a partial line is left unconsumed (the parser takes body bytes as they come): move it to the front.
+                        _buffer.AsSpan(begin, end - begin).CopyTo(_buffer);
+                        end -= begin;
+                        begin = 0;
+                    }
+                    var read = await socket.ReceiveAsync(_buffer.AsMemory(end), SocketFlags.None);
+                    if (read == 0)
+                    {
+                        if (_parser.IsAtStart)
+                        {
+                            throw new IOException("the server closed the connection before answering");
+                        }
+                        status = _parser.Finish();
+                        Close();
+                        break;
+                    }
+                    Stats.BytesRead += read;
+                    end += read;
+                    status = _parser.Parse(_buffer.AsSpan(begin, end - begin), out var consumed);
+                    begin += consumed;
+                    if (status != ParseStatus.NeedMore)
+                    {
+                        // Bytes beyond the response (nothing was pipelined) mean the framing is off: start afresh.
+                        if (status == ParseStatus.Complete && begin != end)
+                        {
+                            Close();
+                        }
+                        break;
+                    }
+                    if (begin == end)
+                    {
+                        begin = end = 0;
+                    }
+                }
+
+                var finished = Stopwatch.GetTimestamp();
+                if (!Disarm())
+                {
+                    Fail(ErrorKind.Timeout);
+                }
+                else if (status == ParseStatus.Invalid)
+                {
+                    Fail(ErrorKind.Parse);
+                }
+                else if (!Control.Stopping)
+                {
+                    Stats.RecordResponse(_parser.StatusCode, RunControl.MicrosecondsBetween(due != 0 ? due : start, finished));
+                    if (!_parser.KeepAlive)
+                    {
+                        Close();
+                    }
+                }
             }
-            if (status == ParseStatus.Complete && start != end)
+            catch (Exception e) when (e is SocketException or ObjectDisposedException or IOException or InvalidOperationException)
             {
-                Close();
+                var timedOut = !Disarm();
+                if (Control.Stopping && !timedOut)
+                {
+                    break;
+                }
+                Fail(timedOut ? ErrorKind.Timeout : phase);
+                if (phase == ErrorKind.Connect && !timedOut)
+                {
+                    // A refused connection fails at once; pausing keeps a dead target from turning this into a busy loop.
+                    await Task.Delay(10);
+                }
             }
-            return status;
         }
     }
 
