@@ -25,8 +25,12 @@ public static class BlockingApis
     private static readonly string[] DriverNamespaces =
     [
         "Npgsql", "Microsoft.Data.SqlClient", "System.Data.SqlClient", "MySqlConnector", "MySql.Data",
-        "Oracle.ManagedDataAccess", "Microsoft.Data.Sqlite", "PoolDoctor.Lab.SimulatedDriver",
+        "Oracle.ManagedDataAccess", "Microsoft.Data.Sqlite", "System.Data.Common", "Dapper", "PoolDoctor.Lab.SimulatedDriver",
     ];
+
+    // Only the drivers' public ADO.NET surface: an internal helper that happens to be called Read is not an API call.
+    private static readonly string[] DriverTypeSuffixes =
+        ["Command", "Connection", "DataReader", "DataSource", "Transaction", "Batch", "SqlMapper"];
 
     private static readonly HashSet<string> DriverVerbs = new(StringComparer.Ordinal)
     {
@@ -46,7 +50,10 @@ public static class BlockingApis
         {
             return api;
         }
-        if (DriverVerbs.Contains(frame.Method) && DriverNamespaces.Any(ns => UserCode.IsUnder(frame.TypeFullName, ns)))
+        if (DriverVerbs.Contains(frame.Method)
+            && frame.Types.Count > 0
+            && DriverTypeSuffixes.Any(suffix => frame.Types[^1].EndsWith(suffix, StringComparison.Ordinal))
+            && DriverNamespaces.Any(ns => UserCode.IsUnder(frame.TypeFullName, ns)))
         {
             return new BlockingApi(BlockingKind.SyncIO, frame.Owner, IsDriverCall: true);
         }

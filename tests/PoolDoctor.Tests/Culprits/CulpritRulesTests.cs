@@ -85,6 +85,30 @@ public class CulpritRulesTests
         Assert.Equal(("DiagScenarioController.DbSync", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery"), (top.Method, top.Kind, top.Api));
     }
 
+    [Theory]
+    [InlineData("Microsoft.Data.SqlClient.SqlCommand.ExecuteReader()", "SqlCommand.ExecuteReader")]
+    [InlineData("Npgsql.NpgsqlDataReader.Read()", "NpgsqlDataReader.Read")]
+    [InlineData("System.Data.Common.DbCommand.ExecuteReader()", "DbCommand.ExecuteReader")]
+    [InlineData("Dapper.SqlMapper.Query(class System.Data.IDbConnection,class System.String,class System.Object)", "SqlMapper.Query")]
+    [InlineData("MySqlConnector.MySqlConnection.Open()", "MySqlConnection.Open")]
+    public void Driver_sync_calls_are_named_as_the_driver_api(string driverFrame, string api)
+    {
+        var top = Top(Pool(1, 100, "Npgsql.Internal.NpgsqlConnector.ReadMessage(bool,value class Npgsql.Internal.DataRowLoadingMode)", driverFrame, "Shop.Orders.OrderRepository.Load()"));
+
+        Assert.Equal(("OrderRepository.Load", BlockingKind.SyncIO, api), (top.Method, top.Kind, top.Api));
+    }
+
+    [Fact]
+    public void A_driver_internal_helper_with_an_api_like_name_is_not_a_driver_call()
+    {
+        var analysis = CulpritAnalyzer.Analyze(Snapshot(
+        [
+            Pool(1, 100, "Npgsql.Internal.PgReader.Read(int32)", "Npgsql.NpgsqlDataReader.GetFieldValue(int32)", "Shop.Orders.OrderRepository.Map()"),
+        ]));
+
+        Assert.Empty(analysis.Culprits);
+    }
+
     [Fact]
     public void The_synchronous_start_of_an_async_driver_call_is_not_blocking()
     {

@@ -35,6 +35,8 @@ public class FrameNamesTests
     [InlineData("System.Private.CoreLib!System.Threading.Tasks.Task.Wait(int32,value class System.Threading.CancellationToken)", "Task.Wait")]
     [InlineData("PoolDoctor.Lab!PoolDoctor.Lab.DiagScenarioController+<TaskAsyncWait>d__3.MoveNext", "DiagScenarioController.TaskAsyncWait (async)")]
     [InlineData("System.Collections.Generic.List`1<System.Int32>.Add", "List<T>.Add")]
+    [InlineData("System.Private.CoreLib!System.Runtime.CompilerServices.TaskAwaiter`1[System.Int32].GetResult()", "TaskAwaiter<T>.GetResult")]
+    [InlineData("?!?", "?")]
     [InlineData("Shop.Orders.OrderService+<>c__DisplayClass5_0+<<Place>b__0>d.MoveNext()", "OrderService.Place (async lambda)")]
     public void Cleans_runtime_names_into_readable_ones(string raw, string expected)
     {
