@@ -141,6 +141,50 @@ public static class DiagScenarioController
 
     public static string Hello() => "hello";
 
+    // ---- Bench support -------------------------------------------------------------------------------------
+
+    public const int MaxParkedThreads = 2000;
+    public const int MaxParkSeconds = 120;
+
+    /// <summary>
+    /// Parks <paramref name="n"/> dedicated threads on a wait for <paramref name="seconds"/> (bounded), so stack capture can be
+    /// timed against a process with many threads. Returns once every thread is parked; `park/release` frees them early.
+    /// </summary>
+    public static string Park(int n, int? seconds)
+    {
+        var hold = TimeSpan.FromSeconds(Math.Clamp(seconds ?? 30, 1, MaxParkSeconds));
+        var gate = ParkGate;
+        using var parked = new CountdownEvent(n);
+        for (var i = 0; i < n; i++)
+        {
+            var thread = new Thread(() => ParkedThread(gate, parked, hold), maxStackSize: 256 * 1024)
+            {
+                IsBackground = true,
+                Name = "lab park",
+            };
+            thread.Start();
+        }
+        parked.Wait();
+        return $"success:park {n} threads for {hold.TotalSeconds:F0} s";
+    }
+
+    public static string ReleaseParked()
+    {
+        var released = Interlocked.Exchange(ref s_parkGate, new ManualResetEventSlim(false));
+        released.Set();
+        return "success:park released";
+    }
+
+    private static ManualResetEventSlim s_parkGate = new(false);
+
+    private static ManualResetEventSlim ParkGate => Volatile.Read(ref s_parkGate);
+
+    private static void ParkedThread(ManualResetEventSlim gate, CountdownEvent parked, TimeSpan hold)
+    {
+        parked.Signal();
+        gate.Wait(hold);
+    }
+
     private static async Task<string> PretendQueryCustomerAsync()
     {
         await Task.Delay(QueryDelay);
