@@ -38,5 +38,9 @@ public static class LabEndpoints
 
         group.MapGet("cpu/{ms:int:range(0," + MaxCpuMilliseconds + ")}", DiagScenarioController.Cpu);
         group.MapGet("hello", DiagScenarioController.Hello);
+
+        // Bench support (bench/stacks-scale.sh): many parked threads for timing stack capture.
+        group.MapGet("park/{n:int:range(1," + DiagScenarioController.MaxParkedThreads + ")}", DiagScenarioController.Park);
+        group.MapGet("park/release", DiagScenarioController.ReleaseParked);
     }
 }

@@ -25,7 +25,7 @@ public sealed class AttachedTarget : IAsyncDisposable
     public int ProcessId => Process.ProcessId;
 
     /// <summary>True while the process still runs; collectors poll it to tell "target exited" from other stream ends.</summary>
-    public bool IsAlive => ProcessId <= 0 || ProcFs.Exists(ProcessId);
+    public bool IsAlive => ProcessId <= 0 || ProcFs.IsRunning(ProcessId);
 
     public static async Task<AttachedTarget> AttachAsync(TargetSpec spec, CancellationToken cancellationToken)
     {

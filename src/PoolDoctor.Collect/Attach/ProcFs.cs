@@ -5,6 +5,21 @@ internal static class ProcFs
 {
     public static bool Exists(int pid) => Directory.Exists($"/proc/{pid}");
 
+    /// <summary>Exists and is not a zombie: an exited child stays in /proc until its parent reaps it.</summary>
+    public static bool IsRunning(int pid)
+    {
+        try
+        {
+            var stat = File.ReadAllText($"/proc/{pid}/stat");
+            var state = stat[(stat.LastIndexOf(')') + 2)..].TrimStart();
+            return state.Length > 0 && state[0] is not ('Z' or 'X' or 'x');
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or ArgumentOutOfRangeException)
+        {
+            return false;
+        }
+    }
+
     public static string CommandLine(int pid)
     {
         try

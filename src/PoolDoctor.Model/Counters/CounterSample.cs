@@ -3,6 +3,8 @@ namespace PoolDoctor.Model.Counters;
 /// <summary>
 /// One interval of the target's runtime counters. <see cref="Seconds"/> counts from attach, so series from
 /// different runs line up. Rates are per second over the interval that ends at <see cref="Seconds"/>.
+/// <see cref="RunnableWorkers"/> is the mean number of thread-pool workers the OS had runnable (on a CPU or
+/// waiting for one) during the interval, from Linux's per-thread state; null where it cannot be read.
 /// </summary>
 public sealed record CounterSample(
     double Seconds,
@@ -12,4 +14,5 @@ public sealed record CounterSample(
     double CpuPercent,
     int Cores,
     double LockContentionsPerSecond,
-    double GcHeapMb);
+    double GcHeapMb,
+    double? RunnableWorkers = null);

@@ -6,4 +6,11 @@ public sealed record StackGroup(
     int Threads,
     double Share,
     bool IsThreadPool,
-    IReadOnlyList<int> ThreadIds);
+    IReadOnlyList<int> ThreadIds)
+{
+    /// <summary>Per frame (same order as <see cref="Frames"/>): true where the frame is user code. Empty when unknown.</summary>
+    public IReadOnlyList<bool> UserFrames { get; init; } = [];
+
+    /// <summary>How many samples the group's threads spent in this stack.</summary>
+    public long Samples { get; init; }
+}

@@ -33,7 +33,14 @@ public static class CliApp
 
         try
         {
-            return await parsed.InvokeAsync(new InvocationConfiguration { EnableDefaultExceptionHandler = false }, cancellation);
+            // On Ctrl+C verbs must still stop their EventPipe session and print partial results; a rundown can take
+            // seconds, so the default 2 s before System.CommandLine force-exits with 130 is too short.
+            var configuration = new InvocationConfiguration
+            {
+                EnableDefaultExceptionHandler = false,
+                ProcessTerminationTimeout = TimeSpan.FromSeconds(60),
+            };
+            return await parsed.InvokeAsync(configuration, cancellation);
         }
         catch (Exception e)
         {

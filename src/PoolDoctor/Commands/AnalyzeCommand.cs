@@ -1,14 +1,32 @@
 using System.CommandLine;
+using PoolDoctor.Cli.Stacks;
 
 namespace PoolDoctor.Cli.Commands;
 
-// PLACEHOLDER: replaced by the issue that builds the 'analyze' verb.
+/// <summary>
+/// `analyze FILE.nettrace`: the grouped stacks and culprits of a recorded trace, from `stacks --output` or from
+/// `dotnet-trace collect --clrevents waithandle --clreventlevel verbose`.
+/// </summary>
 internal static class AnalyzeCommand
 {
     public static Command Create()
     {
-        var command = new Command("analyze", "(not built yet)");
-        command.SetAction(new Func<ParseResult, int>(_ => throw new RunFailedException("'analyze' is not built yet")));
+        var file = new Argument<string>("FILE") { Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect)." };
+        var display = new StackDisplayOptions();
+        var command = new Command("analyze", "Group the stacks of a recorded .nettrace and name the code that blocks the thread pool.") { file };
+        display.AddTo(command);
+        command.SetAction(async (parse, cancellation) =>
+        {
+            var path = parse.GetValue(file)!;
+            var how = display.Read(parse);
+            var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, cancellation);
+            if (snapshot.Stacks.Count == 0 && snapshot.Waits.Count == 0)
+            {
+                throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output', or dotnet-trace with the sample profiler or --clrevents waithandle)");
+            }
+            StackOutput.Write(StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
+            return ExitCodes.Ok;
+        });
         return command;
     }
 }

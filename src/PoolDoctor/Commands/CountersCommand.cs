@@ -1,14 +1,90 @@
 using System.CommandLine;
+using PoolDoctor.Analysis.Detection;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Counters;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Counters;
 
 namespace PoolDoctor.Cli.Commands;
 
-// PLACEHOLDER: replaced by the issue that builds the 'counters' verb.
+/// <summary>
+/// `counters`: the live thread-pool view with the runtime's injections and a verdict line. A terminal gets a
+/// block redrawn each second; a pipe gets one line (text) or one JSON object (json) per interval.
+/// </summary>
 internal static class CountersCommand
 {
     public static Command Create()
     {
-        var command = new Command("counters", "(not built yet)");
-        command.SetAction(new Func<ParseResult, int>(_ => throw new RunFailedException("'counters' is not built yet")));
+        var target = new TargetOptions();
+        var format = new Option<string>("--format") { Description = "text (default) or json (one object per interval, one per line).", DefaultValueFactory = _ => "text" };
+        var duration = new Option<string?>("--duration") { Description = "Stop after this long (e.g. 30s, 2m); default: until Ctrl+C." };
+        var command = new Command("counters", "Watch a .NET process's thread pool live: threads, queue, completions, CPU, lock contention, GC heap, injections by reason, and a starvation verdict.");
+        target.AddTo(command);
+        command.Options.Add(format);
+        command.Options.Add(duration);
+        command.SetAction(async (parse, cancellation) =>
+        {
+            var spec = target.ReadRequired(parse);
+            var json = OutputFormat.IsJson(parse.GetValue(format));
+            var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration") : (TimeSpan?)null;
+            return await RunAsync(spec, json, limit, cancellation);
+        });
         return command;
+    }
+
+    private static async Task<int> RunAsync(TargetSpec spec, bool json, TimeSpan? limit, CancellationToken cancellation)
+    {
+        await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
+        await using var watcher = await CounterWatcher.StartAsync(attached, cancellation);
+        var detector = new StarvationDetector(watcher.Cores);
+        var redraw = !json && !Console.IsOutputRedirected;
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        if (limit is { } l)
+        {
+            stop.CancelAfter(l);
+        }
+        Verdict verdict = detector.Current;
+        try
+        {
+            await foreach (var interval in watcher.ReadAllAsync(stop.Token))
+            {
+                verdict = detector.Add(interval);
+                Render(attached, interval, verdict, json, redraw);
+            }
+        }
+        catch (OperationCanceledException) when (stop.IsCancellationRequested)
+        {
+            // Ctrl+C or --duration: the normal way to end a live view.
+        }
+        await watcher.StopAsync();
+        var end = await watcher.Ended;
+        if (end.Kind != WatchEndKind.Stopped)
+        {
+            if (!json)
+            {
+                Console.WriteLine($"Last verdict after {detector.Samples.Count} interval(s): {CounterText.VerdictLine(verdict)}");
+            }
+            throw WatchFailures.From(end, detector.Samples.Count);
+        }
+        return ExitCodes.Ok;
+    }
+
+    private static void Render(AttachedTarget attached, CounterInterval interval, Verdict verdict, bool json, bool redraw)
+    {
+        if (json)
+        {
+            Console.Out.WriteLine(CounterJson.IntervalLine(interval, verdict));
+        }
+        else if (redraw)
+        {
+            // Home + clear screen, then the whole block: simple and flicker-free enough at 1 Hz.
+            Console.Out.Write("\u001b[H\u001b[2J" + string.Join(Environment.NewLine, CounterText.Block(attached.ProcessId, attached.Process.Name, interval, verdict)) + Environment.NewLine);
+        }
+        else
+        {
+            Console.Out.WriteLine(CounterText.Line(interval, verdict));
+        }
+        Console.Out.Flush();
     }
 }

@@ -1,14 +1,139 @@
 using System.CommandLine;
+using System.Diagnostics;
+using PoolDoctor.Cli.Doctor;
+using PoolDoctor.Lab;
+using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Report.Compare;
+using PoolDoctor.Report.Diagnosis;
 
 namespace PoolDoctor.Cli.Commands;
 
-// PLACEHOLDER: replaced by the issue that builds the 'demo' verb.
+/// <summary>
+/// `demo`: the whole loop on the lab, started as a child process. Load a blocking endpoint and diagnose it (verdict,
+/// culprit, advice), then load its fixed twin on a fresh lab and print the before/after table; write report.html.
+/// `--db CONNSTR` runs the five database variants against PostgreSQL instead. The lab is always killed at the end.
+/// </summary>
 internal static class DemoCommand
 {
+    internal static readonly string[] DatabaseVariants = ["db/sync", "db/asyncoversync", "db/taskrun", "db/syncoverasync", "db/async"];
+
     public static Command Create()
     {
-        var command = new Command("demo", "(not built yet)");
-        command.SetAction(new Func<ParseResult, int>(_ => throw new RunFailedException("'demo' is not built yet")));
+        var scenario = new Option<string>("--scenario")
+        {
+            Description = "The blocking lab endpoint to diagnose: " + string.Join(", ", LabEndpoints.BlockingRoutes) + ".",
+            DefaultValueFactory = _ => "taskwait",
+        };
+        var db = new Option<string?>("--db") { Description = "PostgreSQL connection string: run the five db/* variants against it and print their table." };
+        var connections = new Option<int>("--connections", "-c") { Description = "Concurrent connections.", DefaultValueFactory = _ => 125 };
+        var duration = new Option<string>("--duration", "-d") { Description = "How long to load each variant.", DefaultValueFactory = _ => "10s" };
+        var output = new Option<string>("--output", "-o") { Description = "Directory for report.json and report.html.", DefaultValueFactory = _ => "." };
+        var command = new Command("demo", "Run the whole loop on the built-in lab: reproduce, load, detect, name the culprit, advise, verify with a before/after table.")
+        {
+            scenario,
+            db,
+            connections,
+            duration,
+            output,
+        };
+        command.SetAction(async (parse, cancellation) =>
+        {
+            var route = parse.GetValue(scenario)!.Trim().Trim('/');
+            var connectionString = parse.GetValue(db);
+            if (!LabEndpoints.BlockingRoutes.Contains(route))
+            {
+                throw new UsageException($"--scenario: '{route}' is not a blocking lab endpoint; pick one of {string.Join(", ", LabEndpoints.BlockingRoutes)}");
+            }
+            if (connectionString is not null && parse.GetResult(scenario) is { Implicit: false })
+            {
+                throw new UsageException("--db runs the five db/* variants; it does not combine with --scenario");
+            }
+            var count = parse.GetValue(connections);
+            if (count < 1)
+            {
+                throw new UsageException($"--connections: must be at least 1 (got {count})");
+            }
+            var plan = connectionString is null
+                ? new DemoPlan([route, FixedTwin(route)], null)
+                : new DemoPlan(DatabaseVariants, connectionString);
+            return await RunAsync(plan, count, DurationOption.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(output)!, cancellation);
+        });
         return command;
+    }
+
+    private sealed record DemoPlan(IReadOnlyList<string> Routes, string? ConnectionString);
+
+    /// <summary>The lab endpoint that does the same work without blocking.</summary>
+    internal static string FixedTwin(string route) => route.StartsWith("db/", StringComparison.Ordinal) ? "db/async" : "taskasyncwait";
+
+    private static async Task<int> RunAsync(DemoPlan plan, int connections, TimeSpan duration, string directory, CancellationToken cancellation)
+    {
+        var clock = Stopwatch.StartNew();
+        var started = DateTimeOffset.UtcNow;
+        var status = LiveStatusLine.ForTerminal();
+        var rows = new List<CompareRow>();
+        VariantResult? diagnosed = null;
+        Model.Targets.TargetProcess? diagnosedTarget = null;
+        var interrupted = false;
+        try
+        {
+            foreach (var route in plan.Routes)
+            {
+                // A fresh lab per variant: threads injected for the previous one would inflate this one's figures. The request
+                // timeout equals the load's duration so a starving variant cannot stretch the demo: unanswered requests show as errors.
+                await using var lab = await LabChild.StartAsync(plan.ConnectionString, cancellation);
+                await using var attached = await DiagnoseCommand.Attach(lab.Spec, cancellation);
+                var variant = new Variant(route, lab.Url(route));
+                var diagnose = diagnosed is null;
+                Console.Out.WriteLine($"[{clock.Elapsed.TotalSeconds,4:0}s] {route}: lab pid {lab.ProcessId}, {connections} connections for {duration.TotalSeconds:0} s{(diagnose ? ", diagnosing" : "")}");
+                var result = await VariantRunner.RunAsync(variant, connections, duration, duration, attached, captureStacks: diagnose, status, cancellation);
+                status?.Clear();
+                rows.Add(result.Row);
+                if (diagnose)
+                {
+                    diagnosed = result;
+                    diagnosedTarget = attached.Process;
+                    WriteDiagnosis(result, attached.Process, started);
+                }
+                if (cancellation.IsCancellationRequested)
+                {
+                    interrupted = true;
+                    break;
+                }
+            }
+        }
+        catch (OperationCanceledException) when (cancellation.IsCancellationRequested)
+        {
+            interrupted = true;
+        }
+        status?.Clear();
+
+        if (diagnosed?.Watch is { } watch)
+        {
+            var outcome = interrupted && !watch.IsPartial ? watch with { End = DiagnosisEnd.Interrupted, EndMessage = "the demo was interrupted (Ctrl+C)" } : watch;
+            var report = DiagnosisReportBuilder.Build(diagnosedTarget!, started, outcome, rows);
+            var (json, html) = await ReportFiles.WriteAsync(report, directory);
+            Console.Out.WriteLine();
+            Console.Out.WriteLine("Before / after:");
+            Console.Out.Write(CompareTableWriter.Text(rows));
+            Console.Out.WriteLine();
+            Console.Out.WriteLine($"Report: {html} (data: {json})");
+        }
+        Console.Out.WriteLine($"Demo finished in {clock.Elapsed.TotalSeconds:0} s.");
+        if (interrupted)
+        {
+            Console.Error.WriteLine($"{CliApp.ToolName}: interrupted; the lab was stopped");
+            return ExitCodes.Interrupted;
+        }
+        return ExitCodes.Ok;
+    }
+
+    private static void WriteDiagnosis(VariantResult result, Model.Targets.TargetProcess target, DateTimeOffset started)
+    {
+        if (result.Watch is { } watch)
+        {
+            // The diagnosis alone, printed as soon as it is known; the table follows once the other variants ran.
+            ReportTerminalWriter.Write(TerminalConsole.Create(), DiagnosisReportBuilder.Build(target, started, watch));
+        }
     }
 }

@@ -1,14 +1,93 @@
 using System.CommandLine;
+using System.Diagnostics;
+using System.Globalization;
+using PoolDoctor.Analysis.Detection;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Counters;
+using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Counters;
 
 namespace PoolDoctor.Cli.Commands;
 
-// PLACEHOLDER: replaced by the issue that builds the 'detect' verb.
+/// <summary>
+/// `detect`: watch until the detector names a problem (Starving, BlockingCompensated, CpuSaturated) or the
+/// timeout passes, then print the verdict and how long it took. Exit 0 whatever the verdict.
+/// </summary>
 internal static class DetectCommand
 {
     public static Command Create()
     {
-        var command = new Command("detect", "(not built yet)");
-        command.SetAction(new Func<ParseResult, int>(_ => throw new RunFailedException("'detect' is not built yet")));
+        var target = new TargetOptions();
+        var timeout = new Option<string>("--timeout") { Description = "Give up after this long (e.g. 30s, 2m).", DefaultValueFactory = _ => "30s" };
+        var format = new Option<string>("--format") { Description = "text (default) or json.", DefaultValueFactory = _ => "text" };
+        var command = new Command("detect", "Watch a .NET process until its thread pool is found starving, compensating for blocking or CPU bound, or the timeout passes; print the verdict, its evidence and the seconds it took.");
+        target.AddTo(command);
+        command.Options.Add(timeout);
+        command.Options.Add(format);
+        command.SetAction(async (parse, cancellation) =>
+        {
+            var spec = target.ReadRequired(parse);
+            var json = OutputFormat.IsJson(parse.GetValue(format));
+            var limit = DurationOption.Parse(parse.GetValue(timeout)!, "--timeout");
+            return await RunAsync(spec, json, limit, cancellation);
+        });
         return command;
+    }
+
+    private static async Task<int> RunAsync(TargetSpec spec, bool json, TimeSpan limit, CancellationToken cancellation)
+    {
+        var clock = Stopwatch.StartNew();
+        await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
+        await using var watcher = await CounterWatcher.StartAsync(attached, cancellation);
+        var watchStarted = clock.Elapsed.TotalSeconds;
+        var detector = new StarvationDetector(watcher.Cores);
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        stop.CancelAfter(limit);
+        Verdict? finding = null;
+        double? secondsToVerdict = null;
+        try
+        {
+            await foreach (var interval in watcher.ReadAllAsync(stop.Token))
+            {
+                var verdict = detector.Add(interval);
+                if (StarvationDetector.IsFinding(verdict))
+                {
+                    finding = verdict;
+                    secondsToVerdict = clock.Elapsed.TotalSeconds;
+                    break;
+                }
+            }
+        }
+        catch (OperationCanceledException) when (stop.IsCancellationRequested)
+        {
+        }
+        await watcher.StopAsync();
+        var interrupted = cancellation.IsCancellationRequested;
+        var end = watcher.Ended.IsCompleted ? await watcher.Ended : new WatchEnd(WatchEndKind.Stopped, "stopped");
+        var outcome = new DetectOutcome(
+            finding ?? detector.Current,
+            secondsToVerdict,
+            TimedOut: finding is null && !interrupted && end.Kind == WatchEndKind.Stopped,
+            attached.ProcessId,
+            watcher.Cores,
+            watchStarted,
+            detector.Samples.ToList(),
+            detector.Injections.ToList());
+        Console.Out.WriteLine(json ? CounterJson.DetectResult(outcome) : Text(outcome, limit, interrupted));
+        if (finding is null && end.Kind != WatchEndKind.Stopped)
+        {
+            throw WatchFailures.From(end, detector.Samples.Count);
+        }
+        return interrupted && finding is null ? ExitCodes.Interrupted : ExitCodes.Ok;
+    }
+
+    private static string Text(DetectOutcome outcome, TimeSpan limit, bool interrupted)
+    {
+        var v = outcome.Verdict;
+        var head = outcome.SecondsToVerdict is { } s
+            ? string.Create(CultureInfo.InvariantCulture, $"{v.Kind} after {s:0.0} s (confidence {v.Confidence:0.00}, rule {v.Rule})")
+            : string.Create(CultureInfo.InvariantCulture,
+                $"No problem found {(outcome.TimedOut ? $"in {limit.TotalSeconds:0} s" : interrupted ? "before the interruption" : "before the watch ended")}: {v.Kind} (confidence {v.Confidence:0.00}, rule {v.Rule}), {outcome.Samples.Count} interval(s) watched");
+        return head + Environment.NewLine + string.Join(Environment.NewLine, v.Evidence.Select(e => "  - " + e));
     }
 }

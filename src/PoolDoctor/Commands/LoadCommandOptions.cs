@@ -79,12 +79,12 @@ internal sealed class LoadCommandOptions
         {
             duration = requests is null ? LoadOptions.DefaultDuration : CountOnlyDurationLimit;
         }
-        else if (!DurationText.TryParse(durationText, out duration) || duration <= TimeSpan.Zero)
+        else if (!PoolDoctor.Load.DurationText.TryParse(durationText, out duration) || duration <= TimeSpan.Zero)
         {
             throw new UsageException($"--duration: '{durationText}' is not a positive duration (e.g. 10s, 500ms, 2m, 1h, or seconds)");
         }
         var timeoutText = parse.GetValue(Timeout)!;
-        if (!DurationText.TryParse(timeoutText, out var timeout) || timeout <= TimeSpan.Zero)
+        if (!PoolDoctor.Load.DurationText.TryParse(timeoutText, out var timeout) || timeout <= TimeSpan.Zero)
         {
             throw new UsageException($"--timeout: '{timeoutText}' is not a positive duration (e.g. 30s, 500ms)");
         }
@@ -121,5 +121,5 @@ internal sealed class LoadCommandOptions
     }
 
     internal static string Describe(LoadOptions options) =>
-        string.Create(CultureInfo.InvariantCulture, $"{options.Url} for {DurationText.Format(options.Duration)} using {options.Connections} connection(s)");
+        string.Create(CultureInfo.InvariantCulture, $"{options.Url} for {PoolDoctor.Load.DurationText.Format(options.Duration)} using {options.Connections} connection(s)");
 }

@@ -1,14 +1,121 @@
 using System.CommandLine;
+using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Stacks;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Cli.Commands;
 
-// PLACEHOLDER: replaced by the issue that builds the 'stacks' verb.
+/// <summary>
+/// `stacks`: samples the managed stacks of every thread of a live process over a short window, merges identical stacks,
+/// and names the user code that blocks thread-pool threads.
+/// </summary>
 internal static class StacksCommand
 {
     public static Command Create()
     {
-        var command = new Command("stacks", "(not built yet)");
-        command.SetAction(new Func<ParseResult, int>(_ => throw new RunFailedException("'stacks' is not built yet")));
+        var target = new TargetOptions();
+        var display = new StackDisplayOptions();
+        var duration = new Option<string>("--duration")
+        {
+            Description = "How long to sample (default 1s). The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
+            DefaultValueFactory = _ => "1s",
+        };
+        var once = new Option<bool>("--once") { Description = "Keep a single snapshot: one sample per thread, like dotnet-stack." };
+        var output = new Option<string?>("--output", "-o") { Description = "Also keep the recorded trace as FILE.nettrace (read it later with 'analyze')." };
+        var command = new Command("stacks", "Sample all threads' managed stacks of a live .NET process, group them, and name the code that blocks the thread pool.");
+        target.AddTo(command);
+        command.Options.Add(duration);
+        command.Options.Add(once);
+        command.Options.Add(output);
+        display.AddTo(command);
+        command.SetAction(async (parse, cancellation) =>
+        {
+            var spec = target.ReadRequired(parse);
+            var options = new StackCaptureOptions(DurationText.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(once));
+            var how = display.Read(parse);
+            var keep = parse.GetValue(output);
+            if (keep is not null && Directory.Exists(keep))
+            {
+                throw new UsageException($"--output: '{keep}' is a directory, give a file name such as stacks.nettrace");
+            }
+            var path = keep ?? Path.Combine(Path.GetTempPath(), $"pooldoctor-stacks-{Guid.NewGuid():N}.nettrace");
+            var clock = System.Diagnostics.Stopwatch.StartNew();
+            try
+            {
+                StackRecording recording;
+                await using (var attached = await AttachOrFail(spec, cancellation))
+                {
+                    var listening = spec.DiagnosticPort?.EndsWith(",listen", StringComparison.OrdinalIgnoreCase) == true;
+                    recording = await StackRecorder.RecordAsync(attached, options, path, cancellation, resumeRuntime: listening);
+                }
+                var recorded = clock.Elapsed;
+                StackSnapshot snapshot;
+                try
+                {
+                    snapshot = await TraceReading.ReadAsync(path, options.Once, CancellationToken.None, requireComplete: !recording.TargetExited);
+                }
+                catch (RunFailedException) when (recording.TargetExited)
+                {
+                    throw new RunFailedException(
+                        $"the target exited {recording.Window.TotalSeconds:F1} s into the capture, before the runtime sent the method names; no stacks to show");
+                }
+                var read = clock.Elapsed;
+                if (recording.TargetExited)
+                {
+                    Console.Error.WriteLine($"{CliApp.ToolName}: warning: the target exited during the capture; showing what was recorded");
+                }
+                var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
+                StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
+                if (Environment.GetEnvironmentVariable("POOLDOCTOR_TIMING") == "1")
+                {
+                    // For bench/stacks-scale.sh: where the time goes.
+                    Console.Error.WriteLine(
+                        $"timing: attach+record {recorded.TotalSeconds:F3} s (window {recording.Window.TotalSeconds:F3} s, stop+rundown {(recorded - recording.Window).TotalSeconds:F3} s), " +
+                        $"read {(read - recorded).TotalSeconds:F3} s, group+culprits+write {(clock.Elapsed - read).TotalSeconds:F3} s, trace {new FileInfo(path).Length / 1048576.0:F1} MB");
+                }
+                if (keep is not null)
+                {
+                    Console.Error.WriteLine($"{CliApp.ToolName}: trace written to {keep}");
+                }
+                if (recording.Interrupted)
+                {
+                    Console.Error.WriteLine($"{CliApp.ToolName}: interrupted, showing the {recording.Window.TotalSeconds:F2} s recorded");
+                    return ExitCodes.Interrupted;
+                }
+                return ExitCodes.Ok;
+            }
+            finally
+            {
+                if (keep is null)
+                {
+                    TryDelete(path);
+                }
+            }
+        });
         return command;
+    }
+
+    private static async Task<AttachedTarget> AttachOrFail(TargetSpec spec, CancellationToken cancellation)
+    {
+        try
+        {
+            return await AttachedTarget.AttachAsync(spec, cancellation);
+        }
+        catch (AttachException e)
+        {
+            throw new RunFailedException(e.Message, e);
+        }
+    }
+
+    private static void TryDelete(string path)
+    {
+        try
+        {
+            File.Delete(path);
+        }
+        catch (IOException)
+        {
+        }
     }
 }

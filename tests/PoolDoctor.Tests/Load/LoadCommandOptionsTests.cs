@@ -60,7 +60,7 @@ public sealed class LoadCommandOptionsTests
     [InlineData("1.5s", 1_500)]
     public void Durations_read_like_load_tools_write_them(string text, double milliseconds)
     {
-        Assert.True(DurationText.TryParse(text, out var duration));
+        Assert.True(PoolDoctor.Load.DurationText.TryParse(text, out var duration));
         Assert.Equal(milliseconds, duration.TotalMilliseconds, 6);
     }
 

@@ -1,0 +1,29 @@
+using PoolDoctor.Model.Advice;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Stacks;
+using PoolDoctor.Model.Verdicts;
+
+namespace PoolDoctor.Analysis.Advice;
+
+/// <summary>
+/// Advice from the evidence: a code change per culprit (in rank order) and, when the pool was blocked, the
+/// MinThreads stop-gap computed from the blocked threads observed. Pure: the same evidence gives the same advice.
+/// </summary>
+public static class AdviceBuilder
+{
+    /// <summary>Culprits below this share of pool-thread time are noise next to the real blocker; they get no advice.</summary>
+    public const double MinimumShare = 0.10;
+
+    public static AdviceSet Build(VerdictKind verdict, IReadOnlyList<Culprit> culprits, IReadOnlyList<CounterSample> samples, int cores)
+    {
+        var relevant = culprits.Where(c => c.Share >= MinimumShare).OrderByDescending(c => c.Share).ToList();
+        var fixes = relevant.Select(FixCatalog.For).ToList();
+        var blocked = verdict is VerdictKind.Starving or VerdictKind.BlockingCompensated || relevant.Count > 0;
+        if (!blocked)
+        {
+            return new AdviceSet(fixes, null);
+        }
+        var (peak, source) = MinThreadsCalculator.PeakBlocked(relevant, samples, Math.Max(1, cores));
+        return new AdviceSet(fixes, peak > 0 ? MinThreadsCalculator.Advise(peak, Math.Max(1, cores), source) : null);
+    }
+}

@@ -1,0 +1,178 @@
+using PoolDoctor.Model.Advice;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Advice;
+
+/// <summary>
+/// The code change for each blocking kind, written around the culprit's own method and blocking API so the
+/// snippet reads like the user's code, not like a textbook.
+/// </summary>
+internal static class FixCatalog
+{
+    public static FixAdvice For(Culprit culprit)
+    {
+        var name = MethodNames.Short(culprit.Method);
+        var evidence = Evidence(culprit);
+        return culprit.Kind switch
+        {
+            BlockingKind.SyncOverAsync => SyncOverAsync(culprit, name, evidence),
+            BlockingKind.Sleep => Sleep(culprit, name, evidence),
+            BlockingKind.SyncIO => WrapsInTaskRun(culprit) ? TaskRunWrapper(culprit, name, evidence) : SyncIO(culprit, name, evidence),
+            BlockingKind.Lock => Lock(culprit, name, evidence),
+            BlockingKind.SyncWait => SyncWait(culprit, name, evidence),
+            _ => throw new ArgumentOutOfRangeException(nameof(culprit), culprit.Kind, "unknown blocking kind"),
+        };
+    }
+
+    private static FixAdvice SyncOverAsync(Culprit c, string name, IReadOnlyList<string> evidence)
+    {
+        // The same call shape as the culprit's API, so the reader recognises the line to change.
+        var (blocking, awaited, result) = c.Api switch
+        {
+            var a when a.Contains("GetResult", StringComparison.Ordinal) =>
+                ("var customer = QueryCustomerAsync().GetAwaiter().GetResult();", "var customer = await QueryCustomerAsync();", "customer"),
+            var a when a.Contains("Wait", StringComparison.Ordinal) =>
+                ("SaveAsync().Wait();", "await SaveAsync();", "\"done\""),
+            _ => ("var customer = QueryCustomerAsync().Result;", "var customer = await QueryCustomerAsync();", "customer"),
+        };
+        return new FixAdvice(c.Method, c.Kind, c.Api,
+            "Await the async API, and make every caller async all the way up",
+            $"{name} blocks a pool thread on {c.Api} until the task completes; the task's own continuation needs a pool thread too, "
+            + "so under load the pool runs out and every request waits for the slow thread injection. Awaiting returns the thread "
+            + $"to the pool for the whole wait. Blocking anywhere up the call chain undoes it, so the callers of {name} await too.",
+            evidence,
+            $"public string {name}()\n{{\n    {blocking}\n    return {result};\n}}",
+            $"public async Task<string> {name}()\n{{\n    {awaited}\n    return {result};\n}}");
+    }
+
+    private static FixAdvice Sleep(Culprit c, string name, IReadOnlyList<string> evidence) =>
+        new(c.Method, c.Kind, c.Api,
+            "Use await Task.Delay instead of Thread.Sleep",
+            $"{name} parks a pool thread in {c.Api}. Thread.Sleep holds the thread for the whole pause; await Task.Delay "
+            + "gives it back and resumes on a timer. If the sleep polls a task until it completes "
+            + "(while (!task.IsCompleted) Thread.Sleep(...)), await the task itself instead.",
+            evidence,
+            $"public string {name}()\n{{\n    Thread.Sleep(500);\n    return \"done\";\n}}",
+            $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await Task.Delay(500, cancellationToken);\n    return \"done\";\n}}");
+
+    private static FixAdvice SyncIO(Culprit c, string name, IReadOnlyList<string> evidence)
+    {
+        var (receiver, member) = SplitApi(c.Api);
+        var args = ArgumentsFor(member);
+        var asyncSignature = IsAsyncMethod(c);
+        var explanation = $"{name} waits for I/O synchronously in {c.Api}, holding a pool thread for the whole round trip. "
+            + $"Use the driver's async API ({member}Async) and await it: the thread goes back to the pool while the I/O is in flight.";
+        if (asyncSignature)
+        {
+            explanation += $" {name} is already an async method, so its signature promises what its body does not keep.";
+        }
+        return new FixAdvice(c.Method, c.Kind, c.Api,
+            $"Call the driver's async API: await {member}Async",
+            explanation,
+            evidence,
+            (asyncSignature ? $"public async Task<string> {name}()" : $"public string {name}()")
+                + $"\n{{\n    {receiver}.{member}({args.Sync});\n    return \"done\";\n}}",
+            $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await {receiver}.{member}Async({args.Async});\n    return \"done\";\n}}");
+    }
+
+    private static FixAdvice TaskRunWrapper(Culprit c, string name, IReadOnlyList<string> evidence)
+    {
+        var (receiver, member) = SplitApi(c.Api);
+        var args = ArgumentsFor(member);
+        return new FixAdvice(c.Method, c.Kind, c.Api,
+            $"Drop the Task.Run wrapper and await {member}Async",
+            $"{name} wraps the synchronous {c.Api} in Task.Run. That only moves the block to another pool thread: the request "
+            + "still holds one thread for the whole call, plus the scheduling. Await the driver's async API directly.",
+            evidence,
+            $"public async Task<string> {name}()\n{{\n    await Task.Run(() => {receiver}.{member}({args.Sync}));\n    return \"done\";\n}}",
+            $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await {receiver}.{member}Async({args.Async});\n    return \"done\";\n}}");
+    }
+
+    private static FixAdvice Lock(Culprit c, string name, IReadOnlyList<string> evidence) =>
+        new(c.Method, c.Kind, c.Api,
+            "Do not block inside a lock: shorten the critical section, or use SemaphoreSlim.WaitAsync as an async lock",
+            $"{name} waits in {c.Api}: requests queue behind one lock holder and each waiter holds a pool thread (a convoy). "
+            + "Keep slow work out of the lock; when the section must await, guard it with a SemaphoreSlim(1, 1) taken with WaitAsync.",
+            evidence,
+            $"private static readonly object Gate = new();\n\npublic string {name}()\n{{\n    lock (Gate)\n    {{\n        DoSlowWork();\n    }}\n    return \"done\";\n}}",
+            $"private static readonly SemaphoreSlim Gate = new(1, 1);\n\npublic async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await Gate.WaitAsync(cancellationToken);\n    try\n    {{\n        await DoSlowWorkAsync(cancellationToken);\n    }}\n    finally\n    {{\n        Gate.Release();\n    }}\n    return \"done\";\n}}");
+
+    private static FixAdvice SyncWait(Culprit c, string name, IReadOnlyList<string> evidence)
+    {
+        var isSemaphore = c.Api.Contains("Semaphore", StringComparison.Ordinal);
+        return new FixAdvice(c.Method, c.Kind, c.Api,
+            isSemaphore ? "Take the semaphore with await SemaphoreSlim.WaitAsync" : "Wait asynchronously: await a task instead of blocking on a wait handle",
+            $"{name} blocks a pool thread in {c.Api} until another thread signals. "
+            + (isSemaphore
+                ? "SemaphoreSlim.WaitAsync queues the request without holding a thread while it waits for a slot."
+                : "Signal through a TaskCompletionSource (or SemaphoreSlim.WaitAsync) and await it, so no thread is held while waiting."),
+            evidence,
+            isSemaphore
+                ? $"public string {name}()\n{{\n    Slots.Wait();\n    try {{ DoWork(); }}\n    finally {{ Slots.Release(); }}\n    return \"done\";\n}}"
+                : $"public string {name}()\n{{\n    _ready.WaitOne();\n    return \"done\";\n}}",
+            isSemaphore
+                ? $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await Slots.WaitAsync(cancellationToken);\n    try {{ await DoWorkAsync(cancellationToken); }}\n    finally {{ Slots.Release(); }}\n    return \"done\";\n}}"
+                : $"// _ready is a TaskCompletionSource, set where the event used to be set\npublic async Task<string> {name}()\n{{\n    await _ready.Task;\n    return \"done\";\n}}");
+    }
+
+    private static IReadOnlyList<string> Evidence(Culprit c)
+    {
+        var lines = new List<string>
+        {
+            $"{c.Threads} pool thread{(c.Threads == 1 ? "" : "s")} blocked in {c.Api} under {c.Method}, {c.Share * 100:0}% of sampled pool-thread time",
+        };
+        if (c.WaitMs > 0)
+        {
+            lines.Add($"wait events: {c.WaitMs:F0} ms blocked in total");
+        }
+        if (c.ExampleStack.Count > 0)
+        {
+            lines.Add("top of the example stack: " + string.Join(" <- ", c.ExampleStack.Take(4)));
+        }
+        return lines;
+    }
+
+    /// <summary>A Task.Run lambda is reported under its outer method; the lambda marker or the Task.Run frame in the stack shows it.</summary>
+    internal static bool WrapsInTaskRun(Culprit c) =>
+        MethodNames.IsLambda(c.Method)
+        || c.ExampleStack.Any(f => MethodNames.IsLambda(f) || f.Contains("Task.Run", StringComparison.Ordinal));
+
+    private static bool IsAsyncMethod(Culprit c) =>
+        c.Method.Contains("(async)", StringComparison.Ordinal)
+        || c.ExampleStack.Any(f => f.Contains("(async)", StringComparison.Ordinal) && f.Contains(MethodNames.Short(c.Method), StringComparison.Ordinal));
+
+    /// <summary>"NpgsqlCommand.ExecuteNonQuery" becomes ("command", "ExecuteNonQuery"): a plausible receiver and the member to make async.</summary>
+    internal static (string Receiver, string Member) SplitApi(string api)
+    {
+        var clean = api;
+        var paren = clean.IndexOf('(', StringComparison.Ordinal);
+        if (paren > 0)
+        {
+            clean = clean[..paren];
+        }
+        var parts = clean.Split('.', StringSplitOptions.RemoveEmptyEntries);
+        var member = parts.Length > 0 && IsIdentifier(parts[^1]) ? parts[^1] : "Execute";
+        var type = parts.Length > 1 && IsIdentifier(parts[^2]) ? parts[^2] : "client";
+        return (ReceiverFor(type), member);
+    }
+
+    private static string ReceiverFor(string type)
+    {
+        foreach (var suffix in new[] { "Command", "Client", "Stream", "Socket", "Connection", "Reader" })
+        {
+            if (type.EndsWith(suffix, StringComparison.Ordinal))
+            {
+                return char.ToLowerInvariant(suffix[0]) + suffix[1..];
+            }
+        }
+        return char.ToLowerInvariant(type[0]) + type[1..];
+    }
+
+    private static (string Sync, string Async) ArgumentsFor(string member) =>
+        member.StartsWith("Execute", StringComparison.Ordinal) || member.StartsWith("Open", StringComparison.Ordinal)
+            ? ("", "cancellationToken")
+            : ("buffer", "buffer, cancellationToken");
+
+    private static bool IsIdentifier(string name) =>
+        name.Length > 0 && (char.IsLetter(name[0]) || name[0] == '_') && name.All(c => char.IsLetterOrDigit(c) || c == '_');
+}

@@ -1,0 +1,29 @@
+namespace PoolDoctor.Analysis.Advice;
+
+/// <summary>Turns a culprit's cleaned method name ("DiagScenarioController.TaskWait (async)") into the parts a snippet needs.</summary>
+internal static class MethodNames
+{
+    /// <summary>The bare method name, "TaskWait": what a developer searches for in their code.</summary>
+    public static string Short(string method)
+    {
+        var name = StripMarkers(method);
+        var paren = name.IndexOf('(', StringComparison.Ordinal);
+        if (paren > 0)
+        {
+            name = name[..paren];
+        }
+        var dot = name.LastIndexOf('.');
+        var result = dot >= 0 && dot < name.Length - 1 ? name[(dot + 1)..] : name;
+        return IsIdentifier(result) ? result : "Handle";
+    }
+
+    /// <summary>"Outer (lambda)" and "Outer (async)" markers the frame cleaner adds.</summary>
+    public static bool IsLambda(string method) => method.Contains("(lambda)", StringComparison.Ordinal);
+
+    private static string StripMarkers(string method) =>
+        method.Replace("(async)", "", StringComparison.Ordinal).Replace("(lambda)", "", StringComparison.Ordinal).Trim();
+
+    // The snippet is C#; a name that is not an identifier (a mangled or hostile name) must not become code.
+    private static bool IsIdentifier(string name) =>
+        name.Length > 0 && (char.IsLetter(name[0]) || name[0] == '_') && name.All(c => char.IsLetterOrDigit(c) || c == '_');
+}

@@ -1,0 +1,134 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>A frame recognised as a blocking call: its kind and the API as users know it (<c>Task.Result</c>).</summary>
+/// <param name="IsDriverCall">A database driver's synchronous entry point (recognised by name, not by a wait primitive).</param>
+public sealed record BlockingApi(BlockingKind Kind, string Api, bool IsDriverCall = false);
+
+/// <summary>
+/// The table of blocking frames. Both the APIs users call (<c>Task.Wait</c>) and the inner frames they go through
+/// (<c>SpinThenBlockingWait</c>, <c>ManualResetEventSlim.Wait</c>, <c>Monitor.Wait</c>) are listed; the analyzer
+/// takes the recognised frame nearest the user's code, so a <c>ManualResetEventSlim.Wait</c> under a task wait
+/// counts as the task wait.
+/// </summary>
+public static class BlockingApis
+{
+    private const string TaskWait = "Task.Wait";
+    private const string TaskResult = "Task.Result";
+    private const string GetResult = "GetAwaiter().GetResult()";
+
+    private static readonly Dictionary<string, BlockingApi> Known = Build();
+
+    // Driver namespaces whose synchronous command/connection calls are blocking I/O.
+    private static readonly string[] DriverNamespaces =
+    [
+        "Npgsql", "Microsoft.Data.SqlClient", "System.Data.SqlClient", "MySqlConnector", "MySql.Data",
+        "Oracle.ManagedDataAccess", "Microsoft.Data.Sqlite", "System.Data.Common", "Dapper", "PoolDoctor.Lab.SimulatedDriver",
+    ];
+
+    // Only the drivers' public ADO.NET surface: an internal helper that happens to be called Read is not an API call.
+    private static readonly string[] DriverTypeSuffixes =
+        ["Command", "Connection", "DataReader", "DataSource", "Transaction", "Batch", "SqlMapper"];
+
+    private static readonly HashSet<string> DriverVerbs = new(StringComparer.Ordinal)
+    {
+        "ExecuteNonQuery", "ExecuteReader", "ExecuteScalar", "ExecuteDbDataReader", "ExecuteXmlReader",
+        "Read", "NextResult", "Open", "OpenConnection", "Prepare", "BeginTransaction", "Commit", "Rollback",
+        "Query", "QueryFirst", "QueryFirstOrDefault", "QuerySingle", "QuerySingleOrDefault", "Execute",
+    };
+
+    /// <summary>The blocking API a frame is, or null when it is not in the table.</summary>
+    public static BlockingApi? Classify(FrameName frame)
+    {
+        if (frame.Flavor != FrameFlavor.Method)
+        {
+            return null; // state machines and lambdas are bodies of code, not blocking calls
+        }
+        if (Known.TryGetValue(ThreadPoolFrames.Key(frame), out var api))
+        {
+            return api;
+        }
+        if (DriverVerbs.Contains(frame.Method)
+            && frame.Types.Count > 0
+            && DriverTypeSuffixes.Any(suffix => frame.Types[^1].EndsWith(suffix, StringComparison.Ordinal))
+            && DriverNamespaces.Any(ns => UserCode.IsUnder(frame.TypeFullName, ns)))
+        {
+            return new BlockingApi(BlockingKind.SyncIO, frame.Owner, IsDriverCall: true);
+        }
+        return null;
+    }
+
+    private static Dictionary<string, BlockingApi> Build()
+    {
+        var table = new Dictionary<string, BlockingApi>(StringComparer.Ordinal);
+        void Add(BlockingKind kind, string api, string type, params string[] methods)
+        {
+            foreach (var method in methods)
+            {
+                table[type + "." + method] = new BlockingApi(kind, api);
+            }
+        }
+        void AddEach(BlockingKind kind, string shortType, string type, params string[] methods)
+        {
+            foreach (var method in methods)
+            {
+                table[type + "." + method] = new BlockingApi(kind, shortType + "." + method);
+            }
+        }
+
+        const string Tasks = "System.Threading.Tasks.Task";
+        Add(BlockingKind.SyncOverAsync, TaskResult, Tasks, "get_Result", "GetResultCore");
+        Add(BlockingKind.SyncOverAsync, TaskWait, Tasks, "Wait", "InternalWait", "InternalWaitCore", "SpinThenBlockingWait", "SpinWait");
+        Add(BlockingKind.SyncOverAsync, "Task.WaitAll", Tasks, "WaitAll", "WaitAllCore", "WaitAllBlockingCore");
+        Add(BlockingKind.SyncOverAsync, "Task.WaitAny", Tasks, "WaitAny", "WaitAnyCore");
+        Add(BlockingKind.SyncOverAsync, "ValueTask.Result", "System.Threading.Tasks.ValueTask", "get_Result");
+        Add(BlockingKind.SyncOverAsync, GetResult, "System.Runtime.CompilerServices.TaskAwaiter",
+            "GetResult", "HandleNonSuccessAndDebuggerNotification", "ValidateEnd");
+        Add(BlockingKind.SyncOverAsync, GetResult, "System.Runtime.CompilerServices.ConfiguredTaskAwaitable.ConfiguredTaskAwaiter", "GetResult");
+        Add(BlockingKind.SyncOverAsync, GetResult, "System.Runtime.CompilerServices.ValueTaskAwaiter", "GetResult");
+        Add(BlockingKind.SyncOverAsync, GetResult, "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter", "GetResult");
+
+        Add(BlockingKind.Sleep, "Thread.Sleep", "System.Threading.Thread", "Sleep", "SleepInternal");
+
+        Add(BlockingKind.Lock, "Monitor.Enter", "System.Threading.Monitor", "Enter", "ReliableEnter", "ReliableEnterTimeout", "TryEnter", "EnterSlow");
+        Add(BlockingKind.Lock, "Lock.Enter", "System.Threading.Lock",
+            "Enter", "EnterScope", "EnterAndGetCurrentThreadId", "TryEnterSlow", "TryEnter", "Wait");
+        AddEach(BlockingKind.Lock, "ReaderWriterLockSlim", "System.Threading.ReaderWriterLockSlim",
+            "EnterReadLock", "EnterWriteLock", "EnterUpgradeableReadLock", "TryEnterReadLock", "TryEnterWriteLock", "TryEnterUpgradeableReadLock");
+
+        Add(BlockingKind.SyncWait, "SemaphoreSlim.Wait", "System.Threading.SemaphoreSlim", "Wait", "WaitCore", "WaitUntilCountOrTimeout");
+        Add(BlockingKind.SyncWait, "ManualResetEventSlim.Wait", "System.Threading.ManualResetEventSlim", "Wait");
+        Add(BlockingKind.SyncWait, "Monitor.Wait", "System.Threading.Monitor", "Wait", "ObjWait");
+        Add(BlockingKind.SyncWait, "WaitHandle.WaitOne", "System.Threading.WaitHandle", "WaitOne", "WaitOneNoCheck", "WaitOneCore");
+        Add(BlockingKind.SyncWait, "WaitHandle.WaitAny", "System.Threading.WaitHandle", "WaitAny");
+        Add(BlockingKind.SyncWait, "WaitHandle.WaitAll", "System.Threading.WaitHandle", "WaitAll");
+        Add(BlockingKind.SyncWait, "WaitHandle.WaitOne", "System.Threading.WaitSubsystem", "Wait");
+        Add(BlockingKind.SyncWait, "CountdownEvent.Wait", "System.Threading.CountdownEvent", "Wait");
+        Add(BlockingKind.SyncWait, "Barrier.SignalAndWait", "System.Threading.Barrier", "SignalAndWait");
+        Add(BlockingKind.SyncWait, "Thread.Join", "System.Threading.Thread", "Join");
+        Add(BlockingKind.SyncWait, "BlockingCollection.Take", "System.Collections.Concurrent.BlockingCollection", "Take", "TryTake", "TryTakeWithNoTimeValidation");
+        Add(BlockingKind.SyncWait, "Process.WaitForExit", "System.Diagnostics.Process", "WaitForExit");
+
+        AddEach(BlockingKind.SyncIO, "Socket", "System.Net.Sockets.Socket",
+            "Receive", "Send", "ReceiveFrom", "SendTo", "ReceiveMessageFrom", "Connect", "Accept", "Poll", "Select", "SendFile");
+        AddEach(BlockingKind.SyncIO, "NetworkStream", "System.Net.Sockets.NetworkStream", "Read", "Write", "ReadByte", "WriteByte");
+        AddEach(BlockingKind.SyncIO, "SslStream", "System.Net.Security.SslStream",
+            "Read", "Write", "AuthenticateAsClient", "AuthenticateAsServer");
+        AddEach(BlockingKind.SyncIO, "FileStream", "System.IO.FileStream", "Read", "Write", "ReadByte", "WriteByte", "Flush");
+        AddEach(BlockingKind.SyncIO, "RandomAccess", "System.IO.RandomAccess", "Read", "Write", "ReadAtOffset", "WriteAtOffset");
+        AddEach(BlockingKind.SyncIO, "File", "System.IO.File",
+            "ReadAllText", "ReadAllBytes", "ReadAllLines", "WriteAllText", "WriteAllBytes", "WriteAllLines", "AppendAllText", "Copy");
+        Add(BlockingKind.SyncIO, "HttpClient.Send", "System.Net.Http.HttpClient", "Send");
+        Add(BlockingKind.SyncIO, "HttpClient.Send", "System.Net.Http.HttpMessageInvoker", "Send");
+        Add(BlockingKind.SyncIO, "HttpWebRequest.GetResponse", "System.Net.HttpWebRequest", "GetResponse");
+        AddEach(BlockingKind.SyncIO, "WebClient", "System.Net.WebClient", "DownloadString", "DownloadData", "DownloadFile", "UploadString", "UploadData");
+        AddEach(BlockingKind.SyncIO, "Dns", "System.Net.Dns", "GetHostEntry", "GetHostAddresses");
+        AddEach(BlockingKind.SyncIO, "Interop.Sys", "Interop.Sys",
+            "Read", "Write", "PRead", "PWrite", "ReadV", "WriteV", "Receive", "Send", "ReceiveMessage", "SendMessage",
+            "Connect", "Accept", "Poll", "Select", "FSync");
+        Add(BlockingKind.SyncIO, "ConnectionMultiplexer.ExecuteSync", "StackExchange.Redis.ConnectionMultiplexer", "ExecuteSyncImpl");
+        return table;
+    }
+}

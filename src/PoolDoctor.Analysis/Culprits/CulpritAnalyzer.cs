@@ -1,0 +1,142 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>
+/// Names the code that blocks thread-pool threads. Every sampled pool-thread stack that is blocked gives a
+/// (user method, kind, API) site; sites are merged by (method, kind) and ranked by their share of all pool-thread
+/// samples. Wait spans from runtime events add blocked milliseconds to the same list and surface blocking the
+/// sampler missed. Idle pool threads (waiting for work) count in the denominator but are never culprits.
+/// </summary>
+public static class CulpritAnalyzer
+{
+    public static CulpritAnalysis Analyze(StackSnapshot snapshot, CulpritOptions? options = null)
+    {
+        options ??= CulpritOptions.Default;
+        var catalog = new FrameCatalog(new UserCode(options.UserCodePrefixes));
+        var stacks = snapshot.Stacks.Select(s => (Stack: s, Reading: catalog.Read(s.Frames))).ToList();
+
+        var pool = stacks.Where(s => s.Reading.IsPoolThread).ToList();
+        long poolSamples = pool.Sum(s => (long)s.Stack.Samples);
+        var poolThreads = pool.Select(s => s.Stack.ThreadId).Distinct().Count();
+        long idleSamples = pool.Where(s => s.Reading.IsIdle).Sum(s => (long)s.Stack.Samples);
+        var idleThreads = pool.GroupBy(s => s.Stack.ThreadId).Count(t => t.All(s => s.Reading.IsIdle));
+
+        var culprits = new Dictionary<(string Method, BlockingKind Kind), Accumulator>();
+        foreach (var (stack, reading) in pool)
+        {
+            if (reading.IsIdle || BlockingSites.Find(reading) is not { } site)
+            {
+                continue;
+            }
+            var culprit = Get(culprits, site);
+            culprit.CountApi(site.Api, stack.Samples);
+            culprit.Samples += stack.Samples;
+            culprit.Threads.Add(stack.ThreadId);
+            culprit.Offer(reading.Cleaned, stack.Samples);
+        }
+
+        var unattributed = AddWaits(snapshot.Waits, catalog, culprits);
+
+        var ranked = culprits.Values
+            .Select(c => c.ToCulprit(poolSamples))
+            .OrderByDescending(c => c.Share)
+            .ThenByDescending(c => c.WaitMs)
+            .ThenBy(c => c.Method, StringComparer.Ordinal)
+            .ToList();
+        var blockedThreads = culprits.Values.Where(c => c.Samples > 0).SelectMany(c => c.Threads).Distinct().Count();
+        var groups = StackGrouper.Group(stacks, options.IncludeAllThreads);
+        return new CulpritAnalysis(ranked, groups, poolThreads, idleThreads, blockedThreads, poolSamples, idleSamples, unattributed);
+    }
+
+    /// <summary>
+    /// A wait nests inside another (a task wait over a ManualResetEventSlim over a monitor wait), and each level
+    /// may report its own event; per culprit and per event source the blocked time is summed, and the culprit's
+    /// WaitMs is the largest of those sums so nested reports of one wait are not added together.
+    /// </summary>
+    private static double AddWaits(
+        IReadOnlyList<WaitSpan> waits,
+        FrameCatalog catalog,
+        Dictionary<(string Method, BlockingKind Kind), Accumulator> culprits)
+    {
+        double unattributed = 0;
+        foreach (var wait in waits)
+        {
+            var reading = catalog.Read(wait.Frames);
+            if (wait.Frames.Count == 0)
+            {
+                unattributed += wait.DurationMs;
+                continue;
+            }
+            if (!reading.IsPoolThread || reading.IsIdle)
+            {
+                continue;
+            }
+            if (BlockingSites.Find(reading, FallbackFor(wait.Source)) is not { } site)
+            {
+                unattributed += wait.DurationMs;
+                continue;
+            }
+            var culprit = Get(culprits, site);
+            culprit.CountApi(site.Api, wait.DurationMs / 1e9); // wait evidence names the API only where sampling did not
+            culprit.WaitMsBySource[wait.Source] = culprit.WaitMsBySource.GetValueOrDefault(wait.Source) + wait.DurationMs;
+            culprit.Threads.Add(wait.ThreadId);
+            if (culprit.Samples == 0)
+            {
+                culprit.Offer(reading.Cleaned, 0);
+            }
+        }
+        return unattributed;
+    }
+
+    private static BlockingApi FallbackFor(WaitSource source) => source switch
+    {
+        WaitSource.Contention => new BlockingApi(BlockingKind.Lock, "Monitor.Enter"),
+        WaitSource.TaskWait => new BlockingApi(BlockingKind.SyncOverAsync, "Task.Wait"),
+        _ => new BlockingApi(BlockingKind.SyncWait, "WaitHandle.WaitOne"),
+    };
+
+    private static Accumulator Get(Dictionary<(string Method, BlockingKind Kind), Accumulator> culprits, BlockingSite site)
+    {
+        var key = (site.Method, site.Kind);
+        if (!culprits.TryGetValue(key, out var culprit))
+        {
+            culprit = new Accumulator(site.Method, site.Kind);
+            culprits[key] = culprit;
+        }
+        return culprit;
+    }
+
+    private sealed class Accumulator(string method, BlockingKind kind)
+    {
+        private long _exampleSamples = -1;
+        private IReadOnlyList<string> _example = [];
+
+        public long Samples { get; set; }
+        public HashSet<int> Threads { get; } = [];
+        public Dictionary<string, double> Apis { get; } = new(StringComparer.Ordinal);
+        public Dictionary<WaitSource, double> WaitMsBySource { get; } = [];
+
+        public void CountApi(string api, double weight) => Apis[api] = Apis.GetValueOrDefault(api) + weight;
+
+        public void Offer(IReadOnlyList<string> cleanedStack, long samples)
+        {
+            if (samples > _exampleSamples)
+            {
+                _exampleSamples = samples;
+                _example = cleanedStack;
+            }
+        }
+
+        public Culprit ToCulprit(long poolSamples)
+        {
+            // One method may block through more than one API (a poll loop's Thread.Sleep and its final Task.Result):
+            // the culprit names the one seen most.
+            var api = Apis.OrderByDescending(a => a.Value).ThenBy(a => a.Key, StringComparer.Ordinal).First().Key;
+            var share = poolSamples == 0 ? 0 : (double)Samples / poolSamples;
+            var waitMs = WaitMsBySource.Count == 0 ? 0 : WaitMsBySource.Values.Max();
+            return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3));
+        }
+    }
+}

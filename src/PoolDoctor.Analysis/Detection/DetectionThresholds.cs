@@ -1,0 +1,37 @@
+namespace PoolDoctor.Analysis.Detection;
+
+/// <summary>
+/// The detector's thresholds. Thread and queue figures are multiples of the core count, CPU is a percentage
+/// of all cores: the same rules hold on a 1-core container and a 64-core host. docs/detection.md explains each.
+/// </summary>
+public sealed record DetectionThresholds
+{
+    public static DetectionThresholds Default { get; } = new();
+
+    /// <summary>How far back a verdict looks, in seconds.</summary>
+    public double WindowSeconds { get; init; } = 5;
+
+    /// <summary>Average CPU (of all cores) over the last samples at or above which the pool is CPU bound, not starved.</summary>
+    public double CpuSaturatedPercent { get; init; } = 90;
+
+    /// <summary>Starvation needs CPU below this: the gate thread itself only injects when CPU is under 80 %.</summary>
+    public double CpuLowPercent { get; init; } = 80;
+
+    /// <summary>Queued items per core that count as "work waits for a thread".</summary>
+    public double QueuePerCore { get; init; } = 1;
+
+    /// <summary>Thread count per core that the tutorial calls the jump (2-3× the cores).</summary>
+    public double JumpThreadsPerCore { get; init; } = 2;
+
+    /// <summary>Thread count per core above which a settled pool is compensating for blocked threads.</summary>
+    public double CompensatedThreadsPerCore { get; init; } = 3;
+
+    /// <summary>Mean runnable pool threads per core at or above which the pool's work is CPU-bound.</summary>
+    public double RunnablePerCore { get; init; } = 1;
+
+    /// <summary>Seconds of queued work (queue length / completed per second) that count as "not draining".</summary>
+    public double QueuedSecondsOfWork { get; init; } = 1;
+
+    /// <summary>Thread growth, threads per second, that counts as the pool still climbing.</summary>
+    public double ClimbPerSecond { get; init; } = 0.5;
+}

@@ -1,0 +1,220 @@
+using System.Globalization;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Verdicts;
+
+namespace PoolDoctor.Analysis.Detection;
+
+/// <summary>The rules, tried in order; the first that fires gives the verdict. docs/detection.md gives the reasons.</summary>
+internal static class VerdictRules
+{
+    public static Verdict Judge(
+        IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, int cores, DetectionThresholds t)
+    {
+        var at = samples[^1].Seconds;
+        var f = WindowFigures.Compute(samples, injections, t);
+        if (samples.Count < 2)
+        {
+            // The runtime's own injections need no history: with work queued they are enough from the first sample.
+            return StarvingByInjections(f, cores, t)
+                ?? new Verdict(VerdictKind.Inconclusive, 0, Rules.WarmingUp, ["one counter sample so far; trends need two"], at);
+        }
+        return CpuSaturated(f, cores, t)
+            ?? StarvingByInjections(f, cores, t)
+            ?? StarvingBySignature(f, cores, t)
+            ?? QueueNotDraining(samples, f, cores, t)
+            ?? BlockingCompensated(f, cores, t)
+            ?? Healthy(f, cores, t);
+    }
+
+    /// <summary>Every core busy with this process, or more pool threads runnable than cores (CPU-bound work, whoever holds the cores).</summary>
+    private static Verdict? CpuSaturated(WindowFigures f, int cores, DetectionThresholds t)
+    {
+        var busy = f.CpuPercent >= t.CpuSaturatedPercent;
+        // Idle workers spin a little before they sleep, so runnable threads alone prove nothing; with work queued
+        // they mean the queue waits for CPUs, not for threads.
+        var runnableBound = f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores && f.RecentQueueMean >= QueueFloor(cores, t);
+        if (!busy && !runnableBound)
+        {
+            return null;
+        }
+        var evidence = new List<string>();
+        if (busy)
+        {
+            evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s) over the last samples (>= {t.CpuSaturatedPercent:0}%): every core is busy"));
+        }
+        else
+        {
+            evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s) for this process: other processes hold the rest of the cores"));
+        }
+        if (f.RunnableWorkers is { } runnable)
+        {
+            evidence.Add(Invariant($"{runnable:0.0} pool thread(s) runnable on average (threshold {t.RunnablePerCore * cores:0.#} = {t.RunnablePerCore:0.#}x {cores} core(s)): threads compute or wait for a CPU, they are not blocked"));
+            if (runnableBound)
+            {
+                evidence.Add(Invariant($"queue length {f.RecentQueueMean:0.#} on average over the last samples: work waits for a CPU"));
+            }
+        }
+        evidence.Add(Threads(f, cores));
+        evidence.Add(Queue(f.Latest, cores, t));
+        evidence.Add(Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"));
+        var confidence = (busy ? 0.75 + Math.Min(0.15, (f.CpuPercent - t.CpuSaturatedPercent) / 60) : 0.65)
+            + (busy && runnableBound ? 0.1 : 0)
+            + (f.StarvationInjections == 0 ? 0.05 : 0);
+        return new Verdict(VerdictKind.CpuSaturated, Round(confidence), Rules.CpuSaturated, evidence, f.Latest.Seconds);
+    }
+
+    /// <summary>
+    /// The runtime says it is short of threads (a starvation injection: no dequeue for 500 ms; or repeated
+    /// cooperative-blocking injections: threads blocked in Task waits) and work is still queued at the sample.
+    /// </summary>
+    private static Verdict? StarvingByInjections(WindowFigures f, int cores, DetectionThresholds t)
+    {
+        var queueFloor = QueueFloor(cores, t);
+        var queuedNow = f.Latest.QueueLength >= queueFloor;
+        var queuedBefore = f.Previous is { } p && p.QueueLength >= queueFloor;
+        var freshSignal = f.StarvationSincePrevious >= 1 || f.CooperativeBlockingSincePrevious >= 2;
+        var sustained = queuedBefore && f.StarvationInjections + f.CooperativeBlockingInjections >= 1;
+        if (!queuedNow || !(freshSignal || sustained) || f.CpuPercent >= t.CpuLowPercent)
+        {
+            return null;
+        }
+        var confidence = (sustained ? 0.85 : 0.75)
+            + Math.Min(0.05, 0.01 * (f.StarvationInjections + f.CooperativeBlockingInjections))
+            + (f.Latest.ThreadCount >= t.JumpThreadsPerCore * cores ? 0.05 : 0);
+        var evidence = new List<string> { Queue(f.Latest, cores, t) + (queuedBefore ? " in the last 2 samples" : "") };
+        if (f.StarvationInjections > 0)
+        {
+            evidence.Add(Invariant($"{f.StarvationInjections} starvation injection(s) in the last {f.WindowSpanSeconds + 1:0} s (event 55, Reason=Starvation: no work item dequeued for 500 ms)"));
+        }
+        if (f.CooperativeBlockingInjections > 0)
+        {
+            evidence.Add(Invariant($"{f.CooperativeBlockingInjections} cooperative-blocking injection(s) in the last {f.WindowSpanSeconds + 1:0} s (event 55, Reason=CooperativeBlocking: threads blocked in Task.Wait/.Result)"));
+        }
+        evidence.Add(Threads(f, cores));
+        evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"));
+        evidence.Add(Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"));
+        return new Verdict(VerdictKind.Starving, Round(confidence), Rules.StarvationInjections, evidence, f.Latest.Seconds);
+    }
+
+    /// <summary>The tutorial's signature: queue stays up, threads at 2× the cores or more and still climbing, CPU low.</summary>
+    private static Verdict? StarvingBySignature(WindowFigures f, int cores, DetectionThresholds t)
+    {
+        var queueFloor = QueueFloor(cores, t);
+        var queued = f.Latest.QueueLength >= queueFloor && f.Previous is { } p && p.QueueLength >= queueFloor;
+        var climbing = f.ThreadSlopePerSecond >= t.ClimbPerSecond || f.CooperativeBlockingInjections > 0;
+        if (!queued || !climbing || f.Latest.ThreadCount < t.JumpThreadsPerCore * cores || f.CpuPercent >= t.CpuLowPercent)
+        {
+            return null;
+        }
+        var evidence = new List<string>
+        {
+            Queue(f.Latest, cores, t) + " in the last 2 samples",
+            Threads(f, cores),
+            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"),
+            Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"),
+        };
+        if (f.CooperativeBlockingInjections > 0)
+        {
+            evidence.Add(Invariant($"{f.CooperativeBlockingInjections} cooperative-blocking injection(s) (event 55, Reason=CooperativeBlocking): threads block in Task.Wait/.Result"));
+        }
+        var confidence = 0.7 + (f.CooperativeBlockingInjections > 0 ? 0.1 : 0) + (f.ThreadSlopePerSecond >= t.ClimbPerSecond ? 0.05 : 0);
+        return new Verdict(VerdictKind.Starving, Round(confidence), Rules.StarvationSignature, evidence, f.Latest.Seconds);
+    }
+
+    /// <summary>
+    /// Work waits and the pool does not react: the queue has held at least a second of work (queue length over
+    /// completed/s) for three samples while threads are neither runnable nor busy. Sync I/O and lock convoys
+    /// look like this: each item finishes now and then, so the gate thread never sees 500 ms without a dequeue.
+    /// </summary>
+    private static Verdict? QueueNotDraining(IReadOnlyList<CounterSample> samples, WindowFigures f, int cores, DetectionThresholds t)
+    {
+        if (samples.Count < 3 || f.CpuPercent >= t.CpuLowPercent)
+        {
+            return null;
+        }
+        var floor = QueueFloor(cores, t);
+        var last = samples.Skip(samples.Count - 3).ToList();
+        var waiting = last.All(s => s.QueueLength >= floor && s.QueueLength >= t.QueuedSecondsOfWork * s.CompletedPerSecond);
+        var draining = last[^1].QueueLength < 0.5 * last[0].QueueLength;
+        if (!waiting || draining || last[^1].Seconds - last[0].Seconds < 1.5)
+        {
+            return null;
+        }
+        var q = f.Latest.QueueLength;
+        var done = f.Latest.CompletedPerSecond;
+        var evidence = new List<string>
+        {
+            Queue(f.Latest, cores, t) + Invariant($" for {last[^1].Seconds - last[0].Seconds + 1:0} s"),
+            done > 0
+                ? Invariant($"completed {done:0}/s: a queued item waits about {q / done:0.#} s for a thread")
+                : "completed 0/s: queued items are not being served",
+            Threads(f, cores),
+            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"),
+        };
+        if (f.RunnableWorkers is { } runnable)
+        {
+            evidence.Add(Invariant($"{runnable:0.0} pool thread(s) runnable on average: the others are blocked"));
+        }
+        if (f.StarvationInjections + f.CooperativeBlockingInjections == 0)
+        {
+            evidence.Add("no starvation injection: every item finishes within 500 ms of the previous, so the gate thread does not add threads");
+        }
+        var confidence = 0.7 + (f.RunnableWorkers is not null ? 0.1 : 0) + Math.Min(0.1, (q / floor) * 0.005);
+        return new Verdict(VerdictKind.Starving, Round(confidence), Rules.QueueNotDraining, evidence, f.Latest.Seconds);
+    }
+
+    /// <summary>Threads settled well above the cores with the queue drained: blocked threads, paid for with more threads.</summary>
+    private static Verdict? BlockingCompensated(WindowFigures f, int cores, DetectionThresholds t)
+    {
+        var threads = f.Latest.ThreadCount;
+        var settled = f.WindowSpanSeconds >= 2.5 && Math.Abs(f.ThreadSlopePerSecond) < t.ClimbPerSecond;
+        // Hill climbing alone can wander a few threads above the cores; a pool it grew for blocking is the tell.
+        var blockingHistory = f.BlockingInjectionsEver > 0 || threads >= 8 * t.CompensatedThreadsPerCore / 3 * cores;
+        if (threads < t.CompensatedThreadsPerCore * cores || !settled || !blockingHistory
+            || f.Latest.QueueLength >= QueueFloor(cores, t) || f.CpuPercent >= t.CpuLowPercent)
+        {
+            return null;
+        }
+        var evidence = new List<string>
+        {
+            Invariant($"thread count settled at {threads:0} = {threads / cores:0.#}x {cores} core(s) (>= {t.CompensatedThreadsPerCore:0.#}x), {f.ThreadSlopePerSecond:+0.0;-0.0;0.0} threads/s over {f.WindowSpanSeconds:0} s"),
+            Queue(f.Latest, cores, t),
+            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): the extra threads mostly wait"),
+        };
+        if (f.LastBlockingInjection is { } last)
+        {
+            evidence.Add(Invariant($"{f.BlockingInjectionsEver} starvation/cooperative-blocking injection(s) so far, the last at {last.Seconds:0.0} s to {last.NewWorkerThreadCount} threads"));
+        }
+        var confidence = 0.6 + Math.Min(0.25, (threads / cores - t.CompensatedThreadsPerCore) * 0.05) + (f.BlockingInjectionsEver > 0 ? 0.1 : 0);
+        return new Verdict(VerdictKind.BlockingCompensated, Round(confidence), Rules.BlockingCompensated, evidence, f.Latest.Seconds);
+    }
+
+    private static Verdict Healthy(WindowFigures f, int cores, DetectionThresholds t)
+    {
+        var evidence = new List<string>
+        {
+            Threads(f, cores),
+            Queue(f.Latest, cores, t),
+            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s)"),
+            Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"),
+            f.StarvationInjections == 0
+                ? "no starvation injection in the window"
+                : Invariant($"{f.StarvationInjections} starvation injection(s) but the queue drained"),
+        };
+        // A short window says less: confidence grows with the seconds observed.
+        var confidence = 0.5 + Math.Min(0.4, f.WindowSpanSeconds / t.WindowSeconds * 0.4);
+        return new Verdict(VerdictKind.Healthy, Round(confidence), Rules.Healthy, evidence, f.Latest.Seconds);
+    }
+
+    private static double QueueFloor(int cores, DetectionThresholds t) => Math.Max(1, t.QueuePerCore * cores);
+
+    private static string Queue(CounterSample s, int cores, DetectionThresholds t) =>
+        Invariant($"queue length {s.QueueLength:0} (threshold {QueueFloor(cores, t):0} = {t.QueuePerCore:0.#}x {cores} core(s))");
+
+    private static string Threads(WindowFigures f, int cores) =>
+        Invariant($"thread count {f.Latest.ThreadCount:0} = {f.Latest.ThreadCount / cores:0.#}x {cores} core(s), {f.ThreadSlopePerSecond:+0.0;-0.0;0.0} threads/s over {f.WindowSpanSeconds:0} s");
+
+    private static double Round(double confidence) => Math.Round(Math.Clamp(confidence, 0, 0.99), 2);
+
+    private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,60 @@
+using PoolDoctor.Model.Counters;
+
+namespace PoolDoctor.Analysis.Detection;
+
+/// <summary>The figures every rule reads, computed once per sample over the detector's window.</summary>
+internal sealed record WindowFigures(
+    CounterSample Latest,
+    CounterSample? Previous,
+    double WindowSpanSeconds,
+    double CpuPercent,
+    double? RunnableWorkers,
+    double RecentQueueMean,
+    double ThreadSlopePerSecond,
+    int StarvationInjections,
+    int CooperativeBlockingInjections,
+    int StarvationSincePrevious,
+    int CooperativeBlockingSincePrevious,
+    int BlockingInjectionsEver,
+    InjectionEvent? LastBlockingInjection)
+{
+    public static WindowFigures Compute(
+        IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, DetectionThresholds thresholds)
+    {
+        var latest = samples[^1];
+        var previous = samples.Count > 1 ? samples[^2] : null;
+        var from = latest.Seconds - thresholds.WindowSeconds;
+        var window = samples.Where(s => s.Seconds >= from).ToList();
+        var first = window[0];
+        var span = latest.Seconds - first.Seconds;
+        var slope = span > 0 ? (latest.ThreadCount - first.ThreadCount) / span : 0;
+        // CPU over the last three samples: one busy second is not saturation.
+        var cpu = samples.Skip(Math.Max(0, samples.Count - 3)).Average(s => s.CpuPercent);
+        // Runnable workers over the last two samples, when the collector could read thread states.
+        var runnableSamples = samples.Skip(Math.Max(0, samples.Count - 2)).Where(s => s.RunnableWorkers is not null).ToList();
+        double? runnable = runnableSamples.Count > 0 ? runnableSamples.Average(s => s.RunnableWorkers!.Value) : null;
+        var recent = injections.Where(i => i.Seconds > from && i.Seconds <= latest.Seconds + 0.5).ToList();
+        var blockingEver = injections.Where(IsBlockingInjection).ToList();
+        // "Since the previous sample" reaches half a second further back: an injection and the sample that
+        // follows it can be stamped a few milliseconds apart in either order.
+        var since = (previous?.Seconds ?? latest.Seconds - 1) - 0.5;
+        var fresh = recent.Where(i => i.Seconds > since).ToList();
+        return new WindowFigures(
+            latest,
+            previous,
+            span,
+            cpu,
+            runnable,
+            samples.Skip(Math.Max(0, samples.Count - 3)).Average(s => s.QueueLength),
+            slope,
+            recent.Count(i => i.Reason == AdjustmentReason.Starvation),
+            recent.Count(i => i.Reason == AdjustmentReason.CooperativeBlocking),
+            fresh.Count(i => i.Reason == AdjustmentReason.Starvation),
+            fresh.Count(i => i.Reason == AdjustmentReason.CooperativeBlocking),
+            blockingEver.Count,
+            blockingEver.Count > 0 ? blockingEver[^1] : null);
+    }
+
+    public static bool IsBlockingInjection(InjectionEvent e) =>
+        e.Reason is AdjustmentReason.Starvation or AdjustmentReason.CooperativeBlocking;
+}

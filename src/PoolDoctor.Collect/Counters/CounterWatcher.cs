@@ -1,0 +1,203 @@
+using System.Diagnostics.Tracing;
+using System.Threading.Channels;
+using Microsoft.Diagnostics.NETCore.Client;
+using Microsoft.Diagnostics.Tracing;
+using Microsoft.Diagnostics.Tracing.Parsers.Clr;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Model.Counters;
+
+namespace PoolDoctor.Collect.Counters;
+
+/// <summary>
+/// One EventPipe session on a target that streams its `System.Runtime` counters (1 s interval) and the thread
+/// pool's own injection decisions (event 55). Intervals arrive through <see cref="ReadAllAsync"/>; the whole
+/// series stays available in <see cref="Samples"/> and <see cref="Injections"/>. The session is always stopped
+/// explicitly (dispose, cancel, error) so the target is never left streaming to nobody.
+/// </summary>
+public sealed class CounterWatcher : IAsyncDisposable
+{
+    private const long ThreadingKeyword = 0x10000;
+    private static readonly TimeSpan StopTimeout = TimeSpan.FromSeconds(5);
+
+    private readonly AttachedTarget _target;
+    private readonly EventPipeSession _session;
+    private readonly DateTime _startUtc;
+    private readonly SampleAssembler _assembler;
+    private readonly Channel<CounterInterval> _intervals = Channel.CreateUnbounded<CounterInterval>(new UnboundedChannelOptions { SingleWriter = true });
+    private readonly Lock _gate = new();
+    private readonly List<CounterSample> _samples = [];
+    private readonly List<InjectionEvent> _injections = [];
+    private readonly List<InjectionEvent> _pending = [];
+    private readonly TaskCompletionSource<WatchEnd> _ended = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly RunnableWorkerMeter _runnable;
+    private Task? _pump;
+    private int _stopping;
+
+    private CounterWatcher(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores)
+    {
+        _target = target;
+        _session = session;
+        _startUtc = startUtc;
+        _assembler = new SampleAssembler(cores);
+        _runnable = new RunnableWorkerMeter(target.ProcessId);
+    }
+
+    public int Cores => _assembler.Cores;
+
+    public int ProcessId => _target.ProcessId;
+
+    /// <summary>Completes when the stream stops, with the reason (stopped by us, target exited, failed).</summary>
+    public Task<WatchEnd> Ended => _ended.Task;
+
+    public IReadOnlyList<CounterSample> Samples { get { lock (_gate) { return [.. _samples]; } } }
+
+    public IReadOnlyList<InjectionEvent> Injections { get { lock (_gate) { return [.. _injections]; } } }
+
+    public static async Task<CounterWatcher> StartAsync(AttachedTarget target, CancellationToken cancellationToken)
+    {
+        var providers = new[]
+        {
+            new EventPipeProvider(CounterNames.Provider, EventLevel.Informational, 0,
+                new Dictionary<string, string> { ["EventCounterIntervalSec"] = "1" }),
+            new EventPipeProvider("Microsoft-Windows-DotNETRuntime", EventLevel.Informational, ThreadingKeyword),
+        };
+        var startUtc = DateTime.UtcNow;
+        EventPipeSession session;
+        try
+        {
+            session = await target.Client.StartEventPipeSessionAsync(providers, requestRundown: false, circularBufferMB: 16, cancellationToken);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            throw new AttachException(target.IsAlive
+                ? $"cannot start an EventPipe session in process {target.ProcessId}: {e.Message}"
+                : $"process {target.ProcessId} exited before the session started", e);
+        }
+        var watcher = new CounterWatcher(target, session, startUtc, TargetCores.Of(target.ProcessId));
+        watcher._runnable.Start();
+        watcher._pump = Task.Factory.StartNew(watcher.Pump, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        return watcher;
+    }
+
+    public IAsyncEnumerable<CounterInterval> ReadAllAsync(CancellationToken cancellationToken) =>
+        _intervals.Reader.ReadAllAsync(cancellationToken);
+
+    private void Pump()
+    {
+        Exception? failure = null;
+        try
+        {
+            using var source = new EventPipeEventSource(_session.EventStream);
+            source.Dynamic.All += OnDynamicEvent;
+            source.Clr.ThreadPoolWorkerThreadAdjustmentAdjustment += OnAdjustment;
+            source.Process();
+        }
+        catch (Exception e)
+        {
+            failure = e;
+        }
+        _ended.TrySetResult(Classify(failure));
+        _intervals.Writer.TryComplete();
+    }
+
+    private WatchEnd Classify(Exception? failure)
+    {
+        if (Volatile.Read(ref _stopping) == 1)
+        {
+            return new WatchEnd(WatchEndKind.Stopped, "stopped");
+        }
+        // The stream ends a moment before /proc forgets the process; give it that moment.
+        for (var i = 0; i < 20 && _target.IsAlive; i++)
+        {
+            Thread.Sleep(100);
+        }
+        if (!_target.IsAlive)
+        {
+            return new WatchEnd(WatchEndKind.TargetExited, $"process {_target.ProcessId} exited");
+        }
+        return new WatchEnd(WatchEndKind.Failed, failure is null
+            ? $"process {_target.ProcessId} closed the event stream"
+            : $"reading events from process {_target.ProcessId} failed: {failure.Message}");
+    }
+
+    private double SecondsOf(TraceEvent data) =>
+        Math.Max(0, (data.TimeStamp.ToUniversalTime() - _startUtc).TotalSeconds);
+
+    private void OnDynamicEvent(TraceEvent data)
+    {
+        if (data.EventName != "EventCounters" || data.ProviderName != CounterNames.Provider)
+        {
+            return;
+        }
+        if (data.PayloadValue(0) is not IDictionary<string, object?> outer)
+        {
+            return;
+        }
+        var fields = outer.TryGetValue("Payload", out var inner) && inner is IDictionary<string, object?> nested ? nested : outer;
+        if (CounterReading.FromPayload(fields) is not { } reading)
+        {
+            return;
+        }
+        var seconds = SecondsOf(data);
+        lock (_gate)
+        {
+            if (_assembler.Add(reading, seconds) is not { } assembled)
+            {
+                return;
+            }
+            var sample = assembled with { RunnableWorkers = _runnable.TakeMean() };
+            _samples.Add(sample);
+            var injections = _pending.ToList();
+            _pending.Clear();
+            _intervals.Writer.TryWrite(new CounterInterval(sample, injections));
+        }
+    }
+
+    private void OnAdjustment(ThreadPoolWorkerThreadAdjustmentTraceData data)
+    {
+        var injection = new InjectionEvent(
+            Math.Round(SecondsOf(data), 3),
+            data.NewWorkerThreadCount,
+            (AdjustmentReason)(int)data.Reason,
+            data.AverageThroughput);
+        lock (_gate)
+        {
+            _injections.Add(injection);
+            _pending.Add(injection);
+        }
+    }
+
+    /// <summary>Stops the session and waits for the stream to drain; safe to call more than once.</summary>
+    public async Task StopAsync()
+    {
+        if (Interlocked.Exchange(ref _stopping, 1) == 1)
+        {
+            if (_pump is not null)
+            {
+                await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            }
+            return;
+        }
+        using (var timeout = new CancellationTokenSource(StopTimeout))
+        {
+            try
+            {
+                await _session.StopAsync(timeout.Token);
+            }
+            catch (Exception)
+            {
+                // A process that is gone has nothing to stop; a refused or hung stop falls through to closing the
+                // stream, which makes the runtime drop the session at its next write.
+            }
+        }
+        if (_pump is not null)
+        {
+            await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        }
+        _session.Dispose();
+        _runnable.Dispose();
+        _intervals.Writer.TryComplete();
+    }
+
+    public async ValueTask DisposeAsync() => await StopAsync();
+}

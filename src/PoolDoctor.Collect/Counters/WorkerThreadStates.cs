@@ -1,0 +1,126 @@
+namespace PoolDoctor.Collect.Counters;
+
+/// <summary>
+/// Counts the target's thread-pool workers (threads the runtime names ".NET TP Worker") that Linux reports
+/// runnable ('R': on a CPU or waiting for one). Blocked workers sleep ('S'), CPU-bound ones run: this tells a
+/// starved pool from a CPU-starved one even when other processes hold the cores and the target's own CPU % is low.
+/// </summary>
+internal static class WorkerThreadStates
+{
+    private const string WorkerName = ".NET TP Worker";
+
+    /// <summary>(workers, runnable) now, or null when /proc/PID/task cannot be read.</summary>
+    public static (int Workers, int Runnable)? Read(int pid)
+    {
+        if (pid <= 0)
+        {
+            return null;
+        }
+        string[] tasks;
+        try
+        {
+            tasks = Directory.GetDirectories($"/proc/{pid}/task");
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+        var workers = 0;
+        var runnable = 0;
+        foreach (var task in tasks)
+        {
+            string stat;
+            try
+            {
+                stat = File.ReadAllText(Path.Combine(task, "stat"));
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                continue; // the thread ended between listing and reading
+            }
+            if (Parse(stat) is not { } parsed || parsed.Name != WorkerName)
+            {
+                continue;
+            }
+            workers++;
+            if (parsed.State == 'R')
+            {
+                runnable++;
+            }
+        }
+        return (workers, runnable);
+    }
+
+    /// <summary>Reads "tid (name) S ..." where the name may itself contain spaces or parentheses.</summary>
+    internal static (string Name, char State)? Parse(string stat)
+    {
+        var open = stat.IndexOf('(', StringComparison.Ordinal);
+        var close = stat.LastIndexOf(')');
+        if (open < 0 || close < open || close + 2 >= stat.Length)
+        {
+            return null;
+        }
+        return (stat[(open + 1)..close], stat[close + 2]);
+    }
+}
+
+/// <summary>Samples <see cref="WorkerThreadStates"/> several times a second and averages per counter interval.</summary>
+internal sealed class RunnableWorkerMeter(int pid) : IDisposable
+{
+    private readonly Lock _gate = new();
+    private readonly CancellationTokenSource _stop = new();
+    private double _sum;
+    private int _count;
+    private Task? _loop;
+
+    public void Start()
+    {
+        if (pid > 0)
+        {
+            _loop = Task.Run(() => LoopAsync(_stop.Token));
+        }
+    }
+
+    private async Task LoopAsync(CancellationToken cancellation)
+    {
+        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(100));
+        while (!cancellation.IsCancellationRequested)
+        {
+            try
+            {
+                await timer.WaitForNextTickAsync(cancellation);
+            }
+            catch (OperationCanceledException)
+            {
+                return;
+            }
+            if (WorkerThreadStates.Read(pid) is not { } now)
+            {
+                return;
+            }
+            lock (_gate)
+            {
+                _sum += now.Runnable;
+                _count++;
+            }
+        }
+    }
+
+    /// <summary>The mean since the previous call, or null when nothing was sampled.</summary>
+    public double? TakeMean()
+    {
+        lock (_gate)
+        {
+            var mean = _count > 0 ? Math.Round(_sum / _count, 2) : (double?)null;
+            _sum = 0;
+            _count = 0;
+            return mean;
+        }
+    }
+
+    public void Dispose()
+    {
+        _stop.Cancel();
+        _stop.Dispose();
+    }
+}

@@ -1,0 +1,113 @@
+using Microsoft.Diagnostics.Tracing;
+using Microsoft.Diagnostics.Tracing.Etlx;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Collect.Stacks;
+
+/// <summary>
+/// Turns a nettrace file (recorded by `stacks --output` or by `dotnet-trace collect`) into a <see cref="StackSnapshot"/>:
+/// the sample profiler's per-thread stacks with sample counts, and wait spans from the runtime's wait events.
+/// TraceEvent's TraceLog resolves the stack addresses to methods from the rundown and JIT events in the file.
+/// </summary>
+public static class NettraceStackReader
+{
+    /// <param name="requireComplete">False when the target exited mid-capture: read what reached the file (its methods
+    /// may stay unresolved without the rundown) instead of refusing a file without its end-of-stream marker.</param>
+    public static StackSnapshot Read(string path, bool firstSamplePerThread = false, bool requireComplete = true)
+    {
+        if (!path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
+        {
+            return ReadPlain(path, firstSamplePerThread, requireComplete);
+        }
+        var plain = GzipTrace.Expand(path);
+        try
+        {
+            return ReadPlain(plain, firstSamplePerThread, requireComplete);
+        }
+        finally
+        {
+            TryDelete(plain);
+        }
+    }
+
+    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread, bool requireComplete)
+    {
+        NettraceFileCheck.EnsureNettrace(path, requireComplete);
+        var etlx = System.IO.Path.Combine(System.IO.Path.GetTempPath(), $"pooldoctor-{Guid.NewGuid():N}.etlx");
+        try
+        {
+            try
+            {
+                TraceLog.CreateFromEventPipeDataFile(path, etlx, new TraceLogOptions { ConversionLog = TextWriter.Null });
+            }
+            catch (Exception e) when (e is not OutOfMemoryException)
+            {
+                throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.GetType().Name}: {e.Message})", e);
+            }
+            using var log = new TraceLog(etlx);
+            return Collect(log, firstSamplePerThread);
+        }
+        finally
+        {
+            TryDelete(etlx);
+        }
+    }
+
+    private static StackSnapshot Collect(TraceLog log, bool firstSamplePerThread)
+    {
+        var frames = new FrameResolver(log);
+        var samples = new Dictionary<(int Thread, CallStackIndex Stack), int>();
+        var waits = new WaitSpanBuilder(frames);
+        var sampledThreads = new HashSet<int>();
+        var processId = 0;
+        double firstSample = double.MaxValue, lastSample = double.MinValue;
+        foreach (var e in log.Events)
+        {
+            var kind = RuntimeEvents.Classify(e);
+            if (processId <= 0 && kind != RuntimeEventKind.Other)
+            {
+                processId = e.ProcessID;
+            }
+            switch (kind)
+            {
+                case RuntimeEventKind.ThreadSample:
+                    var stack = e.CallStackIndex();
+                    if (stack == CallStackIndex.Invalid)
+                    {
+                        continue;
+                    }
+                    firstSample = Math.Min(firstSample, e.TimeStampRelativeMSec);
+                    lastSample = Math.Max(lastSample, e.TimeStampRelativeMSec);
+                    if (!sampledThreads.Add(e.ThreadID) && firstSamplePerThread)
+                    {
+                        continue;
+                    }
+                    var key = (e.ThreadID, stack);
+                    samples[key] = samples.GetValueOrDefault(key) + 1;
+                    break;
+                case not RuntimeEventKind.Other:
+                    waits.Add(kind, e);
+                    break;
+            }
+        }
+
+        var stacks = samples
+            .Select(s => new ThreadStack(s.Key.Thread, frames.Frames(s.Key.Stack), s.Value))
+            .Where(s => s.Frames.Count > 0)
+            .OrderBy(s => s.ThreadId)
+            .ToList();
+        var window = lastSample >= firstSample ? (lastSample - firstSample) / 1000.0 : 0;
+        return new StackSnapshot(Math.Max(0, processId), window, stacks, waits.Finish(log.SessionEndTimeRelativeMSec));
+    }
+
+    private static void TryDelete(string path)
+    {
+        try
+        {
+            File.Delete(path);
+        }
+        catch (IOException)
+        {
+        }
+    }
+}

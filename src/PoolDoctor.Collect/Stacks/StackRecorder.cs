@@ -1,0 +1,100 @@
+using System.Diagnostics;
+using Microsoft.Diagnostics.NETCore.Client;
+using PoolDoctor.Collect.Attach;
+
+namespace PoolDoctor.Collect.Stacks;
+
+/// <summary>
+/// Records one stacks session of a live target to a nettrace file: start the session, copy its stream to disk, wait
+/// the window, stop the session explicitly (also on Ctrl+C and errors) and drain the stream so the rundown that names
+/// the methods reaches the file. The target keeps serving: the profiler pauses it for a stack walk each millisecond only.
+/// </summary>
+public static class StackRecorder
+{
+    /// <param name="resumeRuntime">True for a ',listen' diagnostic port: a runtime started with it waits, suspended, until a
+    /// tool resumes it; resuming after the session starts means the capture sees its start-up.</param>
+    public static async Task<StackRecording> RecordAsync(
+        AttachedTarget target, StackCaptureOptions options, string path, CancellationToken cancellationToken, bool resumeRuntime = false)
+    {
+        EventPipeSession session;
+        try
+        {
+            session = await target.Client.StartEventPipeSessionAsync(StackSessionProviders.Configuration(), cancellationToken);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            throw new AttachException($"cannot start a stacks session in {Describe(target)}: {e.Message}", e);
+        }
+
+        if (resumeRuntime)
+        {
+            try
+            {
+                target.Client.ResumeRuntime();
+            }
+            catch (Exception e) when (e is ServerErrorException or ServerNotAvailableException or IOException)
+            {
+                // Not suspended (nosuspend port): nothing to resume.
+            }
+        }
+
+        using (session)
+        {
+            await using var file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, 1 << 16, useAsync: true);
+            // The copy must outlive Ctrl+C: the rundown after Stop is what makes the file readable.
+            var copy = session.EventStream.CopyToAsync(file, CancellationToken.None);
+            var clock = Stopwatch.StartNew();
+            var interrupted = false;
+            try
+            {
+                await Task.WhenAny(copy, Task.Delay(options.Window, cancellationToken));
+            }
+            catch (OperationCanceledException)
+            {
+                interrupted = true;
+            }
+            var window = clock.Elapsed;
+            interrupted |= cancellationToken.IsCancellationRequested;
+            var targetExited = copy.IsCompleted;
+
+            await StopAsync(session, copy, options.StopTimeout);
+            targetExited |= !target.IsAlive;
+            await file.FlushAsync(CancellationToken.None);
+            return new StackRecording(path, window, interrupted, targetExited);
+        }
+    }
+
+    /// <summary>Stops the session and waits for the stream's end; if the target never answers, closing the socket ends it.</summary>
+    private static async Task StopAsync(EventPipeSession session, Task copy, TimeSpan timeout)
+    {
+        if (!copy.IsCompleted)
+        {
+            try
+            {
+                using var stopLimit = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+                await session.StopAsync(stopLimit.Token);
+            }
+            catch (Exception e) when (e is ServerNotAvailableException or OperationCanceledException or IOException or TimeoutException)
+            {
+                // The target is gone or unresponsive; the stream ends by itself or by the dispose below.
+            }
+        }
+        var finished = await Task.WhenAny(copy, Task.Delay(timeout));
+        if (finished != copy)
+        {
+            session.Dispose();
+            throw new TimeoutException($"the target did not finish its rundown within {timeout.TotalSeconds:F0} s; the session was closed");
+        }
+        try
+        {
+            await copy;
+        }
+        catch (Exception e) when (e is IOException or ObjectDisposedException)
+        {
+            // The connection dropped (target exited): what reached the file is what there is.
+        }
+    }
+
+    private static string Describe(AttachedTarget target) =>
+        target.ProcessId > 0 ? $"process {target.ProcessId}" : "the target";
+}

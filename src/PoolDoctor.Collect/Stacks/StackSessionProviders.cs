@@ -1,0 +1,40 @@
+using System.Diagnostics.Tracing;
+using Microsoft.Diagnostics.NETCore.Client;
+
+namespace PoolDoctor.Collect.Stacks;
+
+/// <summary>
+/// What one stacks session asks of the runtime: the sample profiler (it samples blocked threads too), the runtime's
+/// JIT/loader events so methods jitted during the window resolve, and the wait events that time each block.
+/// Rundown at session stop names every method already jitted before the window.
+/// </summary>
+public static class StackSessionProviders
+{
+    public const string SampleProfiler = "Microsoft-DotNETCore-SampleProfiler";
+    public const string Runtime = "Microsoft-Windows-DotNETRuntime";
+    public const string Tpl = "System.Threading.Tasks.TplEventSource";
+
+    private const long LoaderKeyword = 0x8;
+    private const long JitKeyword = 0x10;
+    private const long ContentionKeyword = 0x4000;
+    // .NET 9+: WaitHandleWaitStart/Stop; older runtimes ignore the bit.
+    private const long WaitHandleKeyword = 0x40000000000;
+    // TplEventSource "Tasks": TaskWaitBegin (informational) and TaskWaitEnd (verbose).
+    private const long TplTasksKeyword = 0x2;
+
+    /// <summary>
+    /// NETCore.Client's default rundown keyword minus JittedMethodILToNativeMap (0x20000): the IL maps are most of a
+    /// rundown's bytes and a stack report never needs them. Loader, Jit, NGen (ReadyToRun methods) and end-rundown stay.
+    /// </summary>
+    public const long RundownKeyword = 0x80000139;
+
+    public static EventPipeSessionConfiguration Configuration() =>
+        new(All(), circularBufferSizeMB: 256, rundownKeyword: RundownKeyword, requestStackwalk: true);
+
+    public static IReadOnlyList<EventPipeProvider> All() =>
+    [
+        new(SampleProfiler, EventLevel.Informational),
+        new(Runtime, EventLevel.Verbose, LoaderKeyword | JitKeyword | ContentionKeyword | WaitHandleKeyword),
+        new(Tpl, EventLevel.Verbose, TplTasksKeyword),
+    ];
+}

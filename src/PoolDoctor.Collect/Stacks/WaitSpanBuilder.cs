@@ -1,0 +1,69 @@
+using Microsoft.Diagnostics.Tracing;
+using Microsoft.Diagnostics.Tracing.Etlx;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Collect.Stacks;
+
+/// <summary>
+/// Pairs wait start/stop events per thread into <see cref="WaitSpan"/>s carrying the stack at the start. Only
+/// synchronous task waits count (an await is not a block). A wait still open when the trace ends lasts until the end.
+/// </summary>
+internal sealed class WaitSpanBuilder(FrameResolver frames)
+{
+    private const int SynchronousBehavior = 1;
+
+    private readonly Dictionary<(int Thread, WaitSource Source), (double Start, CallStackIndex Stack)> _open = [];
+    private readonly List<WaitSpan> _spans = [];
+
+    public void Add(RuntimeEventKind kind, TraceEvent e)
+    {
+        switch (kind)
+        {
+            case RuntimeEventKind.WaitHandleStart:
+                Open(WaitSource.WaitHandle, e);
+                break;
+            case RuntimeEventKind.WaitHandleStop:
+                Close(WaitSource.WaitHandle, e);
+                break;
+            case RuntimeEventKind.ContentionStart:
+                Open(WaitSource.Contention, e);
+                break;
+            case RuntimeEventKind.ContentionStop:
+                Close(WaitSource.Contention, e);
+                break;
+            case RuntimeEventKind.TaskWaitBegin when IsSynchronous(e):
+                Open(WaitSource.TaskWait, e);
+                break;
+            case RuntimeEventKind.TaskWaitEnd:
+                Close(WaitSource.TaskWait, e);
+                break;
+        }
+    }
+
+    public IReadOnlyList<WaitSpan> Finish(double traceEndMSec)
+    {
+        foreach (var ((thread, source), (start, stack)) in _open)
+        {
+            _spans.Add(new WaitSpan(thread, source, Math.Max(0, traceEndMSec - start), frames.Frames(stack)));
+        }
+        _open.Clear();
+        return [.. _spans.OrderBy(s => s.ThreadId)];
+    }
+
+    private void Open(WaitSource source, TraceEvent e) =>
+        _open[(e.ThreadID, source)] = (e.TimeStampRelativeMSec, e.CallStackIndex());
+
+    private void Close(WaitSource source, TraceEvent e)
+    {
+        if (_open.Remove((e.ThreadID, source), out var start))
+        {
+            _spans.Add(new WaitSpan(e.ThreadID, source, e.TimeStampRelativeMSec - start.Start, frames.Frames(start.Stack)));
+        }
+    }
+
+    private static bool IsSynchronous(TraceEvent e)
+    {
+        var behavior = e.PayloadByName("Behavior");
+        return behavior is not null && Convert.ToInt32(behavior, System.Globalization.CultureInfo.InvariantCulture) == SynchronousBehavior;
+    }
+}

@@ -1,0 +1,17 @@
+namespace PoolDoctor.Model.Advice;
+
+/// <summary>
+/// The stop-gap: a minimum worker-thread count computed from the blocked pool threads observed, how it was
+/// computed (<see cref="Formula"/>), the documented ways to set it, and the warning that it only buys time.
+/// </summary>
+public sealed record MinThreadsAdvice(
+    int Value,
+    int PeakBlockedThreads,
+    int Cores,
+    string BlockedSource,
+    string Formula,
+    IReadOnlyList<ConfigSetting> Settings,
+    string Warning);
+
+/// <summary>One documented place to set MinThreads (runtimeconfig.json, MSBuild, code, environment) and its text.</summary>
+public sealed record ConfigSetting(string Where, string Language, string Text);

@@ -1,0 +1,31 @@
+using PoolDoctor.Model.Advice;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Stacks;
+using PoolDoctor.Model.Targets;
+using PoolDoctor.Model.Verdicts;
+
+namespace PoolDoctor.Model.Diagnosis;
+
+/// <summary>
+/// One diagnosis, everything the report writers show: the target, the counter timeline and the runtime's
+/// injection events, the verdict (with its moment, <see cref="Verdict.AtSeconds"/>), the culprits and grouped
+/// stacks from the capture, the advice, the before/after rows when a comparison ran, and whether the run was
+/// cut short (<see cref="Partial"/>, with <see cref="PartialReason"/>) so a reader knows what is missing.
+/// </summary>
+public sealed record DiagnosisReport(
+    TargetProcess Target,
+    DateTimeOffset StartedUtc,
+    double DurationSeconds,
+    IReadOnlyList<CounterSample> Samples,
+    IReadOnlyList<InjectionEvent> Injections,
+    Verdict Verdict,
+    StackCapture? Capture,
+    IReadOnlyList<Culprit> Culprits,
+    IReadOnlyList<StackGroup> Groups,
+    AdviceSet Advice,
+    IReadOnlyList<CompareRow> Compare,
+    bool Partial,
+    string? PartialReason);
+
+/// <summary>When the stacks were captured (seconds from attach) and over how long a window.</summary>
+public sealed record StackCapture(double AtSeconds, double WindowSeconds, int ThreadsSeen, int WaitsSeen);

@@ -1,0 +1,51 @@
+using System.Text.Json;
+using PoolDoctor.Model.Counters;
+
+namespace PoolDoctor.Report.Counters;
+
+/// <summary>A recorded series: the samples and injections read back from `counters --format json` lines.</summary>
+public sealed record CounterSeries(IReadOnlyList<CounterSample> Samples, IReadOnlyList<InjectionEvent> Injections)
+{
+    public int Cores => Samples.Count > 0 ? Samples[0].Cores : 0;
+}
+
+/// <summary>Parses `counters --format json` output (or a fixture recorded with it) back into model records.</summary>
+public static class CounterSeriesReader
+{
+    public static CounterSeries Parse(IEnumerable<string> lines)
+    {
+        var samples = new List<CounterSample>();
+        var injections = new List<InjectionEvent>();
+        foreach (var line in lines)
+        {
+            if (string.IsNullOrWhiteSpace(line))
+            {
+                continue;
+            }
+            using var document = JsonDocument.Parse(line);
+            var root = document.RootElement;
+            samples.Add(new CounterSample(
+                root.GetProperty("seconds").GetDouble(),
+                root.GetProperty("threadCount").GetDouble(),
+                root.GetProperty("queueLength").GetDouble(),
+                root.GetProperty("completedPerSecond").GetDouble(),
+                root.GetProperty("cpuPercent").GetDouble(),
+                root.GetProperty("cores").GetInt32(),
+                root.GetProperty("lockContentionsPerSecond").GetDouble(),
+                root.GetProperty("gcHeapMb").GetDouble(),
+                root.TryGetProperty("runnableWorkers", out var runnable) ? runnable.GetDouble() : null));
+            if (root.TryGetProperty("injections", out var list))
+            {
+                foreach (var e in list.EnumerateArray())
+                {
+                    injections.Add(new InjectionEvent(
+                        e.GetProperty("seconds").GetDouble(),
+                        e.GetProperty("newWorkerThreadCount").GetInt32(),
+                        Enum.Parse<AdjustmentReason>(e.GetProperty("reason").GetString()!),
+                        e.GetProperty("averageThroughput").GetDouble()));
+                }
+            }
+        }
+        return new CounterSeries(samples, injections);
+    }
+}

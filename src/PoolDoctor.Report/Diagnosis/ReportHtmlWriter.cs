@@ -1,0 +1,231 @@
+using System.Text;
+using PoolDoctor.Model.Advice;
+using PoolDoctor.Model.Diagnosis;
+using static PoolDoctor.Report.Diagnosis.Html;
+
+namespace PoolDoctor.Report.Diagnosis;
+
+/// <summary>
+/// report.html: one self-contained file (inline CSS, inline SVG, no script at all, a CSP that forbids any),
+/// so it opens offline, can be mailed or attached to a ticket, and a hostile method name can never run.
+/// Every string from the target goes through <see cref="Html.E"/>.
+/// </summary>
+public static class ReportHtmlWriter
+{
+    public static string Write(DiagnosisReport report)
+    {
+        var html = new StringBuilder();
+        html.Append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        html.Append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n");
+        html.Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        html.Append($"<title>PoolDoctor: {E(report.Verdict.Kind.ToString())} — {E(report.Target.Name)} ({report.Target.ProcessId})</title>\n");
+        html.Append("<style>").Append(ReportStyle.Css).Append("</style>\n</head>\n<body>\n");
+        Header(html, report);
+        Verdict(html, report);
+        Timeline(html, report);
+        Culprits(html, report);
+        Groups(html, report);
+        Advice(html, report.Advice);
+        Compare(html, report.Compare);
+        html.Append("<footer>Made by dotnet-pooldoctor. Every figure above was measured on the target during this run.</footer>\n");
+        html.Append("</body>\n</html>\n");
+        return html.ToString();
+    }
+
+    public static async Task WriteFileAsync(DiagnosisReport report, string path, CancellationToken cancellationToken = default)
+    {
+        var temp = path + ".tmp";
+        await File.WriteAllTextAsync(temp, Write(report), cancellationToken);
+        File.Move(temp, path, overwrite: true);
+    }
+
+    private static void Header(StringBuilder html, DiagnosisReport r)
+    {
+        html.Append("<header>\n<h1>PoolDoctor report</h1>\n<dl class=\"meta\">");
+        html.Append($"<dt>target</dt><dd id=\"target-name\">{E(r.Target.Name)} (pid {r.Target.ProcessId})</dd>");
+        if (!string.IsNullOrEmpty(r.Target.CommandLine))
+        {
+            html.Append($"<dt>command line</dt><dd><code>{E(r.Target.CommandLine)}</code></dd>");
+        }
+        html.Append($"<dt>started</dt><dd>{E(r.StartedUtc.ToString("yyyy-MM-dd HH:mm:ss 'UTC'"))}</dd>");
+        html.Append($"<dt>watched</dt><dd>{N(r.DurationSeconds)} s, {r.Samples.Count} samples, {r.Injections.Count} injection events</dd>");
+        html.Append("</dl>\n");
+        if (r.Partial)
+        {
+            html.Append($"<p class=\"partial\" id=\"partial\"><strong>Partial report:</strong> {E(r.PartialReason ?? "the run was cut short")}. Everything captured before that is below.</p>\n");
+        }
+        html.Append("</header>\n");
+    }
+
+    private static void Verdict(StringBuilder html, DiagnosisReport r)
+    {
+        var v = r.Verdict;
+        html.Append($"<section id=\"verdict\" class=\"verdict {E(v.Kind.ToString().ToLowerInvariant())}\">\n");
+        html.Append($"<h2>Verdict: <span class=\"kind\">{E(v.Kind.ToString())}</span></h2>\n");
+        html.Append($"<p>confidence {Percent(v.Confidence)}");
+        if (v.AtSeconds is { } at)
+        {
+            html.Append($", reached {N(at)} s after attach");
+        }
+        html.Append($". Rule: {E(v.Rule)}</p>\n");
+        if (v.Evidence.Count > 0)
+        {
+            html.Append("<ul class=\"evidence\">");
+            foreach (var line in v.Evidence)
+            {
+                html.Append($"<li>{E(line)}</li>");
+            }
+            html.Append("</ul>\n");
+        }
+        html.Append("</section>\n");
+    }
+
+    private static void Timeline(StringBuilder html, DiagnosisReport r)
+    {
+        var samples = r.Samples;
+        var xMax = Math.Max(r.DurationSeconds, samples.Count == 0 ? 1 : samples.Max(s => s.Seconds));
+        var markers = new List<ChartMarker>();
+        if (r.Verdict.AtSeconds is { } at)
+        {
+            markers.Add(new ChartMarker(at, r.Verdict.Kind.ToString(), "verdict-moment"));
+        }
+        if (r.Capture is { } capture)
+        {
+            markers.Add(new ChartMarker(capture.AtSeconds, "stacks", "capture-moment"));
+        }
+        html.Append("<section id=\"timeline\">\n<h2>Timeline</h2>\n");
+        html.Append("<p class=\"legend\"><span class=\"key series\"></span> counter <span class=\"key verdict-moment\"></span> verdict "
+            + "<span class=\"key capture-moment\"></span> stack capture <span class=\"dot starvation\"></span> starvation injection "
+            + "<span class=\"dot cooperative\"></span> cooperative-blocking injection <span class=\"dot climbing\"></span> other adjustment</p>\n");
+        Chart(html, "chart-threads", "Thread-pool thread count (dots: the runtime's injection events)", [.. samples.Select(s => (s.Seconds, s.ThreadCount))], xMax, markers, r.Injections);
+        Chart(html, "chart-queue", "Thread-pool queue length", [.. samples.Select(s => (s.Seconds, s.QueueLength))], xMax, markers);
+        Chart(html, "chart-completed", "Completed work items per second", [.. samples.Select(s => (s.Seconds, s.CompletedPerSecond))], xMax, markers);
+        Chart(html, "chart-cpu", "CPU % of the machine", [.. samples.Select(s => (s.Seconds, s.CpuPercent))], xMax, markers, yCeiling: 100);
+        if (r.Injections.Count > 0)
+        {
+            var byReason = r.Injections.GroupBy(i => i.Reason).Select(g => $"{g.Key}: {g.Count()}");
+            html.Append($"<p>Injection events by reason: {E(string.Join(", ", byReason))}.</p>\n");
+        }
+        html.Append("</section>\n");
+    }
+
+    private static void Chart(StringBuilder html, string id, string title, IReadOnlyList<(double, double)> points, double xMax,
+        IReadOnlyList<ChartMarker> markers, IReadOnlyList<Model.Counters.InjectionEvent>? injections = null, double? yCeiling = null)
+    {
+        html.Append($"<figure><figcaption>{E(title)}</figcaption>\n");
+        html.Append(SvgTimelineChart.Render(id, title, points, xMax, markers, injections, yCeiling));
+        html.Append("\n</figure>\n");
+    }
+
+    private static void Culprits(StringBuilder html, DiagnosisReport r)
+    {
+        html.Append("<section id=\"culprits\">\n<h2>Culprits</h2>\n");
+        if (r.Culprits.Count == 0)
+        {
+            html.Append(r.Capture is null
+                ? "<p class=\"none\">No stacks were captured: the pool never looked blocked, so there was nothing to blame.</p>\n"
+                : "<p class=\"none\">No culprit: no user method held a meaningful share of the pool threads.</p>\n");
+            html.Append("</section>\n");
+            return;
+        }
+        if (r.Capture is { } c)
+        {
+            html.Append($"<p>Stacks captured at {N(c.AtSeconds)} s over {N(c.WindowSeconds)} s: {c.ThreadsSeen} threads, {c.WaitsSeen} wait events.</p>\n");
+        }
+        html.Append("<table id=\"culprit-table\" class=\"culprits\">\n<thead><tr><th>#</th><th>method</th><th>kind</th><th>blocking API</th><th>pool threads</th><th>share of pool-thread time</th><th>blocked (wait events)</th></tr></thead>\n<tbody>\n");
+        var rank = 0;
+        foreach (var culprit in r.Culprits)
+        {
+            rank++;
+            html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(culprit.Method)}</code>");
+            if (culprit.ExampleStack.Count > 0)
+            {
+                html.Append("<details><summary>example stack</summary><ol class=\"stack\">");
+                foreach (var frame in culprit.ExampleStack)
+                {
+                    html.Append($"<li>{E(frame)}</li>");
+                }
+                html.Append("</ol></details>");
+            }
+            html.Append($"</td><td class=\"kind\">{E(culprit.Kind.ToString())}</td><td><code>{E(culprit.Api)}</code></td>");
+            html.Append($"<td class=\"num\">{culprit.Threads}</td><td class=\"num\"><span class=\"bar\" style=\"width:{N(Math.Clamp(culprit.Share, 0, 1) * 100, 0)}px\"></span> {Percent(culprit.Share)}</td>");
+            html.Append($"<td class=\"num\">{(culprit.WaitMs > 0 ? N(culprit.WaitMs, 0) + " ms" : "–")}</td></tr>\n");
+        }
+        html.Append("</tbody>\n</table>\n</section>\n");
+    }
+
+    private static void Groups(StringBuilder html, DiagnosisReport r)
+    {
+        if (r.Groups.Count == 0)
+        {
+            return;
+        }
+        html.Append("<section id=\"stacks\">\n<h2>Grouped stacks</h2>\n<p>Identical stacks merged, largest first; leaf frame on top.</p>\n");
+        foreach (var group in r.Groups.OrderByDescending(g => g.Threads).ThenByDescending(g => g.Share))
+        {
+            var leaf = group.Frames.Count > 0 ? group.Frames[0] : "(no frames)";
+            html.Append($"<details class=\"group\"><summary><strong>{group.Threads} thread{(group.Threads == 1 ? "" : "s")}</strong> ({Percent(group.Share)} of samples)");
+            html.Append(group.IsThreadPool ? " <span class=\"tag\">pool</span>" : "");
+            html.Append($" <code>{E(leaf)}</code></summary><ol class=\"stack\">");
+            foreach (var frame in group.Frames)
+            {
+                html.Append($"<li>{E(frame)}</li>");
+            }
+            html.Append("</ol></details>\n");
+        }
+        html.Append("</section>\n");
+    }
+
+    private static void Advice(StringBuilder html, AdviceSet advice)
+    {
+        if (advice.Fixes.Count == 0 && advice.StopGap is null)
+        {
+            return;
+        }
+        html.Append("<section id=\"advice\">\n<h2>Advice</h2>\n");
+        foreach (var fix in advice.Fixes)
+        {
+            html.Append($"<article class=\"fix\"><h3>{E(fix.Headline)}</h3>\n<p class=\"for\">for <code>{E(fix.Method)}</code> ({E(fix.Kind.ToString())}, <code>{E(fix.Api)}</code>)</p>\n");
+            html.Append($"<p>{E(fix.Explanation)}</p>\n<ul class=\"evidence\">");
+            foreach (var line in fix.Evidence)
+            {
+                html.Append($"<li>{E(line)}</li>");
+            }
+            html.Append("</ul>\n<div class=\"snippets\">");
+            html.Append($"<div><h4>before</h4><pre><code class=\"language-csharp\">{E(fix.Before)}</code></pre></div>");
+            html.Append($"<div><h4>after</h4><pre><code class=\"language-csharp\">{E(fix.After)}</code></pre></div>");
+            html.Append("</div></article>\n");
+        }
+        if (advice.StopGap is { } gap)
+        {
+            html.Append($"<article class=\"stopgap\" id=\"minthreads\"><h3>Stop-gap: MinThreads = {gap.Value}</h3>\n");
+            html.Append($"<p class=\"warning\"><strong>Palliative.</strong> {E(gap.Warning)}</p>\n");
+            html.Append($"<p><code>{E(gap.Formula)}</code> with B = {gap.PeakBlockedThreads} ({E(gap.BlockedSource)}) and C = {gap.Cores}.</p>\n");
+            foreach (var setting in gap.Settings)
+            {
+                html.Append($"<h4>{E(setting.Where)}</h4><pre><code class=\"language-{E(setting.Language)}\">{E(setting.Text)}</code></pre>\n");
+            }
+            html.Append("</article>\n");
+        }
+        html.Append("</section>\n");
+    }
+
+    private static void Compare(StringBuilder html, IReadOnlyList<CompareRow> rows)
+    {
+        if (rows.Count == 0)
+        {
+            return;
+        }
+        html.Append("<section id=\"compare\">\n<h2>Before / after</h2>\n<table class=\"compare\">\n<thead><tr><th>variant</th><th>requests</th><th>req/s</th><th>mean ms</th><th>p99 ms</th><th>max ms</th><th>errors</th><th>peak threads</th><th>peak queue</th><th>verdict</th></tr></thead>\n<tbody>\n");
+        foreach (var row in rows)
+        {
+            var answered = row.Requests > 0;
+            html.Append($"<tr><td><code>{E(row.Variant)}</code></td><td class=\"num\">{row.Requests}</td><td class=\"num\">{N(row.RequestsPerSecond)}</td>");
+            html.Append($"<td class=\"num\">{(answered ? N(row.MeanMs, 0) : "–")}</td><td class=\"num\">{(answered ? N(row.P99Ms, 0) : "–")}</td>");
+            html.Append($"<td class=\"num\">{(answered ? N(row.MaxMs, 0) : "–")}</td><td class=\"num\">{row.Errors}</td>");
+            html.Append($"<td class=\"num\">{(row.PeakThreads is { } t ? N(t, 0) : "–")}</td><td class=\"num\">{(row.PeakQueueLength is { } q ? N(q, 0) : "–")}</td>");
+            html.Append($"<td>{E(row.Verdict?.ToString() ?? "–")}</td></tr>\n");
+        }
+        html.Append("</tbody>\n</table>\n</section>\n");
+    }
+}

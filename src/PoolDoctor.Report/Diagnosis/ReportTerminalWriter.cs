@@ -1,0 +1,71 @@
+using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Model.Verdicts;
+using Spectre.Console;
+
+namespace PoolDoctor.Report.Diagnosis;
+
+/// <summary>The terminal summary: verdict and evidence, the culprits, the first fix with its snippet, and the stop-gap.</summary>
+public static class ReportTerminalWriter
+{
+    public static void Write(IAnsiConsole console, DiagnosisReport report)
+    {
+        var v = report.Verdict;
+        if (report.Partial)
+        {
+            console.MarkupLine($"[yellow]partial report:[/] {Markup.Escape(report.PartialReason ?? "cut short")}");
+        }
+        var at = v.AtSeconds is { } s ? $" after {s:F1} s" : "";
+        console.MarkupLine($"[bold]Verdict:[/] [{Color(v.Kind)}]{v.Kind}[/] (confidence {v.Confidence * 100:0}%{at}) on {Markup.Escape(report.Target.Name)} (pid {report.Target.ProcessId})");
+        foreach (var line in v.Evidence)
+        {
+            console.MarkupLine($"  - {Markup.Escape(line)}");
+        }
+
+        if (report.Culprits.Count > 0)
+        {
+            var table = new Table().Border(TableBorder.Simple).Title("[bold]Culprits[/]");
+            table.AddColumn("#").AddColumn("method").AddColumn("kind").AddColumn("blocking API").AddColumn(new TableColumn("pool threads").RightAligned()).AddColumn(new TableColumn("share").RightAligned());
+            var rank = 0;
+            foreach (var c in report.Culprits)
+            {
+                rank++;
+                table.AddRow(rank.ToString(), Markup.Escape(c.Method), c.Kind.ToString(), Markup.Escape(c.Api), c.Threads.ToString(), $"{c.Share * 100:0}%");
+            }
+            console.Write(table);
+        }
+        else if (v.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
+        {
+            console.MarkupLine("[yellow]No culprit named[/]: the capture found no user method holding pool threads.");
+        }
+        else
+        {
+            console.MarkupLine("No culprit: nothing blocked the pool.");
+        }
+
+        if (report.Advice.Fixes.Count > 0)
+        {
+            var fix = report.Advice.Fixes[0];
+            console.MarkupLine($"[bold]Fix:[/] {Markup.Escape(fix.Headline)} in [bold]{Markup.Escape(fix.Method)}[/]");
+            console.MarkupLine("[grey]before:[/]");
+            console.WriteLine(Indent(fix.Before));
+            console.MarkupLine("[grey]after:[/]");
+            console.WriteLine(Indent(fix.After));
+        }
+        if (report.Advice.StopGap is { } gap)
+        {
+            console.MarkupLine($"[bold]Stop-gap[/] (palliative, not a fix): MinThreads = {gap.Value} ({Markup.Escape(gap.Formula)}, B = {gap.PeakBlockedThreads}, C = {gap.Cores}); "
+                + $"e.g. [grey]DOTNET_ThreadPool_ForceMinWorkerThreads={gap.Value:X}[/] (hex). Details in report.html.");
+        }
+    }
+
+    private static string Indent(string code) => string.Join('\n', code.Split('\n').Select(l => "    " + l));
+
+    private static string Color(VerdictKind kind) => kind switch
+    {
+        VerdictKind.Starving => "red",
+        VerdictKind.BlockingCompensated => "darkorange",
+        VerdictKind.Healthy => "green",
+        VerdictKind.CpuSaturated => "blue",
+        _ => "grey",
+    };
+}

@@ -1,0 +1,114 @@
+using System.Text;
+using PoolDoctor.Model.Counters;
+
+namespace PoolDoctor.Report.Diagnosis;
+
+/// <summary>A vertical marker across a chart: the verdict's moment, the stack capture.</summary>
+internal sealed record ChartMarker(double Seconds, string Label, string CssClass);
+
+/// <summary>
+/// One timeline chart as inline SVG, drawn by hand: axes with round ticks, the series as a polyline, vertical
+/// markers, and optionally the runtime's injection events as dots on the line. No script, no external file:
+/// the report must open offline and show the same thing in any browser (docs/report.md says why).
+/// </summary>
+internal static class SvgTimelineChart
+{
+    private const int Width = 720;
+    private const int Height = 200;
+    private const int Left = 56;
+    private const int Right = 16;
+    private const int Top = 14;
+    private const int Bottom = 30;
+
+    public static string Render(
+        string id,
+        string title,
+        IReadOnlyList<(double X, double Y)> points,
+        double xMax,
+        IReadOnlyList<ChartMarker> markers,
+        IReadOnlyList<InjectionEvent>? injections = null,
+        double? yCeiling = null)
+    {
+        var plotW = Width - Left - Right;
+        var plotH = Height - Top - Bottom;
+        xMax = Math.Max(xMax, 1);
+        var dataMax = points.Count == 0 ? 0 : points.Max(p => double.IsFinite(p.Y) ? p.Y : 0);
+        if (injections is { Count: > 0 })
+        {
+            dataMax = Math.Max(dataMax, injections.Max(i => (double)i.NewWorkerThreadCount));
+        }
+        var yStep = NiceStep(Math.Max(yCeiling ?? dataMax, 1) / 4);
+        var yMax = yCeiling ?? Math.Max(yStep * Math.Ceiling(dataMax / yStep), yStep);
+        double Px(double x) => Left + (x / xMax * plotW);
+        double Py(double y) => Top + plotH - (Math.Clamp(y, 0, yMax) / yMax * plotH);
+
+        var svg = new StringBuilder();
+        svg.Append($"<svg id=\"{Html.E(id)}\" class=\"chart\" viewBox=\"0 0 {Width} {Height}\" role=\"img\" aria-label=\"{Html.E(title)}\" xmlns=\"http://www.w3.org/2000/svg\">");
+        svg.Append($"<title>{Html.E(title)}</title>");
+        for (var y = 0.0; y <= yMax + (yStep / 2); y += yStep)
+        {
+            var py = Html.N(Py(y), 1);
+            svg.Append($"<line class=\"grid\" x1=\"{Left}\" x2=\"{Left + plotW}\" y1=\"{py}\" y2=\"{py}\"/>");
+            svg.Append($"<text class=\"tick\" x=\"{Left - 6}\" y=\"{py}\" text-anchor=\"end\" dominant-baseline=\"middle\">{Html.N(y, y < 10 ? 1 : 0)}</text>");
+        }
+        var xStep = NiceStep(xMax / 6);
+        for (var x = 0.0; x <= xMax + (xStep / 100); x += xStep)
+        {
+            svg.Append($"<text class=\"tick\" x=\"{Html.N(Px(x), 1)}\" y=\"{Height - 10}\" text-anchor=\"middle\">{Html.N(x, 0)}s</text>");
+        }
+        svg.Append($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Left}\" y1=\"{Top}\" y2=\"{Top + plotH}\"/>");
+        svg.Append($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Left + plotW}\" y1=\"{Top + plotH}\" y2=\"{Top + plotH}\"/>");
+
+        var row = 0;
+        foreach (var marker in markers.Where(m => m.Seconds >= 0 && m.Seconds <= xMax))
+        {
+            var px = Html.N(Px(marker.Seconds), 1);
+            var labelY = Top + 10 + (12 * row++);
+            svg.Append($"<line class=\"marker {Html.E(marker.CssClass)}\" x1=\"{px}\" x2=\"{px}\" y1=\"{Top}\" y2=\"{Top + plotH}\"><title>{Html.E(marker.Label)}</title></line>");
+            svg.Append($"<text class=\"marker-label {Html.E(marker.CssClass)}\" x=\"{px}\" y=\"{labelY}\" dx=\"4\">{Html.E(marker.Label)}</text>");
+        }
+
+        var finite = points.Where(p => double.IsFinite(p.X) && double.IsFinite(p.Y)).ToList();
+        if (finite.Count > 0)
+        {
+            svg.Append("<polyline class=\"series\" points=\"");
+            foreach (var (x, y) in finite)
+            {
+                svg.Append(Html.N(Px(x), 1)).Append(',').Append(Html.N(Py(y), 1)).Append(' ');
+            }
+            svg.Append("\"/>");
+        }
+        else
+        {
+            svg.Append($"<text class=\"empty\" x=\"{Left + (plotW / 2)}\" y=\"{Top + (plotH / 2)}\" text-anchor=\"middle\">no samples</text>");
+        }
+
+        foreach (var injection in injections ?? [])
+        {
+            svg.Append($"<circle class=\"injection {ReasonClass(injection.Reason)}\" cx=\"{Html.N(Px(injection.Seconds), 1)}\" cy=\"{Html.N(Py(injection.NewWorkerThreadCount), 1)}\" r=\"3.5\">");
+            svg.Append($"<title>{Html.N(injection.Seconds, 1)}s: {injection.Reason} → {injection.NewWorkerThreadCount} threads</title></circle>");
+        }
+        svg.Append("</svg>");
+        return svg.ToString();
+    }
+
+    internal static string ReasonClass(AdjustmentReason reason) => reason switch
+    {
+        AdjustmentReason.Starvation => "starvation",
+        AdjustmentReason.CooperativeBlocking => "cooperative",
+        _ => "climbing",
+    };
+
+    /// <summary>1, 2 or 5 times a power of ten, at least <paramref name="rough"/>: ticks a reader can add up.</summary>
+    internal static double NiceStep(double rough)
+    {
+        if (!double.IsFinite(rough) || rough <= 0)
+        {
+            return 1;
+        }
+        var magnitude = Math.Pow(10, Math.Floor(Math.Log10(rough)));
+        var normalized = rough / magnitude;
+        var nice = normalized <= 1 ? 1 : normalized <= 2 ? 2 : normalized <= 5 ? 5 : 10;
+        return nice * magnitude;
+    }
+}

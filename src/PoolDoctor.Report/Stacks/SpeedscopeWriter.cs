@@ -1,0 +1,83 @@
+using System.Text.Encodings.Web;
+using System.Text.Json;
+
+namespace PoolDoctor.Report.Stacks;
+
+/// <summary>
+/// A speedscope file (https://www.speedscope.app/file-format-schema.json): one "sampled" profile per thread, each
+/// distinct stack a sample weighted by its sample count, frames shared and ordered root to leaf as the format wants.
+/// </summary>
+public static class SpeedscopeWriter
+{
+    public const string Schema = "https://www.speedscope.app/file-format-schema.json";
+
+    public static void Write(StackReport report, Stream output)
+    {
+        var frameIndex = new Dictionary<string, int>(StringComparer.Ordinal);
+        var frameNames = new List<string>();
+        var threads = report.Threads
+            .Where(t => report.AllThreads || t.IsThreadPool)
+            .GroupBy(t => t.ThreadId)
+            .OrderBy(g => g.Key)
+            .ToList();
+
+        using var json = new Utf8JsonWriter(output, new JsonWriterOptions { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping });
+        json.WriteStartObject();
+        json.WriteString("$schema", Schema);
+        json.WriteString("name", $"PoolDoctor stacks of {report.Source}");
+        json.WriteString("exporter", "dotnet-pooldoctor");
+        json.WriteNumber("activeProfileIndex", 0);
+        json.WriteStartArray("profiles");
+        foreach (var thread in threads)
+        {
+            var stacks = thread.ToList();
+            json.WriteStartObject();
+            json.WriteString("type", "sampled");
+            json.WriteString("name", $"Thread {thread.Key}{(stacks[0].IsThreadPool ? " (thread pool)" : "")}");
+            json.WriteString("unit", "none");
+            json.WriteNumber("startValue", 0);
+            json.WriteNumber("endValue", stacks.Sum(s => s.Samples));
+            json.WriteStartArray("samples");
+            foreach (var stack in stacks)
+            {
+                json.WriteStartArray();
+                for (var i = stack.Frames.Count - 1; i >= 0; i--)
+                {
+                    json.WriteNumberValue(IndexOf(stack.Frames[i].Text, frameIndex, frameNames));
+                }
+                json.WriteEndArray();
+            }
+            json.WriteEndArray();
+            json.WriteStartArray("weights");
+            foreach (var stack in stacks)
+            {
+                json.WriteNumberValue(stack.Samples);
+            }
+            json.WriteEndArray();
+            json.WriteEndObject();
+        }
+        json.WriteEndArray();
+        json.WriteStartObject("shared");
+        json.WriteStartArray("frames");
+        foreach (var name in frameNames)
+        {
+            json.WriteStartObject();
+            json.WriteString("name", name);
+            json.WriteEndObject();
+        }
+        json.WriteEndArray();
+        json.WriteEndObject();
+        json.WriteEndObject();
+    }
+
+    private static int IndexOf(string name, Dictionary<string, int> index, List<string> names)
+    {
+        if (!index.TryGetValue(name, out var i))
+        {
+            i = names.Count;
+            names.Add(name);
+            index[name] = i;
+        }
+        return i;
+    }
+}

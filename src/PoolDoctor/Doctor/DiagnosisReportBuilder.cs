@@ -1,0 +1,28 @@
+using PoolDoctor.Analysis.Advice;
+using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Model.Targets;
+
+namespace PoolDoctor.Cli.Doctor;
+
+/// <summary>Turns what a watch collected into the report record, with the advice the evidence supports.</summary>
+internal static class DiagnosisReportBuilder
+{
+    public static DiagnosisReport Build(TargetProcess target, DateTimeOffset startedUtc, DiagnosisOutcome outcome, IReadOnlyList<CompareRow>? compare = null)
+    {
+        var culprits = outcome.Stacks?.Culprits ?? [];
+        return new DiagnosisReport(
+            target,
+            startedUtc,
+            outcome.Seconds,
+            outcome.Samples,
+            outcome.Injections,
+            outcome.Verdict,
+            outcome.Stacks?.Capture,
+            culprits,
+            outcome.Stacks?.Groups ?? [],
+            AdviceBuilder.Build(outcome.Verdict.Kind, culprits, outcome.Samples, outcome.Cores),
+            compare ?? [],
+            outcome.IsPartial,
+            outcome.IsPartial ? outcome.EndMessage : null);
+    }
+}

@@ -1,0 +1,144 @@
+using System.Diagnostics;
+using PoolDoctor.Analysis.Detection;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Counters;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Verdicts;
+
+namespace PoolDoctor.Cli.Doctor;
+
+/// <summary>How a diagnosis ended; anything but <see cref="Diagnosed"/> and <see cref="WatchedToTheEnd"/> makes the report partial.</summary>
+internal enum DiagnosisEnd
+{
+    Diagnosed,
+    WatchedToTheEnd,
+    Interrupted,
+    TargetExited,
+    Failed,
+}
+
+/// <summary>Everything one watch of a target collected, kept even when it ended early.</summary>
+internal sealed record DiagnosisOutcome(
+    int Cores,
+    double Seconds,
+    IReadOnlyList<CounterSample> Samples,
+    IReadOnlyList<InjectionEvent> Injections,
+    Verdict Verdict,
+    StackEvidence? Stacks,
+    DiagnosisEnd End,
+    string EndMessage)
+{
+    public bool IsPartial => End is DiagnosisEnd.Interrupted or DiagnosisEnd.TargetExited or DiagnosisEnd.Failed;
+}
+
+/// <summary>
+/// The doctor's loop on one attached target: stream counters into the detector; the first time the pool looks blocked
+/// (Starving or BlockingCompensated) capture stacks and wait events; stop once diagnosed, at the duration, when
+/// <c>stopWatching</c> fires (a caller's normal end, e.g. the load finished), on Ctrl+C (<c>interrupt</c>) or when the
+/// target exits. The counter session is always stopped before returning.
+/// </summary>
+internal static class DiagnosisRun
+{
+    public static async Task<DiagnosisOutcome> RunAsync(
+        AttachedTarget target,
+        DiagnosisSettings settings,
+        IProgress<LiveStatus>? progress,
+        CancellationToken stopWatching,
+        CancellationToken interrupt)
+    {
+        var clock = Stopwatch.StartNew();
+        await using var watcher = await CounterWatcher.StartAsync(target, interrupt);
+        var detector = new StarvationDetector(watcher.Cores);
+        using var loop = CancellationTokenSource.CreateLinkedTokenSource(stopWatching, interrupt);
+        loop.CancelAfter(settings.Duration);
+        Verdict? finding = null;
+        Task<StackEvidence>? capture = null;
+        var captureFailure = (string?)null;
+        try
+        {
+            await foreach (var interval in watcher.ReadAllAsync(loop.Token))
+            {
+                var verdict = detector.Add(interval);
+                if (finding is null && StarvationDetector.IsFinding(verdict))
+                {
+                    finding = verdict;
+                    if (settings.CaptureStacks && verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
+                    {
+                        capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, interrupt);
+                        // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture is in.
+                        _ = capture.ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
+                    }
+                    else if (settings.StopWhenDiagnosed)
+                    {
+                        TryCancel(loop);
+                    }
+                }
+                progress?.Report(new LiveStatus(clock.Elapsed.TotalSeconds, (finding ?? verdict).Kind, interval.Sample,
+                    capture is null ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
+            }
+        }
+        catch (OperationCanceledException) when (loop.IsCancellationRequested)
+        {
+        }
+
+        StackEvidence? stacks = null;
+        if (capture is not null)
+        {
+            try
+            {
+                stacks = await capture;
+            }
+            catch (Exception e) when (e is not OutOfMemoryException)
+            {
+                // A failed capture must not cost the counters already collected; the report says what happened.
+                captureFailure = $"the stack capture failed: {e.Message.ReplaceLineEndings(" ")}";
+            }
+        }
+        await watcher.StopAsync();
+        var ended = watcher.Ended.IsCompleted ? await watcher.Ended : new WatchEnd(WatchEndKind.Stopped, "stopped");
+        var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure);
+        return new DiagnosisOutcome(
+            watcher.Cores,
+            clock.Elapsed.TotalSeconds,
+            [.. detector.Samples],
+            [.. detector.Injections],
+            finding ?? detector.Current,
+            stacks,
+            end,
+            message);
+    }
+
+    private static (DiagnosisEnd, string) Classify(WatchEnd ended, bool interrupted, Verdict? finding, DiagnosisSettings settings, StackEvidence? stacks, string? captureFailure)
+    {
+        if (ended.Kind == WatchEndKind.TargetExited || stacks?.TargetExited == true)
+        {
+            return (DiagnosisEnd.TargetExited, ended.Kind == WatchEndKind.TargetExited ? ended.Message : "the target exited during the stack capture");
+        }
+        if (interrupted)
+        {
+            return (DiagnosisEnd.Interrupted, "interrupted (Ctrl+C) before the diagnosis finished");
+        }
+        if (ended.Kind == WatchEndKind.Failed)
+        {
+            return (DiagnosisEnd.Failed, ended.Message);
+        }
+        if (captureFailure is not null)
+        {
+            return (DiagnosisEnd.Failed, captureFailure);
+        }
+        return finding is not null && settings.StopWhenDiagnosed
+            ? (DiagnosisEnd.Diagnosed, "diagnosed")
+            : (DiagnosisEnd.WatchedToTheEnd, "watched to the end");
+    }
+
+    private static void TryCancel(CancellationTokenSource source)
+    {
+        try
+        {
+            source.Cancel();
+        }
+        catch (ObjectDisposedException)
+        {
+        }
+    }
+}

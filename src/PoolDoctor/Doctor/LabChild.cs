@@ -1,0 +1,83 @@
+using System.Net;
+using System.Net.Sockets;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Lab;
+
+namespace PoolDoctor.Cli.Doctor;
+
+/// <summary>
+/// The lab as a child process of the tool itself (the running executable, `lab --urls http://127.0.0.1:PORT`), so the
+/// demo needs no source tree and the target is never the process that loads it. Killed on dispose, always.
+/// </summary>
+internal sealed class LabChild : IAsyncDisposable
+{
+    private readonly LaunchedTarget _process;
+
+    private LabChild(LaunchedTarget process, int port, TargetSpec spec)
+    {
+        _process = process;
+        Port = port;
+        Spec = spec;
+    }
+
+    public int Port { get; }
+
+    public TargetSpec Spec { get; }
+
+    public int ProcessId => _process.ProcessId;
+
+    public Uri Url(string route) => new($"http://127.0.0.1:{Port}{DiagScenarioController.RoutePrefix}/{route}");
+
+    public static async Task<LabChild> StartAsync(string? connectionString, CancellationToken cancellation)
+    {
+        var port = FreeLoopbackPort();
+        var (file, prefix) = SelfCommand();
+        List<string> arguments = [.. prefix, "lab", "--urls", $"http://127.0.0.1:{port}"];
+        if (connectionString is not null)
+        {
+            arguments.AddRange(["--db", connectionString]);
+        }
+        var process = LaunchedTarget.Start(file, arguments);
+        var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        process.Line += line =>
+        {
+            if (line.StartsWith(LabApp.ReadyPrefix, StringComparison.Ordinal))
+            {
+                ready.TrySetResult();
+            }
+        };
+        try
+        {
+            var spec = await process.WaitForDiagnosticsAsync(TimeSpan.FromSeconds(30), cancellation);
+            var started = await Task.WhenAny(ready.Task, Task.Delay(TimeSpan.FromSeconds(30), cancellation));
+            if (started != ready.Task || process.HasExited)
+            {
+                throw new RunFailedException($"the lab did not start listening on port {port}: {process.LastOutput}");
+            }
+            return new LabChild(process, port, spec);
+        }
+        catch
+        {
+            await process.DisposeAsync();
+            throw;
+        }
+    }
+
+    /// <summary>How to run this very tool again: the apphost directly, or `dotnet the-tool.dll` when hosted by dotnet.</summary>
+    internal static (string File, IReadOnlyList<string> Prefix) SelfCommand()
+    {
+        var host = Environment.ProcessPath ?? throw new RunFailedException("cannot tell where this tool's executable is");
+        var dll = typeof(LabChild).Assembly.Location;
+        var hostName = Path.GetFileNameWithoutExtension(host);
+        return hostName.Equals("dotnet", StringComparison.OrdinalIgnoreCase) && dll.Length > 0 ? (host, [dll]) : (host, []);
+    }
+
+    private static int FreeLoopbackPort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+
+    public ValueTask DisposeAsync() => _process.DisposeAsync();
+}

@@ -1,0 +1,124 @@
+using System.Diagnostics;
+using PoolDoctor.Collect.Attach;
+
+namespace PoolDoctor.Cli.Doctor;
+
+/// <summary>
+/// A target the doctor starts itself (`diagnose -- COMMAND ARGS...`, the demo's lab): started with diagnostics
+/// enabled, its output kept (the last lines explain an early exit), ready once its diagnostics socket is published,
+/// and killed with its children on dispose, whatever happened in between.
+/// </summary>
+internal sealed class LaunchedTarget : IAsyncDisposable
+{
+    private const int KeptLines = 20;
+    private readonly Process _process;
+    private readonly Queue<string> _lastLines = new();
+
+    private LaunchedTarget(Process process)
+    {
+        _process = process;
+    }
+
+    public int ProcessId => _process.Id;
+
+    public bool HasExited => _process.HasExited;
+
+    public string LastOutput { get { lock (_lastLines) { return string.Join(" | ", _lastLines); } } }
+
+    /// <summary>Raised for each line the target prints (the demo reads the lab's "listening on" line).</summary>
+    public event Action<string>? Line;
+
+    public static LaunchedTarget Start(string fileName, IEnumerable<string> arguments)
+    {
+        var info = new ProcessStartInfo(fileName)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            UseShellExecute = false,
+        };
+        foreach (var argument in arguments)
+        {
+            info.ArgumentList.Add(argument);
+        }
+        info.Environment["DOTNET_EnableDiagnostics"] = "1";
+        Process process;
+        try
+        {
+            process = Process.Start(info) ?? throw new RunFailedException($"could not start '{fileName}'");
+        }
+        catch (System.ComponentModel.Win32Exception e)
+        {
+            throw new RunFailedException($"could not start '{fileName}': {e.Message}", e);
+        }
+        var launched = new LaunchedTarget(process);
+        process.OutputDataReceived += (_, e) => launched.Keep(e.Data);
+        process.ErrorDataReceived += (_, e) => launched.Keep(e.Data);
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        process.StandardInput.Close();
+        return launched;
+    }
+
+    /// <summary>Waits until the runtime publishes its diagnostics socket, so attaching works at once.</summary>
+    public async Task<TargetSpec> WaitForDiagnosticsAsync(TimeSpan limit, CancellationToken cancellation)
+    {
+        var clock = Stopwatch.StartNew();
+        while (true)
+        {
+            cancellation.ThrowIfCancellationRequested();
+            if (_process.HasExited)
+            {
+                throw new RunFailedException($"the target exited with code {_process.ExitCode} before it could be watched: {LastOutput}");
+            }
+            try
+            {
+                ProcessCatalog.ResolvePid(_process.Id);
+                return TargetSpec.ForPid(_process.Id);
+            }
+            catch (AttachException) when (clock.Elapsed < limit)
+            {
+            }
+            catch (AttachException e)
+            {
+                throw new RunFailedException($"process {_process.Id} published no diagnostics endpoint within {limit.TotalSeconds:0} s ({e.Message})", e);
+            }
+            await Task.Delay(100, cancellation);
+        }
+    }
+
+    private void Keep(string? line)
+    {
+        if (line is null)
+        {
+            return;
+        }
+        lock (_lastLines)
+        {
+            _lastLines.Enqueue(line);
+            while (_lastLines.Count > KeptLines)
+            {
+                _lastLines.Dequeue();
+            }
+        }
+        Line?.Invoke(line);
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        try
+        {
+            if (!_process.HasExited)
+            {
+                _process.Kill(entireProcessTree: true);
+                using var limit = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+                await _process.WaitForExitAsync(limit.Token);
+            }
+        }
+        catch (Exception e) when (e is InvalidOperationException or OperationCanceledException or System.ComponentModel.Win32Exception)
+        {
+            // Already gone, or refused to die within the limit: nothing more a CLI can do.
+        }
+        _process.Dispose();
+    }
+}

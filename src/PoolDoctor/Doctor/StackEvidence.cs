@@ -1,0 +1,38 @@
+using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Stacks;
+using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Cli.Doctor;
+
+/// <summary>The stack capture a diagnosis takes once the pool is blocked: when, over how long, and what it found.</summary>
+internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit> Culprits, IReadOnlyList<StackGroup> Groups, bool TargetExited)
+{
+    /// <summary>Groups kept in the report: the big ones tell the story, the tail of one-off stacks does not.</summary>
+    public const int MaxGroups = 40;
+
+    /// <summary>Records the target's stacks and wait events for one window, then groups them and names the culprits.</summary>
+    public static async Task<StackEvidence> CaptureAsync(AttachedTarget target, double atSeconds, TimeSpan window, CancellationToken interrupt)
+    {
+        var path = Path.Combine(Path.GetTempPath(), $"pooldoctor-diagnose-{Guid.NewGuid():N}.nettrace");
+        try
+        {
+            var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt);
+            var snapshot = NettraceStackReader.Read(path);
+            var analysis = CulpritAnalyzer.Analyze(snapshot);
+            var capture = new StackCapture(atSeconds, recording.Window.TotalSeconds, snapshot.Stacks.Select(s => s.ThreadId).Distinct().Count(), snapshot.Waits.Count);
+            return new StackEvidence(capture, analysis.Culprits, [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited);
+        }
+        finally
+        {
+            try
+            {
+                File.Delete(path);
+            }
+            catch (IOException)
+            {
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+using System.CommandLine;
+
+namespace PoolDoctor.Cli.Stacks;
+
+public enum StackFormat
+{
+    Text,
+    Json,
+    Speedscope,
+}
+
+/// <summary>The display options `stacks` and `analyze` share, so a live capture and a file read the same.</summary>
+internal sealed class StackDisplayOptions
+{
+    public Option<bool> All { get; } = new("--all") { Description = "Also show threads that are not thread-pool threads." };
+
+    public Option<bool> Raw { get; } = new("--raw") { Description = "Print each thread's own stacks, ungrouped." };
+
+    public Option<string[]> UserCode { get; } = new("--user-code")
+    {
+        Description = "A namespace prefix that is user code (repeatable). Default: everything outside System.*, Microsoft.* and the runtime.",
+        AllowMultipleArgumentsPerToken = false,
+    };
+
+    public Option<StackFormat> Format { get; } = new("--format")
+    {
+        Description = "text (default), json, or speedscope (a file https://www.speedscope.app opens; redirect stdout to save it).",
+        DefaultValueFactory = _ => StackFormat.Text,
+    };
+
+    public void AddTo(Command command)
+    {
+        command.Options.Add(All);
+        command.Options.Add(Raw);
+        command.Options.Add(UserCode);
+        command.Options.Add(Format);
+    }
+
+    public StackDisplay Read(ParseResult parse) =>
+        new(parse.GetValue(All), parse.GetValue(Raw), parse.GetValue(UserCode) ?? [], parse.GetValue(Format));
+}
+
+internal sealed record StackDisplay(bool All, bool Raw, IReadOnlyList<string> UserCodePrefixes, StackFormat Format);

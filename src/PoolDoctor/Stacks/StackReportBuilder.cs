@@ -1,0 +1,45 @@
+using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
+
+namespace PoolDoctor.Cli.Stacks;
+
+/// <summary>
+/// Wires a snapshot through the analysis (cleaning, user code, pool threads, grouping, culprits) into what the writers
+/// print. A trace without samples (dotnet-trace's waithandle recording) is read through its wait spans, weighted by
+/// blocked milliseconds, so the same groups and culprits come out.
+/// </summary>
+internal static class StackReportBuilder
+{
+    public static StackReport Build(string source, StackSnapshot snapshot, StackDisplay display)
+    {
+        var fromWaits = snapshot.Stacks.Count == 0 && snapshot.Waits.Count > 0;
+        var sampled = fromWaits ? WaitStacks.AsSamples(snapshot) : snapshot;
+        var analysis = CulpritAnalyzer.Analyze(sampled, new CulpritOptions
+        {
+            UserCodePrefixes = display.UserCodePrefixes,
+            IncludeAllThreads = display.All,
+        });
+        var catalog = new FrameCatalog(new UserCode(display.UserCodePrefixes));
+        var groups = analysis.Groups
+            .Select(g => new DisplayGroup(g, [.. g.Frames.Select((f, i) => new DisplayFrame(f, i < g.UserFrames.Count && g.UserFrames[i]))]))
+            .ToList();
+        var threads = sampled.Stacks
+            .Select(s => (Stack: s, Reading: catalog.Read(s.Frames)))
+            .OrderBy(t => t.Stack.ThreadId)
+            .ThenByDescending(t => t.Stack.Samples)
+            .Select(t => new DisplayThread(
+                t.Stack.ThreadId,
+                t.Reading.IsPoolThread,
+                t.Stack.Samples,
+                [.. t.Reading.Cleaned.Select((f, i) => new DisplayFrame(f, t.Reading.UserFrames[i]))]))
+            .ToList();
+        return new StackReport(source, snapshot, groups, analysis.Culprits, threads, display.All, display.Raw)
+        {
+            Note = fromWaits
+                ? "the trace has no sample-profiler samples: stacks come from wait events, weighted by blocked milliseconds"
+                : null,
+        };
+    }
+}

@@ -1,0 +1,63 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using PoolDoctor.Model.Advice;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Model.Stacks;
+using PoolDoctor.Model.Targets;
+using PoolDoctor.Model.Verdicts;
+
+namespace PoolDoctor.Tests.Doctor;
+
+/// <summary>A recorded diagnosis kept under fixtures/doctor: the counter series, injection events, culprits and groups one run saw.</summary>
+public sealed record DoctorFixture(
+    int Cores,
+    VerdictKind Verdict,
+    IReadOnlyList<CounterSample> Samples,
+    IReadOnlyList<InjectionEvent> Injections,
+    IReadOnlyList<Culprit> Culprits,
+    IReadOnlyList<StackGroup> Groups);
+
+internal static class DoctorFixtures
+{
+    private static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)
+    {
+        Converters = { new JsonStringEnumConverter() },
+        NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
+    };
+
+    public static DoctorFixture Load(string name)
+    {
+        var path = Path.Combine(AppContext.BaseDirectory, "fixtures", "doctor", name);
+        var fixture = JsonSerializer.Deserialize<DoctorFixture>(File.ReadAllText(path), Options)
+            ?? throw new InvalidOperationException($"empty fixture {name}");
+        // A recorded report.json has no top-level core count: every sample carries it.
+        return fixture.Cores > 0 ? fixture : fixture with { Cores = fixture.Samples[0].Cores };
+    }
+
+    public static Culprit Culprit(string method, BlockingKind kind, string api, int threads = 40, double share = 0.8, params string[] stack) =>
+        new(method, kind, api, threads, share, stack.Length > 0 ? stack : [api, method]);
+
+    public static DiagnosisReport Report(DoctorFixture f, string targetName = "lab", string? commandLine = null, bool partial = false, string? reason = null)
+    {
+        var at = f.Samples.Count > 2 ? f.Samples[f.Samples.Count / 2].Seconds : (double?)null;
+        var verdict = new Verdict(f.Verdict, 0.9, "fixture rule", ["evidence from the fixture"], at);
+        var advice = PoolDoctor.Analysis.Advice.AdviceBuilder.Build(f.Verdict, f.Culprits, f.Samples, f.Cores);
+        return new DiagnosisReport(
+            new TargetProcess(4242, targetName, commandLine ?? "dotnet lab.dll"),
+            new DateTimeOffset(2026, 11, 22, 3, 0, 0, TimeSpan.Zero),
+            f.Samples.Count == 0 ? 0 : f.Samples[^1].Seconds,
+            f.Samples,
+            f.Injections,
+            verdict,
+            f.Culprits.Count > 0 && at is { } t ? new StackCapture(t, 1, f.Groups.Sum(g => g.Threads), 0) : null,
+            f.Culprits,
+            f.Groups,
+            advice,
+            [],
+            partial,
+            reason);
+    }
+
+    public static AdviceSet NoAdvice => AdviceSet.None;
+}
