@@ -7,6 +7,8 @@ namespace PoolDoctor.Lab;
 /// <summary>
 /// The lab's endpoints, one per blocking pattern. Method names are part of the product: the stacks and
 /// culprit tests look for them (TaskWait, DbSyncOverAsync, ...), so each pattern lives in a method named for it.
+/// Every endpoint is marked NoInlining: in a Release build the JIT would otherwise inline the small sync ones into
+/// ASP.NET's generated request delegate, and a sampled stack would show "lambda_method1" instead of "TaskWait".
 /// The class keeps the name of Microsoft's DiagnosticScenarios sample so stacks read the same as in its tutorial.
 /// </summary>
 public static class DiagScenarioController
@@ -43,6 +45,7 @@ public static class DiagScenarioController
     }
 
     /// <summary>The fix: await, so the thread returns to the pool while the query runs.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static async Task<string> TaskAsyncWait()
     {
         var customer = await PretendQueryCustomerAsync();
@@ -82,6 +85,7 @@ public static class DiagScenarioController
         return "success:db/syncoverasync";
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static async Task<string> DbAsync(ILabDatabase db, CancellationToken cancellationToken)
     {
         await db.ExecuteNonQueryAsync(cancellationToken);
@@ -142,6 +146,7 @@ public static class DiagScenarioController
     // ---- Negatives -----------------------------------------------------------------------------------------
 
     /// <summary>Busy CPU work: saturates cores without blocking, the verdict must not call it starvation.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Cpu(int ms)
     {
         var clock = Stopwatch.StartNew();
@@ -153,6 +158,7 @@ public static class DiagScenarioController
         return $"success:cpu {ms} ms ({spins} spins)";
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Hello() => "hello";
 
     // ---- Bench support -------------------------------------------------------------------------------------
@@ -164,6 +170,7 @@ public static class DiagScenarioController
     /// Parks <paramref name="n"/> dedicated threads on a wait for <paramref name="seconds"/> (bounded), so stack capture can be
     /// timed against a process with many threads. Returns once every thread is parked; `park/release` frees them early.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Park(int n, int? seconds)
     {
         var hold = TimeSpan.FromSeconds(Math.Clamp(seconds ?? 30, 1, MaxParkSeconds));
@@ -182,6 +189,7 @@ public static class DiagScenarioController
         return $"success:park {n} threads for {hold.TotalSeconds:F0} s";
     }
 
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string ReleaseParked()
     {
         var released = Interlocked.Exchange(ref s_parkGate, new ManualResetEventSlim(false));

@@ -61,7 +61,22 @@ public static class ProcessCatalog
     {
         var comm = ProcFs.Name(pid);
         var commandLine = ProcFs.CommandLine(pid);
-        return EntryAssemblyName(comm, commandLine) ?? comm;
+        return EntryAssemblyName(comm, commandLine) ?? UntruncatedName(comm, commandLine);
+    }
+
+    /// <summary>
+    /// The kernel cuts /proc/PID/comm to 15 characters ("dotnet-pooldoct"); the executable's file name in the
+    /// command line is the whole name, so use it when it starts with the cut one.
+    /// </summary>
+    internal static string UntruncatedName(string comm, string commandLine)
+    {
+        const int commLimit = 15;
+        if (comm.Length < commLimit)
+        {
+            return comm;
+        }
+        var executable = Path.GetFileName(commandLine.Split(' ', 2)[0]);
+        return executable.StartsWith(comm, StringComparison.Ordinal) ? executable : comm;
     }
 
     internal static string? EntryAssemblyName(string comm, string commandLine)

@@ -11,8 +11,10 @@ namespace PoolDoctor.Collect.Stacks;
 /// </summary>
 public static class StackRecorder
 {
+    /// <param name="resumeRuntime">True for a ',listen' diagnostic port: a runtime started with it waits, suspended, until a
+    /// tool resumes it; resuming after the session starts means the capture sees its start-up.</param>
     public static async Task<StackRecording> RecordAsync(
-        AttachedTarget target, StackCaptureOptions options, string path, CancellationToken cancellationToken)
+        AttachedTarget target, StackCaptureOptions options, string path, CancellationToken cancellationToken, bool resumeRuntime = false)
     {
         EventPipeSession session;
         try
@@ -22,6 +24,18 @@ public static class StackRecorder
         catch (Exception e) when (e is not OperationCanceledException)
         {
             throw new AttachException($"cannot start a stacks session in {Describe(target)}: {e.Message}", e);
+        }
+
+        if (resumeRuntime)
+        {
+            try
+            {
+                target.Client.ResumeRuntime();
+            }
+            catch (Exception e) when (e is ServerErrorException or ServerNotAvailableException or IOException)
+            {
+                // Not suspended (nosuspend port): nothing to resume.
+            }
         }
 
         using (session)

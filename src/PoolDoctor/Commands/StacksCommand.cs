@@ -46,7 +46,8 @@ internal static class StacksCommand
                 StackRecording recording;
                 await using (var attached = await AttachOrFail(spec, cancellation))
                 {
-                    recording = await StackRecorder.RecordAsync(attached, options, path, cancellation);
+                    var listening = spec.DiagnosticPort?.EndsWith(",listen", StringComparison.OrdinalIgnoreCase) == true;
+                    recording = await StackRecorder.RecordAsync(attached, options, path, cancellation, resumeRuntime: listening);
                 }
                 var recorded = clock.Elapsed;
                 StackSnapshot snapshot;

@@ -24,7 +24,7 @@ public class DetectTests
         Assert.InRange(seconds, 0.5, 15);
         Assert.True(json.GetProperty("confidence").GetDouble() > 0.5);
         Assert.NotEmpty(json.GetProperty("evidence").EnumerateArray());
-        Assert.True(json.GetProperty("samples").GetArrayLength() >= 2, run.ToString());
+        Assert.True(json.GetProperty("samples").GetArrayLength() >= 1, run.ToString());
         Assert.Contains(json.GetProperty("samples").EnumerateArray(), s => s.GetProperty("queueLength").GetDouble() > 0);
     }
 

@@ -13,6 +13,13 @@ public sealed class ProcessNamingTests
     public void Entry_assembly_names_dotnet_hosted_processes(string comm, string commandLine, string? expected) =>
         Assert.Equal(expected, ProcessCatalog.EntryAssemblyName(comm, commandLine));
 
+    [Theory]
+    [InlineData("dotnet-pooldoct", "/root/.dotnet/tools/dotnet-pooldoctor lab --urls http://127.0.0.1:5000", "dotnet-pooldoctor")]
+    [InlineData("short", "/opt/app/short --x", "short")]
+    [InlineData("abcdefghijklmno", "/opt/other/name", "abcdefghijklmno")]
+    public void Names_cut_by_the_kernel_are_completed_from_the_command_line(string comm, string commandLine, string expected) =>
+        Assert.Equal(expected, ProcessCatalog.UntruncatedName(comm, commandLine));
+
     [Fact]
     public void Name_matching_ignores_case_but_not_partial_names()
     {
