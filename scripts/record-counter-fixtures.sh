@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TOOL=${TOOL:-src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll}
-OUT=tests/PoolDoctor.Tests/fixtures/counters
+OUT=${OUT:-tests/PoolDoctor.Tests/fixtures/counters}
 RECORD=${RECORD:-20}
 LOAD_DELAY=${LOAD_DELAY:-4}
 LOAD_SECONDS=${LOAD_SECONDS:-14}
