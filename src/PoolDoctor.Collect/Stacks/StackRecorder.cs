@@ -16,6 +16,8 @@ public static class StackRecorder
     public static async Task<StackRecording> RecordAsync(
         AttachedTarget target, StackCaptureOptions options, string path, CancellationToken cancellationToken, bool resumeRuntime = false)
     {
+        // The file first: a path that cannot be written must fail before any session exists in the target.
+        await using var file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, 1 << 16, useAsync: true);
         EventPipeSession session;
         try
         {
@@ -40,7 +42,6 @@ public static class StackRecorder
 
         using (session)
         {
-            await using var file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, 1 << 16, useAsync: true);
             // The copy must outlive Ctrl+C: the rundown after Stop is what makes the file readable.
             var copy = session.EventStream.CopyToAsync(file, CancellationToken.None);
             var clock = Stopwatch.StartNew();
@@ -67,17 +68,15 @@ public static class StackRecorder
     /// <summary>Stops the session and waits for the stream's end; if the target never answers, closing the socket ends it.</summary>
     private static async Task StopAsync(EventPipeSession session, Task copy, TimeSpan timeout)
     {
-        if (!copy.IsCompleted)
+        // Always ask, even when the copy already ended: a failed write (disk full) ends the copy with the session still on.
+        try
         {
-            try
-            {
-                using var stopLimit = new CancellationTokenSource(TimeSpan.FromSeconds(10));
-                await session.StopAsync(stopLimit.Token);
-            }
-            catch (Exception e) when (e is ServerNotAvailableException or OperationCanceledException or IOException or TimeoutException)
-            {
-                // The target is gone or unresponsive; the stream ends by itself or by the dispose below.
-            }
+            using var stopLimit = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+            await session.StopAsync(stopLimit.Token);
+        }
+        catch (Exception e) when (e is ServerNotAvailableException or ServerErrorException or OperationCanceledException or IOException or TimeoutException)
+        {
+            // The target is gone or unresponsive; the stream ends by itself or by the dispose below.
         }
         var finished = await Task.WhenAny(copy, Task.Delay(timeout));
         if (finished != copy)

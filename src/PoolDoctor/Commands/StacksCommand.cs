@@ -39,6 +39,10 @@ internal static class StacksCommand
             {
                 throw new UsageException($"--output: '{keep}' is a directory, give a file name such as stacks.nettrace");
             }
+            if (keep is not null && Path.GetDirectoryName(Path.GetFullPath(keep)) is { } folder && !Directory.Exists(folder))
+            {
+                throw new UsageException($"--output: the folder '{folder}' does not exist");
+            }
             var path = keep ?? Path.Combine(Path.GetTempPath(), $"pooldoctor-stacks-{Guid.NewGuid():N}.nettrace");
             var clock = System.Diagnostics.Stopwatch.StartNew();
             try

@@ -109,6 +109,28 @@ public sealed class StacksCliTests
         Assert.True(run.Elapsed < TimeSpan.FromSeconds(60));
     }
 
+    [Fact]
+    public async Task Target_exiting_mid_capture_gives_one_line()
+    {
+        await using var lab = await LabProcess.StartAsync();
+        var run = ToolRun.RunAsync(["stacks", "-p", lab.ProcessId.ToString(System.Globalization.CultureInfo.InvariantCulture), "--duration", "20s"], TimeSpan.FromSeconds(60));
+        var baseline = 1;
+        var clock = Stopwatch.StartNew();
+        while (EventPipeThreads(lab.ProcessId) <= baseline && clock.Elapsed < TimeSpan.FromSeconds(30))
+        {
+            await Task.Delay(100);
+        }
+        using (var target = Process.GetProcessById(lab.ProcessId))
+        {
+            target.Kill();
+        }
+        var result = await run;
+        Assert.True(result.ExitCode == 1, result.ToString());
+        Assert.Single(result.StdErr.Trim().Split('\n'));
+        Assert.Contains("target exited", result.StdErr);
+        Assert.True(result.Elapsed < TimeSpan.FromSeconds(19), result.ToString());
+    }
+
     [Theory]
     [InlineData(1, "stacks", "-p", "999999")]
     [InlineData(2, "stacks", "-p", "1", "--duration", "soon")]
