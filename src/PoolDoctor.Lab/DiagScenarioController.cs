@@ -13,8 +13,6 @@ namespace PoolDoctor.Lab;
 /// </summary>
 public static class DiagScenarioController
 {
-    // NoInlining on each blocking endpoint: in Release the JIT inlines a small endpoint into ASP.NET's compiled request
-    // delegate (dynamicClass.lambda_method1), and its name, the whole point of the lab, would vanish from every stack.
     public const string RoutePrefix = "/api/diagscenario";
 
     private static readonly TimeSpan QueryDelay = LabDatabaseDefaults.QueryDelay;
