@@ -151,8 +151,8 @@ internal static class FixCatalog
             clean = clean[..paren];
         }
         var parts = clean.Split('.', StringSplitOptions.RemoveEmptyEntries);
-        var member = parts.Length > 0 && IsIdentifier(parts[^1]) ? parts[^1] : "Execute";
-        var type = parts.Length > 1 && IsIdentifier(parts[^2]) ? parts[^2] : "client";
+        var member = parts.Length > 0 && MethodNames.IsIdentifier(parts[^1]) ? parts[^1] : "Execute";
+        var type = parts.Length > 1 && MethodNames.IsIdentifier(parts[^2]) ? parts[^2] : "client";
         return (ReceiverFor(type), member);
     }
 
@@ -172,7 +172,4 @@ internal static class FixCatalog
         member.StartsWith("Execute", StringComparison.Ordinal) || member.StartsWith("Open", StringComparison.Ordinal)
             ? ("", "cancellationToken")
             : ("buffer", "buffer, cancellationToken");
-
-    private static bool IsIdentifier(string name) =>
-        name.Length > 0 && (char.IsLetter(name[0]) || name[0] == '_') && name.All(c => char.IsLetterOrDigit(c) || c == '_');
 }

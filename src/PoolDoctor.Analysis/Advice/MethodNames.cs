@@ -23,7 +23,7 @@ internal static class MethodNames
     private static string StripMarkers(string method) =>
         method.Replace("(async)", "", StringComparison.Ordinal).Replace("(lambda)", "", StringComparison.Ordinal).Trim();
 
-    // The snippet is C#; a name that is not an identifier (a mangled or hostile name) must not become code.
-    private static bool IsIdentifier(string name) =>
+    /// <summary>The snippet is C#: a name that is not a plain identifier (a mangled or hostile name) must not become code.</summary>
+    public static bool IsIdentifier(string name) =>
         name.Length > 0 && (char.IsLetter(name[0]) || name[0] == '_') && name.All(c => char.IsLetterOrDigit(c) || c == '_');
 }

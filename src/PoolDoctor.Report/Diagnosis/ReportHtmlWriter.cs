@@ -32,12 +32,8 @@ public static class ReportHtmlWriter
         return html.ToString();
     }
 
-    public static async Task WriteFileAsync(DiagnosisReport report, string path, CancellationToken cancellationToken = default)
-    {
-        var temp = path + ".tmp";
-        await File.WriteAllTextAsync(temp, Write(report), cancellationToken);
-        File.Move(temp, path, overwrite: true);
-    }
+    public static Task WriteFileAsync(DiagnosisReport report, string path, CancellationToken cancellationToken = default) =>
+        ReportFile.WriteAsync(path, Write(report), cancellationToken);
 
     private static void Header(StringBuilder html, DiagnosisReport r)
     {

@@ -21,13 +21,8 @@ public static class ReportJsonWriter
 
     public static string Write(DiagnosisReport report) => JsonSerializer.Serialize(Shape(report), Options);
 
-    public static async Task WriteFileAsync(DiagnosisReport report, string path, CancellationToken cancellationToken = default)
-    {
-        // Written beside and renamed over, so a reader (or a crash mid-write) never sees half a file.
-        var temp = path + ".tmp";
-        await File.WriteAllTextAsync(temp, Write(report), cancellationToken);
-        File.Move(temp, path, overwrite: true);
-    }
+    public static Task WriteFileAsync(DiagnosisReport report, string path, CancellationToken cancellationToken = default) =>
+        ReportFile.WriteAsync(path, Write(report), cancellationToken);
 
     private static object Shape(DiagnosisReport r) => new
     {
