@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Records the detector's fixtures: for each scenario a fresh lab, `counters --format json` for RECORD seconds,
-# and loopback load on one route starting LOAD_DELAY seconds in. Output: tests/PoolDoctor.Tests/fixtures/counters/*.jsonl
+# and loopback load on one route starting LOAD_DELAY seconds in. Output: tests/PoolDoctor.Tests/fixtures/counters/load-verb/*.jsonl (or $OUT)
 # Usage: scripts/record-counter-fixtures.sh [scenario...]   (LOADER="cmd URL CONNS SECONDS" overrides the load tool)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TOOL=${TOOL:-src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll}
-OUT=${OUT:-tests/PoolDoctor.Tests/fixtures/counters}
+OUT=${OUT:-tests/PoolDoctor.Tests/fixtures/counters/load-verb}
 RECORD=${RECORD:-20}
 LOAD_DELAY=${LOAD_DELAY:-4}
 LOAD_SECONDS=${LOAD_SECONDS:-14}

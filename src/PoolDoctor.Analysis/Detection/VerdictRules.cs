@@ -18,8 +18,11 @@ internal static class VerdictRules
             return StarvingByInjections(f, cores, t)
                 ?? new Verdict(VerdictKind.Inconclusive, 0, Rules.WarmingUp, ["one counter sample so far; trends need two"], at);
         }
-        return CpuSaturated(f, cores, t)
+        // Busy cores first; runnable threads only after the runtime's own starvation signal, because threads that
+        // poll with short sleeps (tasksleepwait) sit in the run queue of a crowded machine without doing any work.
+        return CpuSaturated(f, cores, t, byRunnableThreads: false)
             ?? StarvingByInjections(f, cores, t)
+            ?? CpuSaturated(f, cores, t, byRunnableThreads: true)
             ?? StarvingBySignature(f, cores, t)
             ?? QueueNotDraining(samples, f, cores, t)
             ?? BlockingCompensated(f, cores, t)
@@ -27,12 +30,12 @@ internal static class VerdictRules
     }
 
     /// <summary>Every core busy with this process, or more pool threads runnable than cores (CPU-bound work, whoever holds the cores).</summary>
-    private static Verdict? CpuSaturated(WindowFigures f, int cores, DetectionThresholds t)
+    private static Verdict? CpuSaturated(WindowFigures f, int cores, DetectionThresholds t, bool byRunnableThreads)
     {
         var busy = f.CpuPercent >= t.CpuSaturatedPercent;
         // Idle workers spin a little before they sleep, so runnable threads alone prove nothing; with work queued
         // they mean the queue waits for CPUs, not for threads.
-        var runnableBound = f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores && f.RecentQueueMean >= QueueFloor(cores, t);
+        var runnableBound = byRunnableThreads && f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores && f.RecentQueueMean >= QueueFloor(cores, t);
         if (!busy && !runnableBound)
         {
             return null;

@@ -190,4 +190,18 @@ public class SyntheticDetectionTests
         Assert.Equal(Rules.QueueNotDraining, verdict.Rule);
         Assert.Contains(verdict.Evidence, e => e.Contains("waits about 24 s", StringComparison.Ordinal));
     }
+
+    [Fact]
+    public void Polling_threads_in_a_crowded_run_queue_are_not_cpu_saturated_while_the_gate_thread_reports_starvation()
+    {
+        // Recorded shape (tasksleepwait on a loaded machine): 17 threads poll with Sleep(10), 3 of them runnable on
+        // average, CPU 3 %, the gate thread still injecting for starvation once a second.
+        var s = new SyntheticSeries(2) { Runnable = 3.1 };
+        for (var i = 0; i < 5; i++)
+        {
+            s.Second(13 + i, queue: 110 - i * 4, cpu: 3, completed: 40, AdjustmentReason.Starvation);
+        }
+        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
+        Assert.Equal(VerdictKind.Starving, verdict.Kind);
+    }
 }
