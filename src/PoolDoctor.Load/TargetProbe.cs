@@ -11,6 +11,9 @@ internal static class TargetProbe
 {
     private static readonly TimeSpan MaxProbeTime = TimeSpan.FromSeconds(10);
 
+    // Even with a tiny request timeout, give a busy machine a fair chance to complete one loopback connect.
+    private static readonly TimeSpan MinProbeTime = TimeSpan.FromSeconds(3);
+
     public static async Task<IPEndPoint> ConnectOnceAsync(Uri url, TimeSpan timeout, CancellationToken cancellation)
     {
         IPAddress[] addresses;
@@ -28,7 +31,7 @@ internal static class TargetProbe
         }
 
         using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
-        var probeTime = timeout < MaxProbeTime ? timeout : MaxProbeTime;
+        var probeTime = timeout < MinProbeTime ? MinProbeTime : timeout > MaxProbeTime ? MaxProbeTime : timeout;
         limit.CancelAfter(probeTime);
         SocketException? last = null;
         foreach (var address in addresses)

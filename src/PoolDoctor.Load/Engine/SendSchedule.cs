@@ -11,7 +11,7 @@ internal sealed class SendSchedule
     /// <summary>A send that starts this much after its due time counts as late (timer granularity is about 1 ms).</summary>
     public static readonly long LateThresholdTicks = Stopwatch.Frequency * 2 / 1000;
 
-    private readonly long _first;
+    private long _first;
     private readonly double _intervalTicks;
     private long _index;
 
@@ -23,7 +23,16 @@ internal sealed class SendSchedule
     }
 
     /// <summary>The due time of the next send.</summary>
-    public long Next() => _first + (long)(_intervalTicks * _index++);
+    public long Next()
+    {
+        if (_index == 0)
+        {
+            // The schedule starts when the loop first runs (as wrk2's starts with its thread): the tool's own
+            // start-up (JIT, scheduling the loops) is not the server's fault and is not counted as lateness.
+            _first = Math.Max(_first, Stopwatch.GetTimestamp());
+        }
+        return _first + (long)(_intervalTicks * _index++);
+    }
 
     /// <summary>Waits until <paramref name="due"/>; false when sending was closed meanwhile.</summary>
     public static async ValueTask<bool> WaitUntilAsync(long due, RunControl control)

@@ -121,6 +121,21 @@ public sealed class LoadRunnerTests
     }
 
     [Fact]
+    public async Task In_rate_mode_latency_counts_from_the_scheduled_send_so_a_slow_server_is_not_hidden()
+    {
+        // One connection, 10/s: sends are due every 100 ms, but each answer takes 300 ms, so send i actually goes out
+        // at about i * 300 ms and its latency from the due time is about 300 + i * 200 ms: 300, 500, 700, 900, 1100.
+        await using var server = new LoopbackServer(_ => (Ok, false), answerDelay: TimeSpan.FromMilliseconds(300));
+        var summary = await Run(server.Url, connections: 1, requests: 5, rate: 10);
+        Assert.Equal(5, summary.Requests);
+        // Sends 2..5 are late by 200 ms or more; the first is on time unless this busy machine delays the loop itself.
+        Assert.InRange(summary.LateSends, 4, 5);
+        // A closed loop would report about 300 ms; upper bounds are wide because a loaded machine only adds delay.
+        Assert.InRange(summary.LatencyMs.Mean, 650, 5000);
+        Assert.InRange(summary.LatencyMs.Max, 1050, 8000);
+    }
+
+    [Fact]
     public async Task A_refused_connection_fails_fast_with_one_clear_message()
     {
         int port;
