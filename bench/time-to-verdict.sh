@@ -21,20 +21,23 @@ for run in $(seq "$RUNS"); do
   load=$!
   detect_start=$(now)
   dotnet "$TOOL" detect -p "$lab" --timeout 20s --format json >/tmp/ttv-detect.json
+  detect_end=$(now)
   kill "$load" "$lab" 2>/dev/null || true
   wait "$load" "$lab" 2>/dev/null || true
-  line=$(python3 - "$load_start" "$detect_start" <<'PY'
+  line=$(python3 - "$load_start" "$detect_start" "$detect_end" <<'PY'
 import json, sys
-load_start, detect_start = float(sys.argv[1]), float(sys.argv[2])
+load_start, detect_start, detect_end = float(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
 d = json.load(open('/tmp/ttv-detect.json'))
 offset = detect_start - load_start          # detect was started this long after the load
 first = [i['seconds'] for i in d['injections'] if i['reason'] in ('Starvation', 'CooperativeBlocking')]
 runtime = offset + d['watchStartedSeconds'] + first[0] if first else float('nan')
-verdict = offset + d['secondsToVerdict'] if d['secondsToVerdict'] is not None else float('nan')
+# Wall clock until `detect` exited: includes its process start-up (before its own clock starts), the session stop
+# and printing, so it is an upper bound of "load start -> verdict".
+verdict = detect_end - load_start if d['secondsToVerdict'] is not None else float('nan')
 print(f"{d['verdict']} {verdict:.2f} {runtime:.2f} {d['secondsToVerdict']} {d['rule']}")
 PY
 )
-  echo "run $run: verdict rule seconds-from-load-start runtime-first-injection: $line"
+  echo "run $run: verdict, load start -> detect exited with it (s), load start -> runtime's first blocking injection (s, lower bound), detect's own secondsToVerdict, rule: $line"
   results+=("$line")
 done
 printf '%s\n' "${results[@]}" | python3 -c '
@@ -43,7 +46,7 @@ rows = [l.split() for l in sys.stdin if l.strip()]
 starving = [float(r[1]) for r in rows if r[0] == "Starving"]
 runtime = [float(r[2]) for r in rows if r[2] != "nan"]
 print(f"runs={len(rows)} starving={len(starving)}")
-if starving: print(f"median load-start->Starving: {statistics.median(starving):.2f} s (min {min(starving):.2f}, max {max(starving):.2f})")
+if starving: print(f"median load-start->Starving (detect exited): {statistics.median(starving):.2f} s (min {min(starving):.2f}, max {max(starving):.2f})")
 if runtime: print(f"median load-start->runtime first blocking injection: {statistics.median(runtime):.2f} s")
 if starving and runtime: print(f"ratio verdict/runtime signal: {statistics.median(starving)/statistics.median(runtime):.2f}")
 '

@@ -12,7 +12,7 @@ internal sealed class TargetOptions
 
     public Option<string?> DiagnosticPort { get; } = new("--diagnostic-port")
     {
-        Description = "A diagnostic port to use instead of -p/-n: a socket path, with ',connect' (default) or ',listen' for a reverse port.",
+        Description = "A diagnostic port to use instead of -p/-n: a socket path, with ',connect' or ',listen' for a reverse port (default: connect if the socket exists, else listen).",
     };
 
     public void AddTo(Command command)

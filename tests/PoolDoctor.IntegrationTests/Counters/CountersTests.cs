@@ -43,6 +43,16 @@ public class CountersTests
     }
 
     [Fact]
+    public async Task The_diagnostic_port_of_a_running_process_can_name_the_target()
+    {
+        await using var lab = await LabProcess.StartAsync();
+        var socket = Directory.GetFiles(Path.GetTempPath(), $"dotnet-diagnostic-{lab.ProcessId}-*-socket").Single();
+        var run = await ToolRun.RunAsync(["counters", "--diagnostic-port", socket, "--format", "json", "--duration", "4s"], TimeSpan.FromSeconds(60));
+        Assert.True(run.ExitCode == 0, run.ToString());
+        Assert.NotEmpty(run.StdOut.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+    }
+
+    [Fact]
     public async Task Ps_lists_the_lab()
     {
         await using var lab = await LabProcess.StartAsync();
