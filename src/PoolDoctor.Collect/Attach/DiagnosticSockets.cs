@@ -9,7 +9,7 @@ namespace PoolDoctor.Collect.Attach;
 /// </summary>
 internal static partial class DiagnosticSockets
 {
-    [GeneratedRegex(@"^dotnet-diagnostic-(\d+)-\d+-socket$")]
+    [GeneratedRegex(@"^dotnet-diagnostic-(\d+)-(\d+)-socket$")]
     private static partial Regex SocketName();
 
     public static IReadOnlyList<int> PublishedProcessIds()
@@ -25,9 +25,9 @@ internal static partial class DiagnosticSockets
         var found = new SortedSet<int>();
         foreach (var dir in directories)
         {
-            foreach (var pid in SocketOwners(dir))
+            foreach (var (pid, key) in Sockets(dir))
             {
-                if (ProcFs.Exists(pid))
+                if (ProcFs.Exists(pid) && IsLive(pid, key))
                 {
                     found.Add(pid);
                 }
@@ -39,10 +39,15 @@ internal static partial class DiagnosticSockets
     public static bool IsPublished(int pid)
     {
         var dirs = new[] { TmpDirOf(pid), Path.GetTempPath(), "/tmp" };
-        return dirs.Where(d => d is not null).Distinct().Any(d => SocketOwners(d!).Contains(pid));
+        return dirs.Where(d => d is not null).Distinct().Any(d => Sockets(d!).Any(s => s.Pid == pid && IsLive(pid, s.Key)));
     }
 
-    internal static IEnumerable<int> SocketOwners(string directory)
+    /// <summary>A socket is the process's own when its key is the process's start time; a killed process leaves its socket behind.</summary>
+    private static bool IsLive(int pid, long key) => ProcFs.StartTime(pid) is not { } start || start == key;
+
+    internal static IEnumerable<int> SocketOwners(string directory) => Sockets(directory).Select(s => s.Pid);
+
+    internal static IEnumerable<(int Pid, long Key)> Sockets(string directory)
     {
         string[] files;
         try
@@ -56,9 +61,9 @@ internal static partial class DiagnosticSockets
         foreach (var file in files)
         {
             var match = SocketName().Match(Path.GetFileName(file));
-            if (match.Success && int.TryParse(match.Groups[1].ValueSpan, out var pid))
+            if (match.Success && int.TryParse(match.Groups[1].ValueSpan, out var pid) && long.TryParse(match.Groups[2].ValueSpan, out var key))
             {
-                yield return pid;
+                yield return (pid, key);
             }
         }
     }

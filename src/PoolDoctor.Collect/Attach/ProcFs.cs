@@ -20,6 +20,36 @@ internal static class ProcFs
         }
     }
 
+    /// <summary>
+    /// The process start time in clock ticks since boot (field 22 of /proc/PID/stat), or null. The runtime names its
+    /// diagnostics socket with this value, which tells a live socket from one left behind by a dead process whose
+    /// pid was reused.
+    /// </summary>
+    public static long? StartTime(int pid)
+    {
+        try
+        {
+            return ParseStartTime(File.ReadAllText($"/proc/{pid}/stat"));
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    internal static long? ParseStartTime(string stat)
+    {
+        // The command name (field 2) may hold spaces and parentheses; the fields after its closing ')' are plain.
+        var afterName = stat.LastIndexOf(')');
+        if (afterName < 0)
+        {
+            return null;
+        }
+        var fields = stat[(afterName + 1)..].Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        const int startTimeIndex = 22 - 3;
+        return fields.Length > startTimeIndex && long.TryParse(fields[startTimeIndex], out var ticks) ? ticks : null;
+    }
+
     public static string CommandLine(int pid)
     {
         try

@@ -1,39 +1,29 @@
 using System.Globalization;
-using System.Text.RegularExpressions;
+using PoolDoctor.Load;
 
 namespace PoolDoctor.Cli;
 
-/// <summary>Reads durations as users type them: "30s", "500ms", "2m", "1h", "45" (seconds) or "00:00:30".</summary>
-internal static partial class DurationOption
+/// <summary>
+/// Every verb's duration options: the load generator's grammar (30s, 500ms, 2m, 1h, 45 = seconds) plus
+/// "00:00:30", turned into a usage error naming the option when the text is not a positive duration.
+/// </summary>
+internal static class DurationOption
 {
-    [GeneratedRegex(@"^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$", RegexOptions.IgnoreCase)]
-    private static partial Regex Shape();
+    private static readonly TimeSpan DefaultMaximum = TimeSpan.FromDays(1);
 
-    public static TimeSpan Parse(string text, string optionName)
+    public static TimeSpan Parse(string text, string optionName, TimeSpan? maximum = null)
     {
+        var limit = maximum ?? DefaultMaximum;
         var trimmed = text.Trim();
-        var match = Shape().Match(trimmed);
-        if (match.Success)
+        if (!DurationText.TryParse(trimmed, out var span)
+            && !(trimmed.Contains(':', StringComparison.Ordinal) && TimeSpan.TryParse(trimmed, CultureInfo.InvariantCulture, out span)))
         {
-            var value = double.Parse(match.Groups[1].Value, CultureInfo.InvariantCulture);
-            var span = match.Groups[2].Value.ToLowerInvariant() switch
-            {
-                "ms" => TimeSpan.FromMilliseconds(value),
-                "m" => TimeSpan.FromMinutes(value),
-                "h" => TimeSpan.FromHours(value),
-                _ => TimeSpan.FromSeconds(value),
-            };
-            return Positive(span, text, optionName);
+            throw new UsageException($"{optionName}: '{text}' is not a duration (examples: 30s, 500ms, 2m, 00:01:00)");
         }
-        if (TimeSpan.TryParse(trimmed, CultureInfo.InvariantCulture, out var parsed))
+        if (span <= TimeSpan.Zero || span > limit)
         {
-            return Positive(parsed, text, optionName);
+            throw new UsageException($"{optionName}: '{text}' must be more than 0 and at most {DurationText.Format(limit)}");
         }
-        throw new UsageException($"{optionName}: '{text}' is not a duration (examples: 30s, 500ms, 2m, 00:01:00)");
+        return span;
     }
-
-    private static TimeSpan Positive(TimeSpan span, string text, string optionName) =>
-        span > TimeSpan.Zero && span < TimeSpan.FromDays(1)
-            ? span
-            : throw new UsageException($"{optionName}: '{text}' must be more than 0 and less than a day");
 }

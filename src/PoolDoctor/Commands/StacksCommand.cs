@@ -32,7 +32,7 @@ internal static class StacksCommand
         command.SetAction(async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
-            var options = new StackCaptureOptions(DurationText.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(once));
+            var options = new StackCaptureOptions(DurationOption.Parse(parse.GetValue(duration)!, "--duration", TimeSpan.FromHours(1)), parse.GetValue(once));
             var how = display.Read(parse);
             var keep = parse.GetValue(output);
             if (keep is not null && Directory.Exists(keep))

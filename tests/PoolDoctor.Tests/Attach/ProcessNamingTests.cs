@@ -52,6 +52,21 @@ public sealed class ProcessNamingTests
         }
     }
 
+    [Theory]
+    [InlineData("1295 (.NET Debugger) S 1274 1274 1 0 -1 4194368 0 0 0 0 0 0 0 0 20 0 3 0 451204 1 2 3", 451204L)]
+    [InlineData("77 (a) b) R 1 77 1 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 0 605014 100 3", 605014L)]
+    [InlineData("garbage", null)]
+    public void Start_time_is_field_22_even_when_the_name_has_spaces_and_parentheses(string stat, long? expected) =>
+        Assert.Equal(expected, ProcFs.ParseStartTime(stat));
+
+    [Fact]
+    public void A_live_process_owns_the_socket_named_with_its_start_time()
+    {
+        var self = Environment.ProcessId;
+        Assert.NotNull(ProcFs.StartTime(self));
+        Assert.True(DiagnosticSockets.IsPublished(self), "this test host's own diagnostics socket should be found");
+    }
+
     [Fact]
     public void A_missing_directory_is_not_an_error() =>
         Assert.Empty(DiagnosticSockets.SocketOwners("/nonexistent/pooldoctor-test"));

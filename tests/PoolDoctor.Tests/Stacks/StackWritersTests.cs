@@ -85,7 +85,7 @@ public sealed class StackWritersTests
     [InlineData("2m", 120.0)]
     [InlineData("3", 3.0)]
     public void Durations_read_as_users_type_them(string text, double seconds) =>
-        Assert.Equal(seconds, DurationText.Parse(text, "--duration").TotalSeconds, 6);
+        Assert.Equal(seconds, DurationOption.Parse(text, "--duration", TimeSpan.FromHours(1)).TotalSeconds, 6);
 
     [Theory]
     [InlineData("soon")]
@@ -93,5 +93,5 @@ public sealed class StackWritersTests
     [InlineData("-1")]
     [InlineData("2h")]
     public void Bad_durations_are_usage_errors(string text) =>
-        Assert.Throws<UsageException>(() => DurationText.Parse(text, "--duration"));
+        Assert.Throws<UsageException>(() => DurationOption.Parse(text, "--duration", TimeSpan.FromHours(1)));
 }
