@@ -25,7 +25,9 @@ public static class StackRecorder
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
-            throw new AttachException($"cannot start a stacks session in {Describe(target)}: {e.Message}", e);
+            throw new AttachException(target.IsAlive
+                ? $"cannot start a stacks session in {Describe(target)}: {e.Message}"
+                : $"the target exited before the capture started ({Describe(target)})", e);
         }
 
         if (resumeRuntime)
