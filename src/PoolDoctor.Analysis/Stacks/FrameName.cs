@@ -1,16 +1,6 @@
-namespace PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.Stacks;
 
-/// <summary>What kind of source construct a frame belongs to once compiler-generated names are undone.</summary>
-public enum FrameFlavor
-{
-    Method,
-    Async,
-    Lambda,
-    AsyncLambda,
-    LocalFunction,
-    AsyncLocalFunction,
-    Unresolved,
-}
+namespace PoolDoctor.Analysis.Stacks;
 
 /// <summary>
 /// A runtime method name taken apart: the namespace, the visible type chain (nested types, generic arity shown

@@ -1,8 +1,9 @@
 namespace PoolDoctor.Model.Stacks;
 
 /// <summary>
-/// A user method that blocks pool threads: how (kind), on which API, how many pool threads it held,
-/// and its share of sampled pool-thread time (0..1). <see cref="ExampleStack"/> is cleaned frames, leaf first.
+/// A call site that blocks pool threads: the user method that calls the blocking API (where the fix goes), how
+/// (kind), on which API, how many pool threads it held, and its share of sampled pool-thread time (0..1).
+/// <see cref="ExampleStack"/> is cleaned frames, leaf first.
 /// </summary>
 public sealed record Culprit(
     string Method,
@@ -11,7 +12,38 @@ public sealed record Culprit(
     int Threads,
     double Share,
     IReadOnlyList<string> ExampleStack,
-    double WaitMs = 0);
+    double WaitMs = 0)
+{
+    /// <summary>The user frames from the entry down to the call site, outermost first (cleaned names).</summary>
+    public IReadOnlyList<string> Chain { get; init; } = [];
+
+    /// <summary>What the blocked work was serving: <c>GET /customers/{id}</c>, a timer callback, a hosted service's
+    /// method, or the outermost user frame; null when nothing said.</summary>
+    public string? Entry { get; init; }
+
+    /// <summary>The source construct of <see cref="Method"/> (async method, lambda, local function, ...).</summary>
+    public FrameFlavor Flavor { get; init; } = FrameFlavor.Method;
+
+    /// <summary>How <see cref="Method"/> was found: on the stack, or recovered because the JIT inlined it.</summary>
+    public CallSiteSource Source { get; init; } = CallSiteSource.Stack;
+
+    /// <summary>When the call site is not the sampled frame itself: one line saying what was missing and what stands
+    /// in for it (e.g. "handler inlined into framework code; endpoint GET /x (Ctrl.X)").</summary>
+    public string? Note { get; init; }
+}
+
+/// <summary>Where a culprit's method name comes from.</summary>
+public enum CallSiteSource
+{
+    /// <summary>A user frame on the sampled stack.</summary>
+    Stack,
+    /// <summary>The JIT inlined the user's method; the name comes from ASP.NET Core's endpoint or action.</summary>
+    Endpoint,
+    /// <summary>The JIT inlined the user's method; the name comes from reading the app's IL for the blocking call.</summary>
+    Il,
+    /// <summary>No user frame and nothing recovered it: a library frame stands in.</summary>
+    Library,
+}
 
 /// <summary>The blocking kinds, named as the issue and the JSON report name them.</summary>
 public enum BlockingKind

@@ -5,4 +5,8 @@ public sealed record StackSnapshot(
     int ProcessId,
     double WindowSeconds,
     IReadOnlyList<ThreadStack> Stacks,
-    IReadOnlyList<WaitSpan> Waits);
+    IReadOnlyList<WaitSpan> Waits)
+{
+    /// <summary>The assemblies the capture saw loaded, with their origin (empty when unknown).</summary>
+    public IReadOnlyList<ModuleInfo> Modules { get; init; } = [];
+}

@@ -4,4 +4,8 @@ namespace PoolDoctor.Model.Stacks;
 /// A thread's stack as sampled, frames ordered leaf (top, index 0) to root. <see cref="Samples"/> counts how many
 /// samples of the window had exactly this stack on this thread, so time shares can be computed.
 /// </summary>
-public sealed record ThreadStack(int ThreadId, IReadOnlyList<StackFrame> Frames, int Samples);
+public sealed record ThreadStack(int ThreadId, IReadOnlyList<StackFrame> Frames, int Samples)
+{
+    /// <summary>The request the thread served at those samples, when ASP.NET Core's events said (else null).</summary>
+    public RequestContext? Request { get; init; }
+}

@@ -4,7 +4,11 @@ namespace PoolDoctor.Model.Stacks;
 /// A blocking wait seen through runtime events (WaitHandleWait, Contention, TaskWait): which thread, how long,
 /// which event source, and the stack at the start of the wait (leaf first).
 /// </summary>
-public sealed record WaitSpan(int ThreadId, WaitSource Source, double DurationMs, IReadOnlyList<StackFrame> Frames);
+public sealed record WaitSpan(int ThreadId, WaitSource Source, double DurationMs, IReadOnlyList<StackFrame> Frames)
+{
+    /// <summary>The request the thread served when the wait began, when ASP.NET Core's events said (else null).</summary>
+    public RequestContext? Request { get; init; }
+}
 
 public enum WaitSource
 {
