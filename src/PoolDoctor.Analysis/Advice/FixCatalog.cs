@@ -17,7 +17,7 @@ internal static class FixCatalog
         {
             BlockingKind.SyncOverAsync => SyncOverAsync(culprit, name, evidence),
             BlockingKind.Sleep => Sleep(culprit, name, evidence),
-            BlockingKind.SyncIO => WrapsInTaskRun(culprit) ? TaskRunWrapper(culprit, name, evidence) : SyncIO(culprit, name, evidence),
+            BlockingKind.SyncIO => culprit.InTaskRun ? TaskRunWrapper(culprit, name, evidence) : SyncIO(culprit, name, evidence),
             BlockingKind.Lock => Lock(culprit, name, evidence),
             BlockingKind.SyncWait => SyncWait(culprit, name, evidence),
             _ => throw new ArgumentOutOfRangeException(nameof(culprit), culprit.Kind, "unknown blocking kind"),
@@ -37,9 +37,9 @@ internal static class FixCatalog
         };
         return new FixAdvice(c.Method, c.Kind, c.Api,
             "Await the async API, and make every caller async all the way up",
-            $"{name} blocks a pool thread on {c.Api} until the task completes; the task's own continuation needs a pool thread too, "
+            $"{c.DisplayName} blocks a pool thread on {c.Api} until the task completes; the task's own continuation needs a pool thread too, "
             + "so under load the pool runs out and every request waits for the slow thread injection. Awaiting returns the thread "
-            + $"to the pool for the whole wait. Blocking anywhere up the call chain undoes it, so the callers of {name} await too.",
+            + $"to the pool for the whole wait. Blocking anywhere up the call chain undoes it, so {CallersOf(c)} must become async and await too.",
             evidence,
             $"public string {name}()\n{{\n    {blocking}\n    return {result};\n}}",
             $"public async Task<string> {name}()\n{{\n    {awaited}\n    return {result};\n}}");
@@ -48,7 +48,7 @@ internal static class FixCatalog
     private static FixAdvice Sleep(Culprit c, string name, IReadOnlyList<string> evidence) =>
         new(c.Method, c.Kind, c.Api,
             "Use await Task.Delay instead of Thread.Sleep",
-            $"{name} parks a pool thread in {c.Api}. Thread.Sleep holds the thread for the whole pause; await Task.Delay "
+            $"{c.DisplayName} parks a pool thread in {c.Api}. Thread.Sleep holds the thread for the whole pause; await Task.Delay "
             + "gives it back and resumes on a timer. If the sleep polls a task until it completes "
             + "(while (!task.IsCompleted) Thread.Sleep(...)), await the task itself instead.",
             evidence,
@@ -60,7 +60,7 @@ internal static class FixCatalog
         var (receiver, member) = SplitApi(c.Api);
         var args = ArgumentsFor(member);
         var asyncSignature = IsAsyncMethod(c);
-        var explanation = $"{name} waits for I/O synchronously in {c.Api}, holding a pool thread for the whole round trip. "
+        var explanation = $"{c.DisplayName} waits for I/O synchronously in {c.Api}, holding a pool thread for the whole round trip. "
             + $"Use the driver's async API ({member}Async) and await it: the thread goes back to the pool while the I/O is in flight.";
         if (asyncSignature)
         {
@@ -81,7 +81,7 @@ internal static class FixCatalog
         var args = ArgumentsFor(member);
         return new FixAdvice(c.Method, c.Kind, c.Api,
             $"Drop the Task.Run wrapper and await {member}Async",
-            $"{name} wraps the synchronous {c.Api} in Task.Run. That only moves the block to another pool thread: the request "
+            $"{TaskRunLambda(c)} wraps the synchronous {c.Api} (called in {c.DisplayName}) in Task.Run. That only moves the block to another pool thread: the request "
             + "still holds one thread for the whole call, plus the scheduling. Await the driver's async API directly.",
             evidence,
             $"public async Task<string> {name}()\n{{\n    await Task.Run(() => {receiver}.{member}({args.Sync}));\n    return \"done\";\n}}",
@@ -91,7 +91,7 @@ internal static class FixCatalog
     private static FixAdvice Lock(Culprit c, string name, IReadOnlyList<string> evidence) =>
         new(c.Method, c.Kind, c.Api,
             "Do not block inside a lock: shorten the critical section, or use SemaphoreSlim.WaitAsync as an async lock",
-            $"{name} waits in {c.Api}: requests queue behind one lock holder and each waiter holds a pool thread (a convoy). "
+            $"{c.DisplayName} waits in {c.Api}: requests queue behind one lock holder and each waiter holds a pool thread (a convoy). "
             + "Keep slow work out of the lock; when the section must await, guard it with a SemaphoreSlim(1, 1) taken with WaitAsync.",
             evidence,
             $"private static readonly object Gate = new();\n\npublic string {name}()\n{{\n    lock (Gate)\n    {{\n        DoSlowWork();\n    }}\n    return \"done\";\n}}",
@@ -102,10 +102,12 @@ internal static class FixCatalog
         var isSemaphore = c.Api.Contains("Semaphore", StringComparison.Ordinal);
         return new FixAdvice(c.Method, c.Kind, c.Api,
             isSemaphore ? "Take the semaphore with await SemaphoreSlim.WaitAsync" : "Wait asynchronously: await a task instead of blocking on a wait handle",
-            $"{name} blocks a pool thread in {c.Api} until another thread signals. "
+            $"{c.DisplayName} blocks a pool thread in {c.Api} until another thread signals. "
             + (isSemaphore
-                ? "SemaphoreSlim.WaitAsync queues the request without holding a thread while it waits for a slot."
-                : "Signal through a TaskCompletionSource (or SemaphoreSlim.WaitAsync) and await it, so no thread is held while waiting."),
+                ? "SemaphoreSlim.WaitAsync queues the request without holding a thread while it waits for a slot. "
+                : "Signal through a TaskCompletionSource or a Channel (or SemaphoreSlim.WaitAsync) and await it, so no thread is held while waiting. ")
+            + "The real limit is the capacity of what the threads wait for (the slots, the worker behind the queue): more pool threads "
+            + "only add waiters, so size that bottleneck for the load, and make its callers await it.",
             evidence,
             isSemaphore
                 ? $"public string {name}()\n{{\n    Slots.Wait();\n    try {{ DoWork(); }}\n    finally {{ Slots.Release(); }}\n    return \"done\";\n}}"
@@ -119,8 +121,16 @@ internal static class FixCatalog
     {
         var lines = new List<string>
         {
-            $"{c.Threads} pool thread{(c.Threads == 1 ? "" : "s")} blocked in {c.Api} under {c.Method}, {c.Share * 100:0}% of sampled pool-thread time",
+            $"{c.Threads} pool thread{(c.Threads == 1 ? "" : "s")} blocked in {c.Api} called by {c.DisplayName}, {c.Share * 100:0}% of sampled pool-thread time",
         };
+        if (c.Entry is not null)
+        {
+            lines.Add($"entry: {c.Entry}");
+        }
+        if (c.Note is not null)
+        {
+            lines.Add(c.Note);
+        }
         if (c.WaitMs > 0)
         {
             lines.Add($"wait events: {c.WaitMs:F0} ms blocked in total");
@@ -132,14 +142,19 @@ internal static class FixCatalog
         return lines;
     }
 
-    /// <summary>A Task.Run lambda is reported under its outer method; the lambda marker or the Task.Run frame in the stack shows it.</summary>
-    internal static bool WrapsInTaskRun(Culprit c) =>
-        MethodNames.IsLambda(c.Method)
-        || c.ExampleStack.Any(f => MethodNames.IsLambda(f) || f.Contains("Task.Run", StringComparison.Ordinal));
+    private static string TaskRunLambda(Culprit c) => c.Chain.Count > 0 ? c.Chain[0] : c.DisplayName;
 
     private static bool IsAsyncMethod(Culprit c) =>
-        c.Method.Contains("(async)", StringComparison.Ordinal)
-        || c.ExampleStack.Any(f => f.Contains("(async)", StringComparison.Ordinal) && f.Contains(MethodNames.Short(c.Method), StringComparison.Ordinal));
+        c.Flavor is FrameFlavor.Async or FrameFlavor.AsyncLambda or FrameFlavor.AsyncLocalFunction;
+
+    /// <summary>"DiagScenarioController.TaskWait and its callers (Shop.Api.Get)": every frame on the chain above the call site.</summary>
+    private static string CallersOf(Culprit c)
+    {
+        var callers = c.Chain.Take(Math.Max(0, c.Chain.Count - 1)).ToList();
+        return callers.Count == 0
+            ? $"{c.DisplayName} and its callers"
+            : $"{c.DisplayName} and every caller on its chain ({string.Join(" -> ", callers)})";
+    }
 
     /// <summary>"NpgsqlCommand.ExecuteNonQuery" becomes ("command", "ExecuteNonQuery"): a plausible receiver and the member to make async.</summary>
     internal static (string Receiver, string Member) SplitApi(string api)

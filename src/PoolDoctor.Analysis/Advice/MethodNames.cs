@@ -17,11 +17,8 @@ internal static class MethodNames
         return IsIdentifier(result) ? result : "Handle";
     }
 
-    /// <summary>"Outer (lambda)" and "Outer (async)" markers the frame cleaner adds.</summary>
-    public static bool IsLambda(string method) => method.Contains("(lambda)", StringComparison.Ordinal);
-
-    private static string StripMarkers(string method) =>
-        method.Replace("(async)", "", StringComparison.Ordinal).Replace("(lambda)", "", StringComparison.Ordinal).Trim();
+    // A culprit's Method carries no markers; a display name may ("... (async)").
+    private static string StripMarkers(string method) => method.Replace("(async)", "", StringComparison.Ordinal).Trim();
 
     /// <summary>The snippet is C#: a name that is not a plain identifier (a mangled or hostile name) must not become code.</summary>
     public static bool IsIdentifier(string name) =>

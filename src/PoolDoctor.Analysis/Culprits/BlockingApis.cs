@@ -25,7 +25,7 @@ public static class BlockingApis
     private static readonly string[] DriverNamespaces =
     [
         "Npgsql", "Microsoft.Data.SqlClient", "System.Data.SqlClient", "MySqlConnector", "MySql.Data",
-        "Oracle.ManagedDataAccess", "Microsoft.Data.Sqlite", "System.Data.Common", "Dapper", "PoolDoctor.Lab.SimulatedDriver",
+        "Oracle.ManagedDataAccess", "Microsoft.Data.Sqlite", "System.Data.Common", "Dapper",
     ];
 
     // Only the drivers' public ADO.NET surface: an internal helper that happens to be called Read is not an API call.

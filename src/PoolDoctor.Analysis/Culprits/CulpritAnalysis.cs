@@ -21,4 +21,8 @@ public sealed record CulpritAnalysis(
     int BlockedPoolThreads,
     long PoolSamples,
     long IdlePoolSamples,
-    double UnattributedWaitMs);
+    double UnattributedWaitMs)
+{
+    /// <summary>Every sampled stack with its reading, so printers never read frames a second way.</summary>
+    public IReadOnlyList<ThreadReading> Threads { get; init; } = [];
+}

@@ -5,16 +5,17 @@ namespace PoolDoctor.Analysis.Culprits;
 
 /// <summary>
 /// Names the code that blocks thread-pool threads. Every sampled pool-thread stack that is blocked gives a
-/// (user method, kind, API) site; sites are merged by (method, kind) and ranked by their share of all pool-thread
+/// (call site, kind, API) site; sites are merged by (method, kind) and ranked by their share of all pool-thread
 /// samples. Wait spans from runtime events add blocked milliseconds to the same list and surface blocking the
 /// sampler missed. Idle pool threads (waiting for work) count in the denominator but are never culprits.
+/// This is the one entry point from a capture to what every verb prints: culprits, groups and per-thread readings.
 /// </summary>
 public static class CulpritAnalyzer
 {
     public static CulpritAnalysis Analyze(StackSnapshot snapshot, CulpritOptions? options = null)
     {
         options ??= CulpritOptions.Default;
-        var catalog = new FrameCatalog(new UserCode(options.UserCodePrefixes));
+        var catalog = new FrameCatalog(new UserCode(options.UserCodePrefixes, snapshot.Modules));
         var stacks = snapshot.Stacks.Select(s => (Stack: s, Reading: catalog.Read(s.Frames))).ToList();
 
         var pool = stacks.Where(s => s.Reading.IsPoolThread).ToList();
@@ -22,11 +23,12 @@ public static class CulpritAnalyzer
         var poolThreads = pool.Select(s => s.Stack.ThreadId).Distinct().Count();
         long idleSamples = pool.Where(s => s.Reading.IsIdle).Sum(s => (long)s.Stack.Samples);
         var idleThreads = pool.GroupBy(s => s.Stack.ThreadId).Count(t => t.All(s => s.Reading.IsIdle));
+        var requests = GeneratedFrameRequests.Learn(pool.Select(p => (p.Reading, p.Stack.Request, (long)p.Stack.Samples)));
 
-        var culprits = new Dictionary<(string Method, BlockingKind Kind), Accumulator>();
+        var culprits = new Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator>();
         foreach (var (stack, reading) in pool)
         {
-            if (reading.IsIdle || BlockingSites.Find(reading) is not { } site)
+            if (reading.IsIdle || BlockingSites.Find(reading, stack.Request ?? requests.For(reading)) is not { } site)
             {
                 continue;
             }
@@ -34,10 +36,10 @@ public static class CulpritAnalyzer
             culprit.CountApi(site.Api, stack.Samples);
             culprit.Samples += stack.Samples;
             culprit.Threads.Add(stack.ThreadId);
-            culprit.Offer(reading.Cleaned, stack.Samples);
+            culprit.Offer(site, reading.Cleaned, stack.Samples);
         }
 
-        var unattributed = AddWaits(snapshot.Waits, catalog, culprits);
+        var unattributed = AddWaits(snapshot.Waits, catalog, requests, culprits);
 
         var ranked = culprits.Values
             .Select(c => c.ToCulprit(poolSamples))
@@ -47,7 +49,10 @@ public static class CulpritAnalyzer
             .ToList();
         var blockedThreads = culprits.Values.Where(c => c.Samples > 0).SelectMany(c => c.Threads).Distinct().Count();
         var groups = StackGrouper.Group(stacks, options.IncludeAllThreads);
-        return new CulpritAnalysis(ranked, groups, poolThreads, idleThreads, blockedThreads, poolSamples, idleSamples, unattributed);
+        return new CulpritAnalysis(ranked, groups, poolThreads, idleThreads, blockedThreads, poolSamples, idleSamples, unattributed)
+        {
+            Threads = [.. stacks.Select(s => new ThreadReading(s.Stack, s.Reading))],
+        };
     }
 
     /// <summary>
@@ -58,7 +63,8 @@ public static class CulpritAnalyzer
     private static double AddWaits(
         IReadOnlyList<WaitSpan> waits,
         FrameCatalog catalog,
-        Dictionary<(string Method, BlockingKind Kind), Accumulator> culprits)
+        GeneratedFrameRequests requests,
+        Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator> culprits)
     {
         double unattributed = 0;
         foreach (var wait in waits)
@@ -73,7 +79,7 @@ public static class CulpritAnalyzer
             {
                 continue;
             }
-            if (BlockingSites.Find(reading, FallbackFor(wait.Source)) is not { } site)
+            if (BlockingSites.Find(reading, wait.Request ?? requests.For(reading), FallbackFor(wait.Source)) is not { } site)
             {
                 unattributed += wait.DurationMs;
                 continue;
@@ -84,7 +90,7 @@ public static class CulpritAnalyzer
             culprit.Threads.Add(wait.ThreadId);
             if (culprit.Samples == 0)
             {
-                culprit.Offer(reading.Cleaned, 0);
+                culprit.Offer(site, reading.Cleaned, 0);
             }
         }
         return unattributed;
@@ -97,46 +103,14 @@ public static class CulpritAnalyzer
         _ => new BlockingApi(BlockingKind.SyncWait, "WaitHandle.WaitOne"),
     };
 
-    private static Accumulator Get(Dictionary<(string Method, BlockingKind Kind), Accumulator> culprits, BlockingSite site)
+    private static CulpritAccumulator Get(Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator> culprits, BlockingSite site)
     {
         var key = (site.Method, site.Kind);
         if (!culprits.TryGetValue(key, out var culprit))
         {
-            culprit = new Accumulator(site.Method, site.Kind);
+            culprit = new CulpritAccumulator(site.Method, site.Kind);
             culprits[key] = culprit;
         }
         return culprit;
-    }
-
-    private sealed class Accumulator(string method, BlockingKind kind)
-    {
-        private long _exampleSamples = -1;
-        private IReadOnlyList<string> _example = [];
-
-        public long Samples { get; set; }
-        public HashSet<int> Threads { get; } = [];
-        public Dictionary<string, double> Apis { get; } = new(StringComparer.Ordinal);
-        public Dictionary<WaitSource, double> WaitMsBySource { get; } = [];
-
-        public void CountApi(string api, double weight) => Apis[api] = Apis.GetValueOrDefault(api) + weight;
-
-        public void Offer(IReadOnlyList<string> cleanedStack, long samples)
-        {
-            if (samples > _exampleSamples)
-            {
-                _exampleSamples = samples;
-                _example = cleanedStack;
-            }
-        }
-
-        public Culprit ToCulprit(long poolSamples)
-        {
-            // One method may block through more than one API (a poll loop's Thread.Sleep and its final Task.Result):
-            // the culprit names the one seen most.
-            var api = Apis.OrderByDescending(a => a.Value).ThenBy(a => a.Key, StringComparer.Ordinal).First().Key;
-            var share = poolSamples == 0 ? 0 : (double)Samples / poolSamples;
-            var waitMs = WaitMsBySource.Count == 0 ? 0 : WaitMsBySource.Values.Max();
-            return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3));
-        }
     }
 }

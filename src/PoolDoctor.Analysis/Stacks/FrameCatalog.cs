@@ -8,7 +8,11 @@ public sealed record StackReading(
     IReadOnlyList<string> Cleaned,
     IReadOnlyList<bool> UserFrames,
     bool IsPoolThread,
-    bool IsIdle);
+    bool IsIdle)
+{
+    /// <summary>Per frame: true for generated code (LCG lambdas, IL stubs), where the JIT may have inlined user code.</summary>
+    public IReadOnlyList<bool> GeneratedFrames { get; init; } = [];
+}
 
 /// <summary>
 /// Parses each distinct raw frame once per analysis: a capture repeats the same few hundred frames across
@@ -16,7 +20,7 @@ public sealed record StackReading(
 /// </summary>
 public sealed class FrameCatalog
 {
-    private readonly Dictionary<StackFrame, (FrameName Name, string Cleaned, bool User)> _frames = [];
+    private readonly Dictionary<StackFrame, (FrameName Name, string Cleaned, bool User, bool Generated)> _frames = [];
 
     public FrameCatalog(UserCode userCode)
     {
@@ -30,20 +34,21 @@ public sealed class FrameCatalog
         var names = new FrameName[frames.Count];
         var cleaned = new string[frames.Count];
         var user = new bool[frames.Count];
+        var generated = new bool[frames.Count];
         for (var i = 0; i < frames.Count; i++)
         {
-            (names[i], cleaned[i], user[i]) = Lookup(frames[i]);
+            (names[i], cleaned[i], user[i], generated[i]) = Lookup(frames[i]);
         }
         var isPool = ThreadPoolFrames.IsPoolThread(names);
-        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names));
+        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names)) { GeneratedFrames = generated };
     }
 
-    private (FrameName Name, string Cleaned, bool User) Lookup(StackFrame frame)
+    private (FrameName Name, string Cleaned, bool User, bool Generated) Lookup(StackFrame frame)
     {
         if (!_frames.TryGetValue(frame, out var entry))
         {
             var name = FrameNames.Parse(frame.Method);
-            entry = (name, FrameNames.Clean(frame), UserCode.IsUserCode(frame.Module, name));
+            entry = (name, FrameNames.Clean(frame), UserCode.IsUserCode(frame.Module, name), GeneratedCode.IsGenerated(frame.Module, name));
             _frames[frame] = entry;
         }
         return entry;

@@ -35,8 +35,8 @@ public sealed record FrameName(
     public string Display => Flavor switch
     {
         FrameFlavor.Async => Owner + " (async)",
-        FrameFlavor.Lambda => Owner + " (lambda)",
-        FrameFlavor.AsyncLambda => Owner + " (async lambda)",
+        FrameFlavor.Lambda => "lambda in " + Owner,
+        FrameFlavor.AsyncLambda => "async lambda in " + Owner,
         FrameFlavor.LocalFunction => Owner + " (local function)",
         FrameFlavor.AsyncLocalFunction => Owner + " (async local function)",
         _ => Owner,

@@ -287,12 +287,12 @@ public static partial class FrameNames
         var lambda = LambdaMethod().Match(name);
         if (lambda.Success)
         {
-            return (lambda.Groups["outer"].Value, FrameFlavor.Lambda);
+            return (Unwrap(lambda.Groups["outer"].Value), FrameFlavor.Lambda);
         }
         var local = LocalFunction().Match(name);
         if (local.Success)
         {
-            return (local.Groups["outer"].Value + "." + local.Groups["local"].Value, FrameFlavor.LocalFunction);
+            return (Unwrap(local.Groups["outer"].Value) + "." + local.Groups["local"].Value, FrameFlavor.LocalFunction);
         }
         var wrapped = WrappedName().Match(name);
         if (wrapped.Success)
@@ -300,6 +300,13 @@ public static partial class FrameNames
             return (wrapped.Groups["name"].Value, FrameFlavor.Method); // Program.<Main>$ and friends
         }
         return (name, FrameFlavor.Method);
+    }
+
+    // "<Main>$" (the top-level program's entry) reads "Main".
+    private static string Unwrap(string name)
+    {
+        var wrapped = WrappedName().Match(name);
+        return wrapped.Success ? wrapped.Groups["name"].Value : name;
     }
 
     private static string CleanTypeSegment(string segment)
@@ -323,12 +330,12 @@ public static partial class FrameNames
     [GeneratedRegex(@"^<(?<inner>.+)>d(__\d+)?$")]
     private static partial Regex StateMachineType();
 
-    // <DbTaskRun>b__5_0, <DbTaskRun>b__0
-    [GeneratedRegex(@"^<(?<outer>[^<>]+)>b__[\d_]+$")]
+    // <DbTaskRun>b__5_0, <DbTaskRun>b__0, and in top-level programs <<Main>$>b__0_1 (the outer name is itself wrapped)
+    [GeneratedRegex(@"^<(?<outer>(?:[^<>]|<[^<>]*>)+)>b__[\d_]+$")]
     private static partial Regex LambdaMethod();
 
-    // <Outer>g__Local|5_0
-    [GeneratedRegex(@"^<(?<outer>[^<>]+)>g__(?<local>[^|]+)\|[\d_]+$")]
+    // <Outer>g__Local|5_0, <<Main>$>g__Handler|0_1
+    [GeneratedRegex(@"^<(?<outer>(?:[^<>]|<[^<>]*>)+)>g__(?<local>[^|]+)\|[\d_]+$")]
     private static partial Regex LocalFunction();
 
     // <Main>$, <Main>

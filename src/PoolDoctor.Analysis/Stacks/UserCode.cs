@@ -3,44 +3,55 @@ using PoolDoctor.Model.Stacks;
 namespace PoolDoctor.Analysis.Stacks;
 
 /// <summary>
-/// Decides which frames are the user's own code. By default: everything outside the runtime, the base library,
-/// Microsoft's frameworks and well-known libraries and database drivers. With explicit prefixes
-/// (<c>--user-code PREFIX</c>, repeatable) a frame is user code exactly when its namespace-qualified name starts
-/// with one of them.
+/// Decides which frames are the user's own code, in this order:
+/// <list type="number">
+/// <item><c>--user-code PREFIX</c> (repeatable): a frame is user code exactly when its namespace-qualified name starts
+/// with one of the prefixes.</item>
+/// <item>The assembly's origin when the capture knew it (<see cref="ModuleInfo"/>): the app's own assemblies are user
+/// code whatever their namespace (even <c>Microsoft.*</c>); shared-framework assemblies and packages are library.</item>
+/// <item>Otherwise the assembly's name, then the namespace, against the well-known library names below.</item>
+/// </list>
+/// Generated code (LCG <c>dynamicClass.lambda_method*</c>, IL stubs) is never user code: nobody wrote it.
 /// </summary>
 public sealed class UserCode
 {
-    /// <summary>Namespaces (and the lab's stand-in driver) that are never the user's code unless prefixes say otherwise.</summary>
-    public static IReadOnlyList<string> LibraryNamespaces { get; } =
+    /// <summary>Names (assembly or namespace roots) that are library code when nothing better is known.</summary>
+    public static IReadOnlyList<string> LibraryNames { get; } =
     [
-        "System", "Microsoft", "Internal", "Interop", "dynamicClass", "Windows", "FxResources", "Mono",
+        "System", "Microsoft", "Internal", "Interop", "Windows", "FxResources", "Mono", "mscorlib", "netstandard",
         "Npgsql", "MySqlConnector", "MySql", "Oracle", "StackExchange", "Dapper", "Grpc", "Google.Protobuf",
         "Polly", "Newtonsoft", "Serilog", "NLog", "AutoMapper", "MediatR", "FluentValidation", "Swashbuckle",
         "Azure", "Amazon", "Confluent", "RabbitMQ", "MongoDB", "Elasticsearch", "Nest", "Castle", "Autofac",
         "OpenTelemetry", "Pipelines.Sockets.Unofficial",
-        "PoolDoctor.Lab.SimulatedDriver",
     ];
 
-    // Modules that hold runtime glue rather than anyone's source code.
-    private static readonly string[] LibraryModules = ["Anonymously Hosted DynamicMethods Assembly", "mscorlib", "netstandard"];
-
     private readonly IReadOnlyList<string> _prefixes;
+    private readonly Dictionary<string, ModuleOrigin> _origins;
 
-    public UserCode(IReadOnlyList<string>? prefixes = null)
+    public UserCode(IReadOnlyList<string>? prefixes = null, IReadOnlyList<ModuleInfo>? modules = null)
     {
         _prefixes = prefixes?.Where(p => !string.IsNullOrWhiteSpace(p)).Select(p => p.Trim()).ToArray() ?? [];
+        _origins = new Dictionary<string, ModuleOrigin>(StringComparer.OrdinalIgnoreCase);
+        foreach (var module in modules ?? [])
+        {
+            // Two loads of one name (a framework copy and an app copy) are rare; the more specific origin wins.
+            if (!_origins.TryGetValue(module.Name, out var known) || known == ModuleOrigin.Unknown)
+            {
+                _origins[module.Name] = module.Origin;
+            }
+        }
     }
 
     public static UserCode Default { get; } = new();
 
-    /// <summary>The prefixes given by the user; empty means the default library list applies.</summary>
+    /// <summary>The prefixes given by the user; empty means origins and the library names apply.</summary>
     public IReadOnlyList<string> Prefixes => _prefixes;
 
     public bool IsUserCode(StackFrame frame) => IsUserCode(frame.Module, FrameNames.Parse(frame.Method));
 
     public bool IsUserCode(string module, FrameName name)
     {
-        if (name.Flavor == FrameFlavor.Unresolved)
+        if (name.Flavor == FrameFlavor.Unresolved || GeneratedCode.IsGenerated(module, name))
         {
             return false;
         }
@@ -49,12 +60,18 @@ public sealed class UserCode
         {
             return _prefixes.Any(p => qualified.StartsWith(p, StringComparison.Ordinal));
         }
-        if (LibraryModules.Contains(module, StringComparer.Ordinal)
-            || IsUnder(module, "System") || IsUnder(module, "Microsoft"))
+        switch (_origins.GetValueOrDefault(module, ModuleOrigin.Unknown))
+        {
+            case ModuleOrigin.App:
+                return true;
+            case ModuleOrigin.Framework or ModuleOrigin.Package:
+                return false;
+        }
+        if (module.Length > 0 && module != "?" && LibraryNames.Any(n => IsUnder(module, n)))
         {
             return false;
         }
-        return !LibraryNamespaces.Any(ns => IsUnder(qualified, ns));
+        return !LibraryNames.Any(ns => IsUnder(qualified, ns));
     }
 
     /// <summary>True when <paramref name="name"/> is <paramref name="ns"/> or lies under it (System matches System.Net, not Systematic).</summary>

@@ -30,6 +30,20 @@ public sealed record Culprit(
     /// <summary>When the call site is not the sampled frame itself: one line saying what was missing and what stands
     /// in for it (e.g. "handler inlined into framework code; endpoint GET /x (Ctrl.X)").</summary>
     public string? Note { get; init; }
+
+    /// <summary>The call site is a lambda queued by Task.Run / StartNew (the Task.Run-wrapper advice applies).</summary>
+    public bool InTaskRun { get; init; }
+
+    /// <summary>How a person reads <see cref="Method"/>: "lambda in Program.Main", "Handler (local function)", ...</summary>
+    public string DisplayName => Flavor switch
+    {
+        FrameFlavor.Async => Method + " (async)",
+        FrameFlavor.Lambda => "lambda in " + Method,
+        FrameFlavor.AsyncLambda => "async lambda in " + Method,
+        FrameFlavor.LocalFunction => Method + " (local function)",
+        FrameFlavor.AsyncLocalFunction => Method + " (async local function)",
+        _ => Method,
+    };
 }
 
 /// <summary>Where a culprit's method name comes from.</summary>

@@ -128,12 +128,20 @@ public static class ReportHtmlWriter
         {
             html.Append($"<p>Stacks captured at {N(c.AtSeconds)} s over {N(c.WindowSeconds)} s: {c.ThreadsSeen} threads, {c.WaitsSeen} wait events.</p>\n");
         }
-        html.Append("<table id=\"culprit-table\" class=\"culprits\">\n<thead><tr><th>#</th><th>method</th><th>kind</th><th>blocking API</th><th>pool threads</th><th>share of pool-thread time</th><th>blocked (wait events)</th></tr></thead>\n<tbody>\n");
+        html.Append("<table id=\"culprit-table\" class=\"culprits\">\n<thead><tr><th>#</th><th>method (call site)</th><th>entry</th><th>kind</th><th>blocking API</th><th>pool threads</th><th>share of pool-thread time</th><th>blocked (wait events)</th></tr></thead>\n<tbody>\n");
         var rank = 0;
         foreach (var culprit in r.Culprits)
         {
             rank++;
-            html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(culprit.Method)}</code>");
+            html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(culprit.DisplayName)}</code>");
+            if (culprit.Chain.Count > 1)
+            {
+                html.Append($"<div class=\"chain\">chain: {string.Join(" &rarr; ", culprit.Chain.Select(f => $"<code>{E(f)}</code>"))}</div>");
+            }
+            if (culprit.Note is not null)
+            {
+                html.Append($"<div class=\"note\">{E(culprit.Note)}</div>");
+            }
             if (culprit.ExampleStack.Count > 0)
             {
                 html.Append("<details><summary>example stack</summary><ol class=\"stack\">");
@@ -143,7 +151,7 @@ public static class ReportHtmlWriter
                 }
                 html.Append("</ol></details>");
             }
-            html.Append($"</td><td class=\"kind\">{E(culprit.Kind.ToString())}</td><td><code>{E(culprit.Api)}</code></td>");
+            html.Append($"</td><td class=\"entry\">{E(culprit.Entry ?? "–")}</td><td class=\"kind\">{E(culprit.Kind.ToString())}</td><td><code>{E(culprit.Api)}</code></td>");
             html.Append($"<td class=\"num\">{culprit.Threads}</td><td class=\"num\"><span class=\"bar\" style=\"width:{N(Math.Clamp(culprit.Share, 0, 1) * 100, 0)}px\"></span> {Percent(culprit.Share)}</td>");
             html.Append($"<td class=\"num\">{(culprit.WaitMs > 0 ? N(culprit.WaitMs, 0) + " ms" : "–")}</td></tr>\n");
         }

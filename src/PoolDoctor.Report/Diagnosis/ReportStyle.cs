@@ -36,6 +36,7 @@ internal static class ReportStyle
         th, td { border-bottom: 1px solid var(--line); padding: 6px 8px; text-align: left; vertical-align: top; }
         th { font-size: 13px; color: var(--muted); font-weight: 600; } td.num { text-align: right; white-space: nowrap; }
         td.method code { word-break: break-all; }
+        td.method .chain, td.method .note { font-size: 0.85em; color: var(--muted, #555); margin-top: 0.2em; }
         .bar { display: inline-block; height: 9px; background: var(--bad); border-radius: 2px; vertical-align: middle; }
         details { margin: 4px 0; } summary { cursor: pointer; } ol.stack { margin: 6px 0 6px 0; font: 12.5px/1.4 ui-monospace, Menlo, Consolas, monospace; }
         details.group { border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }

@@ -2,6 +2,8 @@ using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Verdicts;
 using Spectre.Console;
 
+using PoolDoctor.Report.Stacks;
+
 namespace PoolDoctor.Report.Diagnosis;
 
 /// <summary>The terminal summary: verdict and evidence, the culprits, the first fix with its snippet, and the stop-gap.</summary>
@@ -24,14 +26,18 @@ public static class ReportTerminalWriter
         if (report.Culprits.Count > 0)
         {
             var table = new Table().Border(TableBorder.Simple).Title("[bold]Culprits[/]");
-            table.AddColumn("#").AddColumn("method").AddColumn("kind").AddColumn("blocking API").AddColumn(new TableColumn("pool threads").RightAligned()).AddColumn(new TableColumn("share").RightAligned());
+            table.AddColumn("#").AddColumn("method (call site)").AddColumn("entry").AddColumn("kind").AddColumn("blocking API").AddColumn(new TableColumn("pool threads").RightAligned()).AddColumn(new TableColumn("share").RightAligned());
             var rank = 0;
             foreach (var c in report.Culprits)
             {
                 rank++;
-                table.AddRow(rank.ToString(), Markup.Escape(c.Method), c.Kind.ToString(), Markup.Escape(c.Api), c.Threads.ToString(), $"{c.Share * 100:0}%");
+                table.AddRow(rank.ToString(), Markup.Escape(c.DisplayName), Markup.Escape(c.Entry ?? "-"), c.Kind.ToString(), Markup.Escape(c.Api), c.Threads.ToString(), $"{c.Share * 100:0}%");
             }
             console.Write(table);
+            foreach (var line in CulpritLines.Describe(report.Culprits[0]).Where(l => !l.StartsWith("entry:", StringComparison.Ordinal)))
+            {
+                console.MarkupLine($"  [grey]{Markup.Escape(line)}[/]");
+            }
         }
         else if (v.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
         {

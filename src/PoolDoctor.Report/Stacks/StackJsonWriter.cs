@@ -28,7 +28,7 @@ public static class StackJsonWriter
         json.WriteStartArray("culprits");
         foreach (var c in report.Culprits)
         {
-            WriteCulprit(json, c);
+            CulpritJson.Write(json, c);
         }
         json.WriteEndArray();
 
@@ -68,24 +68,6 @@ public static class StackJsonWriter
             json.WriteNumber("count", source.Count());
             json.WriteNumber("totalMs", Math.Round(source.Sum(w => w.DurationMs), 1));
             json.WriteEndObject();
-        }
-        json.WriteEndArray();
-        json.WriteEndObject();
-    }
-
-    private static void WriteCulprit(Utf8JsonWriter json, Culprit c)
-    {
-        json.WriteStartObject();
-        json.WriteString("method", c.Method);
-        json.WriteString("kind", c.Kind.ToString());
-        json.WriteString("api", c.Api);
-        json.WriteNumber("threads", c.Threads);
-        json.WriteNumber("share", Math.Round(c.Share, 4));
-        json.WriteNumber("waitMs", Math.Round(c.WaitMs, 1));
-        json.WriteStartArray("exampleStack");
-        foreach (var frame in c.ExampleStack)
-        {
-            json.WriteStringValue(frame);
         }
         json.WriteEndArray();
         json.WriteEndObject();

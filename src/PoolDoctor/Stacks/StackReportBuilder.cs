@@ -1,5 +1,4 @@
 using PoolDoctor.Analysis.Culprits;
-using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Stacks;
 
@@ -21,12 +20,10 @@ internal static class StackReportBuilder
             UserCodePrefixes = display.UserCodePrefixes,
             IncludeAllThreads = display.All,
         });
-        var catalog = new FrameCatalog(new UserCode(display.UserCodePrefixes));
         var groups = analysis.Groups
             .Select(g => new DisplayGroup(g, [.. g.Frames.Select((f, i) => new DisplayFrame(f, i < g.UserFrames.Count && g.UserFrames[i]))]))
             .ToList();
-        var threads = sampled.Stacks
-            .Select(s => (Stack: s, Reading: catalog.Read(s.Frames)))
+        var threads = analysis.Threads
             .OrderBy(t => t.Stack.ThreadId)
             .ThenByDescending(t => t.Stack.Samples)
             .Select(t => new DisplayThread(

@@ -82,7 +82,8 @@ public class CulpritRulesTests
             Controller + ".DbSync(class PoolDoctor.Lab.Database.ILabDatabase)",
             "dynamicClass.lambda_method5(pMT: 0x7fde2040dae8,class System.Object)"));
 
-        Assert.Equal(("DiagScenarioController.DbSync", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery"), (top.Method, top.Kind, top.Api));
+        Assert.Equal(("PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery"), (top.Method, top.Kind, top.Api));
+        Assert.Equal(["DiagScenarioController.DbSync", "PostgresLabDatabase.ExecuteNonQuery"], top.Chain);
     }
 
     [Theory]
@@ -137,7 +138,7 @@ public class CulpritRulesTests
     }
 
     [Fact]
-    public void A_task_run_lambda_is_reported_as_its_outer_method()
+    public void A_task_run_lambda_is_the_call_site_and_marked_as_queued_by_task_run()
     {
         var top = Top(Pool(1, 100, ThreadSleep,
             "Shop.Orders.OrderService+<>c__DisplayClass4_0.<PlaceOrder>b__0()",
@@ -145,8 +146,10 @@ public class CulpritRulesTests
             "System.Threading.ExecutionContext.RunFromThreadPoolDispatchLoop(class System.Threading.Thread,class System.Threading.ExecutionContext,class System.Threading.ContextCallback,class System.Object)",
             "System.Threading.Tasks.Task.ExecuteWithThreadLocal(class System.Threading.Tasks.Task&,class System.Threading.Thread)"));
 
-        Assert.Equal("OrderService.PlaceOrder", top.Method);
-        Assert.Contains("OrderService.PlaceOrder (lambda)", top.ExampleStack);
+        Assert.Equal(("OrderService.PlaceOrder", FrameFlavor.Lambda), (top.Method, top.Flavor));
+        Assert.Equal("lambda in OrderService.PlaceOrder", top.DisplayName);
+        Assert.True(top.InTaskRun);
+        Assert.Contains("lambda in OrderService.PlaceOrder", top.ExampleStack);
     }
 
     [Fact]

@@ -10,24 +10,25 @@ namespace PoolDoctor.Tests.Culprits;
 public class RecordedCulpritTests
 {
     [Theory]
-    [InlineData("taskwait", "DiagScenarioController.TaskWait", BlockingKind.SyncOverAsync, "Task.Result")]
-    [InlineData("wait", "DiagScenarioController.Wait", BlockingKind.SyncOverAsync, "Task.Wait")]
-    [InlineData("getresult", "DiagScenarioController.GetResult", BlockingKind.SyncOverAsync, "GetAwaiter().GetResult()")]
-    [InlineData("db-syncoverasync-simulated", "DiagScenarioController.DbSyncOverAsync", BlockingKind.SyncOverAsync, "Task.Wait")]
-    [InlineData("db-syncoverasync-postgres", "DiagScenarioController.DbSyncOverAsync", BlockingKind.SyncOverAsync, "Task.Wait")]
-    [InlineData("tasksleepwait", "DiagScenarioController.TaskSleepWait", BlockingKind.Sleep, "Thread.Sleep")]
-    [InlineData("sleep", "DiagScenarioController.Sleep", BlockingKind.Sleep, "Thread.Sleep")]
-    [InlineData("db-sync-simulated", "DiagScenarioController.DbSync", BlockingKind.SyncIO, "SimulatedDbCommand.ExecuteNonQuery")]
-    [InlineData("db-asyncoversync-simulated", "DiagScenarioController.DbAsyncOverSync", BlockingKind.SyncIO, "SimulatedDbCommand.ExecuteNonQuery")]
-    [InlineData("db-taskrun-simulated", "DiagScenarioController.DbTaskRun", BlockingKind.SyncIO, "SimulatedDbCommand.ExecuteNonQuery")]
-    [InlineData("db-sync-postgres", "DiagScenarioController.DbSync", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery")]
-    [InlineData("db-asyncoversync-postgres", "DiagScenarioController.DbAsyncOverSync", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery")]
-    [InlineData("db-taskrun-postgres", "DiagScenarioController.DbTaskRun", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery")]
-    [InlineData("lock", "DiagScenarioController.LockConvoy", BlockingKind.Lock, "Lock.Enter")]
-    [InlineData("lock-min16", "DiagScenarioController.LockConvoy", BlockingKind.Lock, "Lock.Enter")]
-    [InlineData("semaphore", "DiagScenarioController.SemaphoreWait", BlockingKind.SyncWait, "SemaphoreSlim.Wait")]
-    [InlineData("semaphore-min16", "DiagScenarioController.SemaphoreWait", BlockingKind.SyncWait, "SemaphoreSlim.Wait")]
-    public void Blocking_endpoint_is_the_top_culprit(string fixture, string method, BlockingKind kind, string api)
+    [InlineData("taskwait", "DiagScenarioController.TaskWait", BlockingKind.SyncOverAsync, "Task.Result", "DiagScenarioController.TaskWait")]
+    [InlineData("wait", "DiagScenarioController.Wait", BlockingKind.SyncOverAsync, "Task.Wait", "DiagScenarioController.Wait")]
+    [InlineData("getresult", "DiagScenarioController.GetResult", BlockingKind.SyncOverAsync, "GetAwaiter().GetResult()", "DiagScenarioController.GetResult")]
+    [InlineData("db-syncoverasync-simulated", "DiagScenarioController.DbSyncOverAsync", BlockingKind.SyncOverAsync, "Task.Wait", "DiagScenarioController.DbSyncOverAsync")]
+    [InlineData("db-syncoverasync-postgres", "DiagScenarioController.DbSyncOverAsync", BlockingKind.SyncOverAsync, "Task.Wait", "DiagScenarioController.DbSyncOverAsync")]
+    [InlineData("tasksleepwait", "DiagScenarioController.TaskSleepWait", BlockingKind.Sleep, "Thread.Sleep", "DiagScenarioController.TaskSleepWait")]
+    [InlineData("sleep", "DiagScenarioController.Sleep", BlockingKind.Sleep, "Thread.Sleep", "DiagScenarioController.Sleep")]
+    // The lab's simulated driver is the lab's own code (no product code knows its name), so its socket read is the call site.
+    [InlineData("db-sync-simulated", "SimulatedDbCommand.ExecuteNonQuery", BlockingKind.SyncIO, "Socket.Receive", "DiagScenarioController.DbSync")]
+    [InlineData("db-asyncoversync-simulated", "SimulatedDbCommand.ExecuteNonQuery", BlockingKind.SyncIO, "Socket.Receive", "DiagScenarioController.DbAsyncOverSync (async)")]
+    [InlineData("db-taskrun-simulated", "SimulatedDbCommand.ExecuteNonQuery", BlockingKind.SyncIO, "Socket.Receive", "lambda in DiagScenarioController.DbTaskRun")]
+    [InlineData("db-sync-postgres", "PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery", "DiagScenarioController.DbSync")]
+    [InlineData("db-asyncoversync-postgres", "PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery", "DiagScenarioController.DbAsyncOverSync (async)")]
+    [InlineData("db-taskrun-postgres", "PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery", "lambda in DiagScenarioController.DbTaskRun")]
+    [InlineData("lock", "DiagScenarioController.LockConvoy", BlockingKind.Lock, "Lock.Enter", "DiagScenarioController.LockConvoy")]
+    [InlineData("lock-min16", "DiagScenarioController.LockConvoy", BlockingKind.Lock, "Lock.Enter", "DiagScenarioController.LockConvoy")]
+    [InlineData("semaphore", "DiagScenarioController.SemaphoreWait", BlockingKind.SyncWait, "SemaphoreSlim.Wait", "DiagScenarioController.SemaphoreWait")]
+    [InlineData("semaphore-min16", "DiagScenarioController.SemaphoreWait", BlockingKind.SyncWait, "SemaphoreSlim.Wait", "DiagScenarioController.SemaphoreWait")]
+    public void Blocking_endpoint_is_the_top_culprit(string fixture, string method, BlockingKind kind, string api, string entry)
     {
         var analysis = CulpritAnalyzer.Analyze(RecordedStacks.Load(fixture));
 
@@ -38,6 +39,10 @@ public class RecordedCulpritTests
         Assert.True(top.Share >= 0.5, $"{fixture}: top culprit share {top.Share:P1}");
         Assert.InRange(top.Threads, 2, analysis.PoolThreads);
         Assert.Contains(top.ExampleStack, frame => frame == method || frame.StartsWith(method + " (", StringComparison.Ordinal));
+        Assert.Equal(entry, top.Entry);
+        Assert.Equal(entry, top.Chain[0]);
+        Assert.Equal(top.DisplayName, top.Chain[^1]);
+        Assert.Equal(CallSiteSource.Stack, top.Source);
         Assert.Equal(analysis.Culprits.OrderByDescending(c => c.Share).Select(c => c.Share), analysis.Culprits.Select(c => c.Share));
     }
 
@@ -65,15 +70,25 @@ public class RecordedCulpritTests
     }
 
     [Fact]
-    public void Task_run_lambda_reports_its_outer_method()
+    public void Task_run_lambda_starts_the_chain_and_is_marked_as_queued_by_task_run()
     {
-        var snapshot = RecordedStacks.Load("db-taskrun-simulated");
+        var snapshot = RecordedStacks.Load("db-taskrun-postgres");
         Assert.Contains(snapshot.Stacks.SelectMany(s => s.Frames), f => f.Method.Contains("<DbTaskRun>b__", StringComparison.Ordinal));
 
         var top = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
 
-        Assert.Equal("DiagScenarioController.DbTaskRun", top.Method);
-        Assert.Contains("DiagScenarioController.DbTaskRun (lambda)", top.ExampleStack);
+        Assert.Equal("PostgresLabDatabase.ExecuteNonQuery", top.Method);
+        Assert.Equal(["lambda in DiagScenarioController.DbTaskRun", "PostgresLabDatabase.ExecuteNonQuery"], top.Chain);
+        Assert.True(top.InTaskRun);
+        Assert.Contains("lambda in DiagScenarioController.DbTaskRun", top.ExampleStack);
+    }
+
+    [Theory]
+    [InlineData("db-sync-postgres")]
+    [InlineData("db-asyncoversync-postgres")]
+    public void A_direct_call_is_not_marked_as_queued_by_task_run(string fixture)
+    {
+        Assert.False(CulpritAnalyzer.Analyze(RecordedStacks.Load(fixture)).Culprits[0].InTaskRun);
     }
 
     [Theory]
@@ -100,7 +115,7 @@ public class RecordedCulpritTests
         var analysis = CulpritAnalyzer.Analyze(RecordedStacks.Load("db-taskrun-postgres-unsaturated"));
 
         var top = analysis.Culprits[0];
-        Assert.Equal(("DiagScenarioController.DbTaskRun", BlockingKind.SyncIO), (top.Method, top.Kind));
+        Assert.Equal(("PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO), (top.Method, top.Kind));
         var idleShare = (double)analysis.IdlePoolSamples / analysis.PoolSamples;
         Assert.InRange(idleShare, 0.3, 0.7);
         Assert.InRange(top.Share, 0.3, 0.7);

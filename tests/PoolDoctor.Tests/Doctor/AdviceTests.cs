@@ -51,20 +51,25 @@ public sealed class AdviceTests
     [Fact]
     public void Async_method_over_sync_io_is_told_its_signature_does_not_keep_the_promise()
     {
-        var fix = Fix(Culprit("DiagScenarioController.DbAsyncOverSync (async)", BlockingKind.SyncIO, "SimulatedDbCommand.ExecuteNonQuery"));
+        var fix = Fix(Culprit("DiagScenarioController.DbAsyncOverSync", BlockingKind.SyncIO, "SimulatedDbCommand.ExecuteNonQuery") with { Flavor = FrameFlavor.Async });
         Assert.Contains("async Task<string> DbAsyncOverSync()", fix.Before);
         Assert.Contains("already an async method", fix.Explanation);
     }
 
     [Fact]
-    public void A_Task_Run_lambda_in_the_evidence_gets_drop_the_wrapper_advice()
+    public void A_Task_Run_lambda_gets_drop_the_wrapper_advice_naming_the_lambda()
     {
-        var culprit = Culprit("DiagScenarioController.DbTaskRun", BlockingKind.SyncIO, "SimulatedDbCommand.ExecuteNonQuery",
-            stack: ["SimulatedDbCommand.ExecuteNonQuery", "DiagScenarioController.DbTaskRun (lambda)", "Task.InnerInvoke", "ThreadPoolWorkQueue.Dispatch"]);
+        var culprit = Culprit("PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery") with
+        {
+            InTaskRun = true,
+            Chain = ["lambda in DiagScenarioController.DbTaskRun", "PostgresLabDatabase.ExecuteNonQuery"],
+        };
         var fix = Fix(culprit);
         Assert.Contains("Drop the Task.Run wrapper", fix.Headline);
+        Assert.Contains("lambda in DiagScenarioController.DbTaskRun", fix.Explanation);
         Assert.Contains("only moves the block", fix.Explanation);
         Assert.Contains("await Task.Run(() => command.ExecuteNonQuery());", fix.Before);
+        Assert.Contains("await command.ExecuteNonQueryAsync(", fix.After);
         Assert.DoesNotContain("Task.Run", fix.After);
         Assert.Contains("ExecuteNonQueryAsync(cancellationToken)", fix.After);
     }

@@ -11,8 +11,8 @@ public class FrameNamesTests
     // Raw names exactly as TraceEvent's TraceLog resolved them from the lab's EventPipe traces.
     [Theory]
     [InlineData("PoolDoctor.Lab.DiagScenarioController+<TaskAsyncWait>d__7.MoveNext()", "DiagScenarioController.TaskAsyncWait (async)")]
-    [InlineData("PoolDoctor.Lab.DiagScenarioController+<>c__DisplayClass10_0.<DbTaskRun>b__0()", "DiagScenarioController.DbTaskRun (lambda)")]
-    [InlineData("PoolDoctor.Lab.DiagScenarioController+<>c.<DbTaskRun>b__5_0()", "DiagScenarioController.DbTaskRun (lambda)")]
+    [InlineData("PoolDoctor.Lab.DiagScenarioController+<>c__DisplayClass10_0.<DbTaskRun>b__0()", "lambda in DiagScenarioController.DbTaskRun")]
+    [InlineData("PoolDoctor.Lab.DiagScenarioController+<>c.<DbTaskRun>b__5_0()", "lambda in DiagScenarioController.DbTaskRun")]
     [InlineData("PoolDoctor.Lab.DiagScenarioController.TaskWait()", "DiagScenarioController.TaskWait")]
     [InlineData("Npgsql.Internal.NpgsqlReadBuffer.<Ensure>g__EnsureLong|54_0(class Npgsql.Internal.NpgsqlReadBuffer,int32,bool,bool)", "NpgsqlReadBuffer.Ensure.EnsureLong (local function)")]
     [InlineData("Microsoft.AspNetCore.Http.RequestDelegateFactory+<<ExecuteTaskOfString>g__ExecuteAwaited|135_0>d.MoveNext()", "RequestDelegateFactory.ExecuteTaskOfString.ExecuteAwaited (async local function)")]
@@ -37,7 +37,10 @@ public class FrameNamesTests
     [InlineData("System.Collections.Generic.List`1<System.Int32>.Add", "List<T>.Add")]
     [InlineData("System.Private.CoreLib!System.Runtime.CompilerServices.TaskAwaiter`1[System.Int32].GetResult()", "TaskAwaiter<T>.GetResult")]
     [InlineData("?!?", "?")]
-    [InlineData("Shop.Orders.OrderService+<>c__DisplayClass5_0+<<Place>b__0>d.MoveNext()", "OrderService.Place (async lambda)")]
+    [InlineData("Shop.Orders.OrderService+<>c__DisplayClass5_0+<<Place>b__0>d.MoveNext()", "async lambda in OrderService.Place")]
+    [InlineData("Program.<<Main>$>b__0_1(class Microsoft.AspNetCore.Http.HttpContext,class System.Func`1<class System.Threading.Tasks.Task>)", "lambda in Program.Main")]
+    [InlineData("Program.<<Main>$>g__Handler|0_2()", "Program.Main.Handler (local function)")]
+    [InlineData("Program+<<<Main>$>b__0_1>d.MoveNext()", "async lambda in Program.Main")]
     public void Cleans_runtime_names_into_readable_ones(string raw, string expected)
     {
         Assert.Equal(expected, FrameNames.Clean(raw));

@@ -13,7 +13,7 @@ public class UserCodeTests
     [InlineData("PoolDoctor.Lab", "PoolDoctor.Lab.DiagScenarioController+<>c__DisplayClass10_0.<DbTaskRun>b__0()", true)]
     [InlineData("PoolDoctor.Lab", "PoolDoctor.Lab.Database.PostgresLabDatabase.ExecuteNonQuery()", true)]
     [InlineData("Shop", "Systematic.Inventory.Count()", true)]
-    [InlineData("PoolDoctor.Lab", "PoolDoctor.Lab.SimulatedDriver.SimulatedDbCommand.ExecuteNonQuery(class System.Net.Sockets.Socket)", false)]
+    [InlineData("Contoso.Api", "Microsoft.Contoso.Api.OrdersController.Get()", false)] // by name only: a Microsoft.* namespace reads as library
     [InlineData("Npgsql", "Npgsql.NpgsqlCommand.ExecuteNonQuery()", false)]
     [InlineData("Microsoft.Data.SqlClient", "Microsoft.Data.SqlClient.SqlCommand.ExecuteReader()", false)]
     [InlineData("StackExchange.Redis", "StackExchange.Redis.ConnectionMultiplexer.ExecuteSyncImpl(class Message)", false)]
@@ -42,6 +42,25 @@ public class UserCodeTests
     }
 
     [Fact]
+    public void The_apps_own_assemblies_are_user_code_whatever_their_namespace()
+    {
+        var modules = new[]
+        {
+            new ModuleInfo("Contoso.Api", "/app/Contoso.Api.dll", ModuleOrigin.App),
+            new ModuleInfo("Contoso.Shared", "/app/Contoso.Shared.dll", ModuleOrigin.Package),
+            new ModuleInfo("System.Private.CoreLib", "/usr/share/dotnet/shared/Microsoft.NETCore.App/10.0.0/System.Private.CoreLib.dll", ModuleOrigin.Framework),
+        };
+        var userCode = new UserCode(modules: modules);
+
+        Assert.True(userCode.IsUserCode(new StackFrame("Contoso.Api", "Microsoft.Contoso.Api.OrdersController.Get()")));
+        Assert.False(userCode.IsUserCode(new StackFrame("Contoso.Shared", "Contoso.Shared.Cache.Get()")));
+        Assert.False(userCode.IsUserCode(new StackFrame("System.Private.CoreLib", "System.Threading.Tasks.Task.Wait()")));
+        Assert.False(userCode.IsUserCode(new StackFrame("Anonymously Hosted DynamicMethods Assembly", "dynamicClass.lambda_method3(pMT: 0x7f,class System.Object)")));
+        // An assembly the capture did not list falls back on names.
+        Assert.True(userCode.IsUserCode(new StackFrame("Shop", "Shop.Orders.Load()")));
+    }
+
+    [Fact]
     public void Blank_prefixes_are_ignored()
     {
         Assert.True(new UserCode(["", "  "]).IsUserCode(new StackFrame("PoolDoctor.Lab", "PoolDoctor.Lab.DiagScenarioController.TaskWait()")));
@@ -55,8 +74,11 @@ public class UserCodeTests
         var byDefault = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
         var dataLayer = CulpritAnalyzer.Analyze(snapshot, new CulpritOptions { UserCodePrefixes = ["PoolDoctor.Lab.Database"] }).Culprits[0];
 
-        Assert.Equal("DiagScenarioController.DbSync", byDefault.Method);
+        var onlyController = CulpritAnalyzer.Analyze(snapshot, new CulpritOptions { UserCodePrefixes = ["PoolDoctor.Lab.DiagScenarioController"] }).Culprits[0];
+
+        Assert.Equal("PostgresLabDatabase.ExecuteNonQuery", byDefault.Method);
         Assert.Equal("PostgresLabDatabase.ExecuteNonQuery", dataLayer.Method);
+        Assert.Equal("DiagScenarioController.DbSync", onlyController.Method);
         Assert.Equal(BlockingKind.SyncIO, dataLayer.Kind);
         Assert.Equal("NpgsqlCommand.ExecuteNonQuery", dataLayer.Api);
     }

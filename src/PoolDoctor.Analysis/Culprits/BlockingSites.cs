@@ -1,0 +1,226 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>
+/// Reads one stack (leaf first). The blocking API is the recognised blocking frame nearest the user's code above it
+/// (so <c>Monitor.Wait</c> under <c>Task.Wait</c> is a task wait, and <c>Socket.Receive</c> under
+/// <c>NpgsqlCommand.ExecuteNonQuery</c> is that driver call). The call site is the innermost user frame that calls it
+/// — unless framework request-pipeline or generated code sits between the two: then that user frame only passes the
+/// request on (a middleware, an async filter), the real caller was inlined by the JIT into generated code, and the
+/// call site comes from the request's endpoint or is reported as not on the stack.
+/// </summary>
+public static class BlockingSites
+{
+    public static BlockingSite? Find(StackReading stack, RequestContext? request = null, BlockingApi? fallback = null)
+    {
+        var frames = stack.Frames;
+        var firstUser = IndexOfFirst(stack.UserFrames);
+        var workEnd = EndOfWork(frames);
+        var regionEnd = firstUser >= 0 ? firstUser : workEnd;
+
+        var (apiIndex, api) = OutermostBlockingFrame(frames, regionEnd);
+        if (api is null)
+        {
+            if (fallback is null || frames.Count == 0)
+            {
+                return null;
+            }
+            (apiIndex, api) = (Math.Max(regionEnd - 1, 0), fallback);
+        }
+
+        var userBelow = UserFramesRootFirst(stack, apiIndex + 1);
+        var entry = EntryNames.Describe(request, frames, stack, workEnd);
+        var generated = GeneratedCaller(stack, apiIndex, firstUser >= 0 ? firstUser : workEnd);
+        var passesThrough = firstUser >= 0 && (generated >= 0 || HasPipelineFrame(frames, apiIndex + 1, firstUser));
+
+        if (firstUser >= 0 && !passesThrough)
+        {
+            var site = frames[firstUser];
+            return new BlockingSite(site.Owner, api.Kind, api.Api)
+            {
+                Flavor = site.Flavor,
+                Chain = userBelow,
+                Entry = entry,
+                InTaskRun = QueuedByTask(stack, workEnd),
+            };
+        }
+
+        if (request is not null || generated >= 0 || firstUser >= 0)
+        {
+            return NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null);
+        }
+
+        // No user code and nothing generated: name the library frame that made the call, so blocking inside
+        // frameworks stays visible, unless that is the pool itself (its own locks and semaphores while it looks for work).
+        var caller = apiIndex + 1 < frames.Count ? frames[apiIndex + 1] : frames[apiIndex];
+        if (ThreadPoolFrames.IsPoolInternal(caller))
+        {
+            return null;
+        }
+        return new BlockingSite(caller.Owner, api.Kind, api.Api)
+        {
+            Flavor = caller.Flavor,
+            Source = CallSiteSource.Library,
+            Entry = entry,
+            Note = "no user code on the stack: a library blocks here",
+        };
+    }
+
+    /// <summary>The caller of the API is not on the stack: the request's endpoint names it, or the site says so.</summary>
+    private static BlockingSite NotOnStack(BlockingApi api, RequestContext? request, IReadOnlyList<string> chain, string? entry, string? generatedFrame)
+    {
+        var where = generatedFrame is null ? "framework code" : $"framework code ({generatedFrame})";
+        var handler = EndpointNames.Handler(request);
+        if (handler is not null)
+        {
+            var described = EndpointNames.Describe(request!);
+            return new BlockingSite(handler, api.Kind, api.Api)
+            {
+                Chain = [.. chain, handler],
+                Entry = entry,
+                Source = CallSiteSource.Endpoint,
+                Note = $"handler inlined into {where}; endpoint {described}",
+            };
+        }
+        var route = request is null ? null : EndpointNames.Route(request);
+        if (route is not null)
+        {
+            return new BlockingSite("handler of " + route, api.Kind, api.Api)
+            {
+                Chain = chain,
+                Entry = entry,
+                Source = CallSiteSource.Endpoint,
+                Note = $"handler inlined into {where}; endpoint {route} (its method has no name: a lambda)",
+            };
+        }
+        return new BlockingSite("(inlined or generated code)", api.Kind, api.Api)
+        {
+            Chain = chain,
+            Entry = entry,
+            Source = CallSiteSource.Library,
+            Note = $"{api.Api} is called from generated {where}: the JIT may have inlined the user's handler there, and no ASP.NET Core event named the endpoint",
+        };
+    }
+
+    private static (int Index, BlockingApi? Api) OutermostBlockingFrame(IReadOnlyList<FrameName> frames, int regionEnd)
+    {
+        // Once the walk passes an ...Async call, a driver's sync-named frames above it are the synchronous start of
+        // an async operation, not a blocking call; real wait primitives still count.
+        var insideAsyncCall = false;
+        for (var i = regionEnd - 1; i >= 0; i--)
+        {
+            var frame = frames[i];
+            if (frame.IsStateMachine || (frame.Flavor == FrameFlavor.Method && frame.Method.EndsWith("Async", StringComparison.Ordinal)))
+            {
+                insideAsyncCall = true;
+            }
+            var api = BlockingApis.Classify(frame);
+            if (api is null || (api.IsDriverCall && insideAsyncCall))
+            {
+                continue;
+            }
+            return (i, api);
+        }
+        return (-1, null);
+    }
+
+    // ASP.NET Core's pipeline (middleware invocation, MVC's invokers, routing) between a user frame and the blocking
+    // call means the user frame handed the request on; the blocking happened further in.
+    private static bool HasPipelineFrame(IReadOnlyList<FrameName> frames, int from, int to)
+    {
+        for (var i = from; i < to && i < frames.Count; i++)
+        {
+            if (UserCode.IsUnder(frames[i].TypeFullName, "Microsoft.AspNetCore"))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /// <summary>
+    /// The generated frame that called the blocking API directly (only the base library's own frames between them):
+    /// that is where the JIT put the user's inlined method. A generated frame further out, behind framework frames,
+    /// only means the framework itself blocks inside a request.
+    /// </summary>
+    private static int GeneratedCaller(StackReading stack, int apiIndex, int to)
+    {
+        for (var i = apiIndex + 1; i < to && i < stack.Frames.Count; i++)
+        {
+            if (stack.GeneratedFrames[i])
+            {
+                return i;
+            }
+            if (!UserCode.IsUnder(stack.Frames[i].TypeFullName, "System"))
+            {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    // Work queued by Task.Run/StartNew: the outermost user frame is a lambda sitting on the task's invoke frames.
+    private static bool QueuedByTask(StackReading stack, int workEnd)
+    {
+        var outermost = -1;
+        for (var i = Math.Min(workEnd, stack.Frames.Count) - 1; i >= 0 && outermost < 0; i--)
+        {
+            if (stack.UserFrames[i])
+            {
+                outermost = i;
+            }
+        }
+        if (outermost < 0 || stack.Frames[outermost].Flavor is not (FrameFlavor.Lambda or FrameFlavor.AsyncLambda))
+        {
+            return false;
+        }
+        for (var i = outermost + 1; i < workEnd && i < stack.Frames.Count; i++)
+        {
+            if (stack.Frames[i].TypeFullName == "System.Threading.Tasks.Task" && stack.Frames[i].Method is "InnerInvoke" or "ExecuteWithThreadLocal")
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static IReadOnlyList<string> UserFramesRootFirst(StackReading stack, int from)
+    {
+        var chain = new List<string>();
+        for (var i = stack.Frames.Count - 1; i >= from; i--)
+        {
+            if (stack.UserFrames[i] && (chain.Count == 0 || chain[^1] != stack.Cleaned[i]))
+            {
+                chain.Add(stack.Cleaned[i]);
+            }
+        }
+        return chain;
+    }
+
+    // Without user code, the work item starts just above the pool's dispatch frame.
+    internal static int EndOfWork(IReadOnlyList<FrameName> frames)
+    {
+        for (var i = 0; i < frames.Count; i++)
+        {
+            if (ThreadPoolFrames.IsDispatch(frames[i]) || ThreadPoolFrames.IsWorkerLoop(frames[i]))
+            {
+                return i;
+            }
+        }
+        return frames.Count;
+    }
+
+    private static int IndexOfFirst(IReadOnlyList<bool> flags)
+    {
+        for (var i = 0; i < flags.Count; i++)
+        {
+            if (flags[i])
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,55 @@
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>One culprit being summed up from many stacks: samples, threads, APIs, wait time, and its best example.</summary>
+internal sealed class CulpritAccumulator(string method, BlockingKind kind)
+{
+    private long _exampleSamples = -1;
+    private IReadOnlyList<string> _example = [];
+    private BlockingSite? _exampleSite;
+    private readonly Dictionary<string, long> _entries = new(StringComparer.Ordinal);
+
+    public long Samples { get; set; }
+    public HashSet<int> Threads { get; } = [];
+    public Dictionary<string, double> Apis { get; } = new(StringComparer.Ordinal);
+    public Dictionary<WaitSource, double> WaitMsBySource { get; } = [];
+
+    public void CountApi(string api, double weight) => Apis[api] = Apis.GetValueOrDefault(api) + weight;
+
+    public void Offer(BlockingSite site, IReadOnlyList<string> cleanedStack, long samples)
+    {
+        if (site.Entry is { } entry)
+        {
+            _entries[entry] = _entries.GetValueOrDefault(entry) + Math.Max(1, samples);
+        }
+        // A stack that knows its request beats one that does not, so the example explains as much as possible.
+        var better = samples > _exampleSamples
+            || (samples == _exampleSamples && _exampleSite?.Entry is null && site.Entry is not null);
+        if (better)
+        {
+            _exampleSamples = samples;
+            _example = cleanedStack;
+            _exampleSite = site;
+        }
+    }
+
+    public Culprit ToCulprit(long poolSamples)
+    {
+        // One method may block through more than one API (a poll loop's Thread.Sleep and its final Task.Result):
+        // the culprit names the one seen most.
+        var api = Apis.OrderByDescending(a => a.Value).ThenBy(a => a.Key, StringComparer.Ordinal).First().Key;
+        var share = poolSamples == 0 ? 0 : (double)Samples / poolSamples;
+        var waitMs = WaitMsBySource.Count == 0 ? 0 : WaitMsBySource.Values.Max();
+        var entry = _entries.Count == 0 ? null : _entries.OrderByDescending(e => e.Value).ThenBy(e => e.Key, StringComparer.Ordinal).First().Key;
+        return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3))
+        {
+            Chain = _exampleSite?.Chain ?? [],
+            Entry = entry,
+            Flavor = _exampleSite?.Flavor ?? FrameFlavor.Method,
+            Source = _exampleSite?.Source ?? CallSiteSource.Stack,
+            Note = _exampleSite?.Note,
+            InTaskRun = _exampleSite?.InTaskRun ?? false,
+        };
+    }
+}

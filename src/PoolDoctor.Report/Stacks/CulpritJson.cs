@@ -1,0 +1,57 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Report.Stacks;
+
+/// <summary>
+/// The one JSON shape of a culprit, for `stacks --format json`, `analyze` and report.json alike. Keys are an interface
+/// (docs/cli.md): method is the call site, chain runs from the entry down to it, entry is what the work served.
+/// </summary>
+public sealed class CulpritJson : JsonConverter<Culprit>
+{
+    public static void Write(Utf8JsonWriter json, Culprit c)
+    {
+        json.WriteStartObject();
+        json.WriteString("method", c.Method);
+        json.WriteString("displayName", c.DisplayName);
+        json.WriteString("flavor", c.Flavor.ToString());
+        json.WriteString("kind", c.Kind.ToString());
+        json.WriteString("api", c.Api);
+        json.WriteNumber("threads", c.Threads);
+        json.WriteNumber("share", Math.Round(c.Share, 4));
+        json.WriteNumber("waitMs", Math.Round(c.WaitMs, 1));
+        json.WriteStartArray("chain");
+        foreach (var frame in c.Chain)
+        {
+            json.WriteStringValue(frame);
+        }
+        json.WriteEndArray();
+        if (c.Entry is null)
+        {
+            json.WriteNull("entry");
+        }
+        else
+        {
+            json.WriteString("entry", c.Entry);
+        }
+        json.WriteString("source", c.Source.ToString());
+        if (c.Note is not null)
+        {
+            json.WriteString("note", c.Note);
+        }
+        json.WriteBoolean("inTaskRun", c.InTaskRun);
+        json.WriteStartArray("exampleStack");
+        foreach (var frame in c.ExampleStack)
+        {
+            json.WriteStringValue(frame);
+        }
+        json.WriteEndArray();
+        json.WriteEndObject();
+    }
+
+    public override Culprit Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
+        throw new NotSupportedException("culprits are written, never read back");
+
+    public override void Write(Utf8JsonWriter writer, Culprit value, JsonSerializerOptions options) => Write(writer, value);
+}
