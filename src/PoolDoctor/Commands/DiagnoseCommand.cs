@@ -25,6 +25,11 @@ internal static class DiagnoseCommand
             Description = "Directory for report.json and report.html (default: the current directory).",
             DefaultValueFactory = _ => ".",
         };
+        var userCode = new Option<string[]>("--user-code")
+        {
+            Description = "A namespace prefix that is user code (repeatable). Default: the app's own assemblies (by deps.json), else everything outside System.*, Microsoft.* and known libraries.",
+            AllowMultipleArgumentsPerToken = false,
+        };
         var launch = new Argument<string[]>("command")
         {
             Description = "After '--': a command to launch and diagnose (e.g. -- dotnet MyService.dll).",
@@ -34,6 +39,7 @@ internal static class DiagnoseCommand
         target.AddTo(command);
         command.Options.Add(duration);
         command.Options.Add(output);
+        command.Options.Add(userCode);
         command.Arguments.Add(launch);
         command.SetAction(async (parse, cancellation) =>
         {
@@ -45,7 +51,10 @@ internal static class DiagnoseCommand
                     ? "name the target with -p/--process-id, -n/--name or --diagnostic-port, or launch one with -- COMMAND ARGS..."
                     : "give either a target (-p/-n/--diagnostic-port) or a command after '--', not both");
             }
-            var settings = new DiagnosisSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnosisSettings.DefaultStackWindow);
+            var settings = new DiagnosisSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnosisSettings.DefaultStackWindow)
+            {
+                UserCodePrefixes = parse.GetValue(userCode) ?? [],
+            };
             var directory = parse.GetValue(output)!;
             await using var launched = launchCommand.Length > 0 ? LaunchedTarget.Start(launchCommand[0], launchCommand.Skip(1)) : null;
             if (launched is not null)

@@ -64,7 +64,7 @@ internal static class DiagnosisRun
                     finding = verdict;
                     if (settings.CaptureStacks && verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
                     {
-                        capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, interrupt);
+                        capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, settings.UserCodePrefixes, interrupt);
                         // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture is in.
                         _ = capture.ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
                     }

@@ -8,6 +8,9 @@ internal sealed record DiagnosisSettings(TimeSpan Duration, bool StopWhenDiagnos
 {
     public static readonly TimeSpan DefaultDuration = TimeSpan.FromSeconds(60);
     public static readonly TimeSpan DefaultStackWindow = TimeSpan.FromSeconds(1);
+
+    /// <summary>`--user-code` prefixes: when given, exactly the frames they name are user code.</summary>
+    public IReadOnlyList<string> UserCodePrefixes { get; init; } = [];
 }
 
 /// <summary>What the live progress line shows after each counter interval.</summary>

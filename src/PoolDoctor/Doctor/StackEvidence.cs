@@ -13,14 +13,15 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
     public const int MaxGroups = 40;
 
     /// <summary>Records the target's stacks and wait events for one window, then groups them and names the culprits.</summary>
-    public static async Task<StackEvidence> CaptureAsync(AttachedTarget target, double atSeconds, TimeSpan window, CancellationToken interrupt)
+    public static async Task<StackEvidence> CaptureAsync(
+        AttachedTarget target, double atSeconds, TimeSpan window, IReadOnlyList<string> userCodePrefixes, CancellationToken interrupt)
     {
         var path = Path.Combine(Path.GetTempPath(), $"pooldoctor-diagnose-{Guid.NewGuid():N}.nettrace");
         try
         {
             var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt);
             var snapshot = NettraceStackReader.Read(path);
-            var analysis = CulpritAnalyzer.Analyze(snapshot);
+            var analysis = CulpritAnalyzer.Analyze(snapshot, new CulpritOptions { UserCodePrefixes = userCodePrefixes });
             var capture = new StackCapture(atSeconds, recording.Window.TotalSeconds, snapshot.Stacks.Select(s => s.ThreadId).Distinct().Count(), snapshot.Waits.Count);
             return new StackEvidence(capture, analysis.Culprits, [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited);
         }

@@ -18,7 +18,7 @@ internal sealed class StackDisplayOptions
 
     public Option<string[]> UserCode { get; } = new("--user-code")
     {
-        Description = "A namespace prefix that is user code (repeatable). Default: everything outside System.*, Microsoft.* and the runtime.",
+        Description = "A namespace prefix that is user code (repeatable). Default: the app's own assemblies (by deps.json), else everything outside System.*, Microsoft.* and known libraries.",
         AllowMultipleArgumentsPerToken = false,
     };
 
