@@ -1,0 +1,77 @@
+using PoolDoctor.Load;
+using PoolDoctor.Model.Load;
+
+namespace PoolDoctor.Cli.Doctor;
+
+/// <summary>
+/// `diagnose --load URL...`: one bounded load per URL, running while the diagnosis watches, stopped as soon as the
+/// diagnosis ends (or at their duration). Each load's summary is kept for the closing lines.
+/// </summary>
+internal sealed class BackgroundLoads : IAsyncDisposable
+{
+    private readonly CancellationTokenSource _stop = new();
+    private readonly List<(Uri Url, Task<LoadSummary> Run)> _runs = [];
+
+    public static BackgroundLoads Start(IReadOnlyList<Uri> urls, int connections, TimeSpan duration, CancellationToken interrupt)
+    {
+        var loads = new BackgroundLoads();
+        var linked = CancellationTokenSource.CreateLinkedTokenSource(loads._stop.Token, interrupt);
+        foreach (var url in urls)
+        {
+            var options = new LoadOptions
+            {
+                Url = url,
+                Connections = connections,
+                Duration = duration,
+                Timeout = duration < LoadOptions.DefaultTimeout ? duration : LoadOptions.DefaultTimeout,
+            };
+            try
+            {
+                options.Validate();
+            }
+            catch (LoadOptionsException e)
+            {
+                throw new UsageException($"--load {url}: {e.Message}");
+            }
+            loads._runs.Add((url, Task.Run(() => LoadRunner.RunAsync(options, progress: null, linked.Token))));
+        }
+        return loads;
+    }
+
+    /// <summary>Stops every load and returns one line per URL (what it sent and how it was answered).</summary>
+    public async Task<IReadOnlyList<string>> StopAsync()
+    {
+        await _stop.CancelAsync();
+        var lines = new List<string>();
+        foreach (var (url, run) in _runs)
+        {
+            try
+            {
+                var s = await run;
+                lines.Add($"load {url}: {s.Requests} requests, {s.Rps.Mean:0.0} req/s, mean {s.LatencyMs.Mean:0} ms, p99 {s.LatencyMs.P99:0} ms, "
+                    + $"{s.Errors.Timeout + s.Errors.NonTimeout + s.Status.NonSuccess} errors");
+            }
+            catch (Exception e) when (e is LoadFailedException or LoadOptionsException or OperationCanceledException)
+            {
+                lines.Add($"load {url}: {e.Message}");
+            }
+        }
+        return lines;
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await _stop.CancelAsync();
+        foreach (var (_, run) in _runs)
+        {
+            try
+            {
+                await run;
+            }
+            catch (Exception e) when (e is LoadFailedException or LoadOptionsException or OperationCanceledException)
+            {
+            }
+        }
+        _stop.Dispose();
+    }
+}

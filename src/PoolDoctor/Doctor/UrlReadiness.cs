@@ -1,0 +1,37 @@
+using System.Diagnostics;
+
+namespace PoolDoctor.Cli.Doctor;
+
+/// <summary>
+/// Waits until a URL answers with any HTTP status (the app is listening and routing), so a load does not start against
+/// an app still booting. A launched app that exits or never answers fails the run with its last output.
+/// </summary>
+internal static class UrlReadiness
+{
+    public static async Task WaitAsync(Uri url, TimeSpan limit, LaunchedTarget? app, CancellationToken cancellation)
+    {
+        using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
+        var clock = Stopwatch.StartNew();
+        string lastError = "no answer";
+        while (clock.Elapsed < limit)
+        {
+            cancellation.ThrowIfCancellationRequested();
+            if (app is { HasExited: true })
+            {
+                throw new RunFailedException($"the app exited before {url} answered: {app.LastOutput}");
+            }
+            try
+            {
+                using var response = await client.GetAsync(url, HttpCompletionOption.ResponseHeadersRead, cancellation);
+                return;
+            }
+            catch (Exception e) when (e is HttpRequestException or TaskCanceledException && !cancellation.IsCancellationRequested)
+            {
+                lastError = e.Message;
+            }
+            await Task.Delay(200, cancellation);
+        }
+        var output = app is null ? "" : $"; the app's last output: {app.LastOutput}";
+        throw new RunFailedException($"{url} did not answer within {limit.TotalSeconds:0} s ({lastError}){output}");
+    }
+}

@@ -1,0 +1,100 @@
+using System.Diagnostics;
+using System.Text.Json;
+using System.Xml.Linq;
+using PoolDoctor.IntegrationTests.Infrastructure;
+
+namespace PoolDoctor.IntegrationTests.Doctor;
+
+/// <summary>
+/// `diagnose --load URL ... -- COMMAND` on an app the tool starts itself (the lab, launched the way a user launches their
+/// service), with the CI gate `--fail-on` and its JUnit summary.
+/// </summary>
+public sealed class DiagnoseGateTests
+{
+    [Fact]
+    public async Task Fail_on_starving_exits_3_on_taskwait_with_a_junit_failure_and_stops_the_app()
+    {
+        var (result, output, port) = await DiagnoseLaunchedLab("taskwait", "20s");
+
+        Assert.True(result.ExitCode == 3, result.ToString());
+        Assert.Contains("--fail-on starving fails", result.StdErr);
+        using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
+        Assert.Equal("Starving", report.RootElement.GetProperty("verdict").GetString());
+        Assert.Contains("TaskWait", report.RootElement.GetProperty("culprits")[0].GetProperty("method").GetString());
+
+        var junit = XDocument.Load(Path.Combine(output, "junit.xml"));
+        var suite = junit.Root!.Element("testsuite")!;
+        Assert.Equal("1", suite.Attribute("tests")!.Value);
+        Assert.Equal("1", suite.Attribute("failures")!.Value);
+        Assert.Contains("Starving", suite.Element("testcase")!.Element("failure")!.Attribute("message")!.Value);
+        Assert.Contains($"load http://127.0.0.1:{port}/api/diagscenario/taskwait", result.StdOut);
+        AssertLabStopped(port);
+    }
+
+    [Fact]
+    public async Task Fail_on_starving_exits_0_on_taskasyncwait_with_a_passing_junit_case()
+    {
+        var (result, output, port) = await DiagnoseLaunchedLab("taskasyncwait", "8s");
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("--fail-on starving passes", result.StdErr);
+        var suite = XDocument.Load(Path.Combine(output, "junit.xml")).Root!.Element("testsuite")!;
+        Assert.Equal("0", suite.Attribute("failures")!.Value);
+        Assert.Null(suite.Element("testcase")!.Element("failure"));
+        // The load reached the app: the closing line counts answered requests.
+        var loadLine = result.StdOut.Split('\n').Single(l => l.StartsWith("load ", StringComparison.Ordinal));
+        var requests = int.Parse(loadLine.Split(": ")[1].Split(' ')[0]);
+        Assert.True(requests > 100, loadLine);
+        AssertLabStopped(port);
+    }
+
+    [Fact]
+    public async Task A_url_that_never_answers_fails_with_one_line_and_the_apps_output()
+    {
+        var port = FreePort.Next();
+        var output = Directory.CreateTempSubdirectory("pooldoctor-gate-").FullName;
+        // The app listens on one port; --load names another where nothing answers.
+        var result = await ToolRun.RunAsync(
+            ["diagnose", "--load", $"http://127.0.0.1:{FreePort.Next()}/nothing", "-d", "40s", "-o", output, "--",
+             ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            TimeSpan.FromSeconds(90));
+
+        Assert.Equal(1, result.ExitCode);
+        var error = Assert.Single(result.StdErr.Trim().Split('\n'), l => l.Contains("error", StringComparison.Ordinal));
+        Assert.Contains("did not answer within 30 s", error);
+        Assert.Contains("PoolDoctor lab listening", error);
+        AssertLabStopped(port);
+    }
+
+    private static async Task<(ToolResult Result, string Output, int Port)> DiagnoseLaunchedLab(string route, string duration)
+    {
+        var port = FreePort.Next();
+        var output = Directory.CreateTempSubdirectory("pooldoctor-gate-").FullName;
+        var result = await ToolRun.RunAsync(
+            ["diagnose", "--load", $"http://127.0.0.1:{port}/api/diagscenario/{route}", "-c", "125", "-d", duration,
+             "--fail-on", "starving", "--junit", Path.Combine(output, "junit.xml"), "-o", output, "--",
+             ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            TimeSpan.FromSeconds(120));
+        return (result, output, port);
+    }
+
+    private static void AssertLabStopped(int port)
+    {
+        var listening = Process.GetProcesses().Any(p =>
+        {
+            try
+            {
+                return File.ReadAllText($"/proc/{p.Id}/cmdline").Contains($"127.0.0.1:{port}", StringComparison.Ordinal);
+            }
+            catch (IOException)
+            {
+                return false;
+            }
+            catch (UnauthorizedAccessException)
+            {
+                return false;
+            }
+        });
+        Assert.False(listening, $"the lab on port {port} is still running after diagnose exited");
+    }
+}
