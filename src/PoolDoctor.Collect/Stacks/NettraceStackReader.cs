@@ -6,7 +6,8 @@ namespace PoolDoctor.Collect.Stacks;
 
 /// <summary>
 /// Turns a nettrace file (recorded by `stacks --output` or by `dotnet-trace collect`) into a <see cref="StackSnapshot"/>:
-/// the sample profiler's per-thread stacks with sample counts, and wait spans from the runtime's wait events.
+/// the sample profiler's per-thread stacks with sample counts, and wait spans from the runtime's wait events, each with
+/// the ASP.NET Core request its thread served (when the trace saw that request start), and the loaded modules' origins.
 /// TraceEvent's TraceLog resolves the stack addresses to methods from the rundown and JIT events in the file.
 /// </summary>
 public static class NettraceStackReader
@@ -56,8 +57,9 @@ public static class NettraceStackReader
     private static StackSnapshot Collect(TraceLog log, bool firstSamplePerThread)
     {
         var frames = new FrameResolver(log);
-        var samples = new Dictionary<(int Thread, CallStackIndex Stack), int>();
-        var waits = new WaitSpanBuilder(frames);
+        var requests = new RequestTracker();
+        var samples = new Dictionary<(int Thread, CallStackIndex Stack, int Request), int>();
+        var waits = new WaitSpanBuilder(frames, requests);
         var sampledThreads = new HashSet<int>();
         var processId = 0;
         double firstSample = double.MaxValue, lastSample = double.MinValue;
@@ -82,8 +84,11 @@ public static class NettraceStackReader
                     {
                         continue;
                     }
-                    var key = (e.ThreadID, stack);
+                    var key = (e.ThreadID, stack, requests.At(e.ThreadID));
                     samples[key] = samples.GetValueOrDefault(key) + 1;
+                    break;
+                case RuntimeEventKind.AspNetCore:
+                    requests.Add(e);
                     break;
                 case not RuntimeEventKind.Other:
                     waits.Add(kind, e);
@@ -91,13 +96,18 @@ public static class NettraceStackReader
             }
         }
 
+        // Requests differ by identity while sampling; once their contexts are known, equal contexts merge.
         var stacks = samples
-            .Select(s => new ThreadStack(s.Key.Thread, frames.Frames(s.Key.Stack), s.Value))
+            .GroupBy(s => (s.Key.Thread, s.Key.Stack, Request: requests.Context(s.Key.Request)))
+            .Select(g => new ThreadStack(g.Key.Thread, frames.Frames(g.Key.Stack), g.Sum(s => s.Value)) { Request = g.Key.Request })
             .Where(s => s.Frames.Count > 0)
             .OrderBy(s => s.ThreadId)
             .ToList();
         var window = lastSample >= firstSample ? (lastSample - firstSample) / 1000.0 : 0;
-        return new StackSnapshot(Math.Max(0, processId), window, stacks, waits.Finish(log.SessionEndTimeRelativeMSec));
+        return new StackSnapshot(Math.Max(0, processId), window, stacks, waits.Finish(log.SessionEndTimeRelativeMSec))
+        {
+            Modules = ModuleOrigins.Classify(log.ModuleFiles.Select(m => new LoadedModule(m.Name, m.FilePath))),
+        };
     }
 
     private static void TryDelete(string path)

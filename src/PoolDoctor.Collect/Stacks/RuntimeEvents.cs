@@ -12,6 +12,7 @@ internal enum RuntimeEventKind
     ContentionStop,
     TaskWaitBegin,
     TaskWaitEnd,
+    AspNetCore,
 }
 
 /// <summary>
@@ -55,7 +56,7 @@ internal static class RuntimeEvents
                 _ => RuntimeEventKind.Other,
             };
         }
-        return RuntimeEventKind.Other;
+        return provider == AspNetCoreEvents.BridgeProvider ? RuntimeEventKind.AspNetCore : RuntimeEventKind.Other;
     }
 
     // TraceEvent names the TPL provider by its ETW name when it knows the GUID, by the EventSource name otherwise.

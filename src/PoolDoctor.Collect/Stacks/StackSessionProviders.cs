@@ -6,7 +6,8 @@ namespace PoolDoctor.Collect.Stacks;
 /// <summary>
 /// What one stacks session asks of the runtime: the sample profiler (it samples blocked threads too), the runtime's
 /// JIT/loader events so methods jitted during the window resolve, and the wait events that time each block.
-/// Rundown at session stop names every method already jitted before the window.
+/// Rundown at session stop names every method already jitted before the window. ASP.NET Core's request events (see
+/// <see cref="AspNetCoreEvents"/>) say which request each thread serves.
 /// </summary>
 public static class StackSessionProviders
 {
@@ -36,5 +37,7 @@ public static class StackSessionProviders
         new(SampleProfiler, EventLevel.Informational),
         new(Runtime, EventLevel.Verbose, LoaderKeyword | JitKeyword | ContentionKeyword | WaitHandleKeyword),
         new(Tpl, EventLevel.Verbose, TplTasksKeyword),
+        new(AspNetCoreEvents.BridgeProvider, EventLevel.Informational, AspNetCoreEvents.EventsKeyword,
+            new Dictionary<string, string> { ["FilterAndPayloadSpecs"] = AspNetCoreEvents.FilterAndPayloadSpecs }),
     ];
 }

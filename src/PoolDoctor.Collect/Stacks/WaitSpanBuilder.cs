@@ -7,13 +7,14 @@ namespace PoolDoctor.Collect.Stacks;
 /// <summary>
 /// Pairs wait start/stop events per thread into <see cref="WaitSpan"/>s carrying the stack at the start. Only
 /// synchronous task waits count (an await is not a block). A wait still open when the trace ends lasts until the end.
+/// Each span keeps the request its thread served when the wait began; contexts are read at the end, once complete.
 /// </summary>
-internal sealed class WaitSpanBuilder(FrameResolver frames)
+internal sealed class WaitSpanBuilder(FrameResolver frames, RequestTracker requests)
 {
     private const int SynchronousBehavior = 1;
 
-    private readonly Dictionary<(int Thread, WaitSource Source), (double Start, CallStackIndex Stack)> _open = [];
-    private readonly List<WaitSpan> _spans = [];
+    private readonly Dictionary<(int Thread, WaitSource Source), (double Start, CallStackIndex Stack, int Request)> _open = [];
+    private readonly List<(WaitSpan Span, int Request)> _spans = [];
 
     public void Add(RuntimeEventKind kind, TraceEvent e)
     {
@@ -42,22 +43,22 @@ internal sealed class WaitSpanBuilder(FrameResolver frames)
 
     public IReadOnlyList<WaitSpan> Finish(double traceEndMSec)
     {
-        foreach (var ((thread, source), (start, stack)) in _open)
+        foreach (var ((thread, source), (start, stack, request)) in _open)
         {
-            _spans.Add(new WaitSpan(thread, source, Math.Max(0, traceEndMSec - start), frames.Frames(stack)));
+            _spans.Add((new WaitSpan(thread, source, Math.Max(0, traceEndMSec - start), frames.Frames(stack)), request));
         }
         _open.Clear();
-        return [.. _spans.OrderBy(s => s.ThreadId)];
+        return [.. _spans.Select(s => s.Span with { Request = requests.Context(s.Request) }).OrderBy(s => s.ThreadId)];
     }
 
     private void Open(WaitSource source, TraceEvent e) =>
-        _open[(e.ThreadID, source)] = (e.TimeStampRelativeMSec, e.CallStackIndex());
+        _open[(e.ThreadID, source)] = (e.TimeStampRelativeMSec, e.CallStackIndex(), requests.At(e.ThreadID));
 
     private void Close(WaitSource source, TraceEvent e)
     {
         if (_open.Remove((e.ThreadID, source), out var start))
         {
-            _spans.Add(new WaitSpan(e.ThreadID, source, e.TimeStampRelativeMSec - start.Start, frames.Frames(start.Stack)));
+            _spans.Add((new WaitSpan(e.ThreadID, source, e.TimeStampRelativeMSec - start.Start, frames.Frames(start.Stack)), start.Request));
         }
     }
 

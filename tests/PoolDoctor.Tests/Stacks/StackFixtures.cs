@@ -9,6 +9,15 @@ internal static class StackFixtures
 
     public static string PoolDoctorTaskWait => Path.Combine(Directory, "pooldoctor-taskwait.nettrace.gz");
 
+    /// <summary>`stacks --duration 3s` started 1.5 s before 125 connections loaded taskwait: requests start in the window.</summary>
+    public static string PoolDoctorTaskWaitAspNet => Path.Combine(Directory, "pooldoctor-taskwait-aspnet.nettrace.gz");
+
+    /// <summary>`stacks --duration 1s` 8 s into the same load: every blocked request started before the session.</summary>
+    public static string PoolDoctorTaskWaitAspNetLate => Path.Combine(Directory, "pooldoctor-taskwait-aspnet-late.nettrace.gz");
+
+    /// <summary>The deps.json of the tool that hosted the lab in <see cref="PoolDoctorTaskWaitAspNet"/>, as built then.</summary>
+    public static string PoolDoctorTaskWaitAspNetDepsJson => Path.Combine(Directory, "pooldoctor-taskwait-aspnet.deps.json");
+
     public static string DotnetTraceTaskWait => Path.Combine(Directory, "dotnet-trace-waithandle-taskwait.nettrace.gz");
 
     public static byte[] Expand(string gz)
