@@ -50,10 +50,10 @@ internal static class PersistentQueueRule
             Threads(f, cores),
         };
         evidence.Add(f.StarvationInjections + f.CooperativeBlockingInjections == 0
-            ? "no starvation injection: items keep completing, so the runtime does not add threads: pool threads are blocked behind a bottleneck"
+            ? "no starvation injection (items keep completing, so the runtime adds no threads): pool threads are blocked behind a bottleneck"
             : Invariant($"{f.StarvationInjections + f.CooperativeBlockingInjections} starvation/cooperative-blocking injection(s) in the window did not drain the queue: pool threads are blocked behind a bottleneck"));
         var confidence = 0.7
-            + Math.Min(0.1, 0.03 * (window.Count - t.PersistentQueueMinSamples))
+            + Math.Min(0.1, 0.03 * Math.Max(0, window.Count - t.PersistentQueueMinSamples))
             + (meanRunnable is not null ? 0.05 : 0)
             + (queued == window.Count ? 0.05 : 0);
         return new Verdict(VerdictKind.Starving, Round(confidence), Rules.PersistentQueue, evidence, f.Latest.Seconds);
@@ -68,7 +68,8 @@ internal static class PersistentQueueRule
     private static List<CounterSample>? PersistentStretch(IReadOnlyList<CounterSample> samples, double from, double floor, DetectionThresholds t)
     {
         var window = samples.Where(s => s.Seconds >= from).ToList();
-        for (var skip = 0; window.Count - skip >= t.PersistentQueueMinSamples; skip++)
+        var minimum = Math.Max(1, t.PersistentQueueMinSamples);
+        for (var skip = 0; window.Count - skip >= minimum; skip++)
         {
             var stretch = window.Skip(skip).ToList();
             if (stretch.Count(s => s.QueueLength >= floor) >= Math.Ceiling(t.PersistentQueueShare * stretch.Count))
