@@ -33,7 +33,7 @@ record() { # NAME ROUTE CONNECTIONS
 }
 
 declare -A ROUTES=([idle]="- 0" [taskasyncwait]="taskasyncwait 125" [taskwait]="taskwait 125" [tasksleepwait]="tasksleepwait 125"
-  [db-sync]="db/sync 125" [lock]="lock 125" [cpu]="cpu/200 16")
+  [db-sync]="db/sync 125" [lock]="lock 125" [cpu]="cpu/200 16" [hello]="hello 125" [db-async]="db/async 125")
 for name in "${@:-idle taskasyncwait taskwait tasksleepwait db-sync lock cpu}"; do
   for n in $name; do read -r route conns <<<"${ROUTES[$n]}"; record "$n" "$route" "$conns"; done
 done

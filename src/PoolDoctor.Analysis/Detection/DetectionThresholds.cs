@@ -34,4 +34,16 @@ public sealed record DetectionThresholds
 
     /// <summary>Thread growth, threads per second, that counts as the pool still climbing.</summary>
     public double ClimbPerSecond { get; init; } = 0.5;
+
+    /// <summary>Share of the window's samples whose queue must be at or above the floor for the queue to count as persistent (an oscillating queue still qualifies).</summary>
+    public double PersistentQueueShare { get; init; } = 0.8;
+
+    /// <summary>Samples the persistent-queue rule needs at least: one loaded second alone can be a burst.</summary>
+    public int PersistentQueueMinSamples { get; init; } = 2;
+
+    /// <summary>
+    /// Seconds an item sits in the queue (mean queue length over mean completed/s) that the persistent-queue rule needs:
+    /// milliseconds in a healthy pool, so half a second is far outside it.
+    /// </summary>
+    public double PersistentQueueSecondsOfWork { get; init; } = 0.5;
 }

@@ -8,6 +8,7 @@ public static class Rules
     public const string StarvationInjections = "starvation-injections";
     public const string StarvationSignature = "starvation-signature";
     public const string QueueNotDraining = "queue-not-draining";
+    public const string PersistentQueue = "persistent-queue";
     public const string BlockingCompensated = "blocking-compensated";
     public const string Healthy = "healthy";
 }

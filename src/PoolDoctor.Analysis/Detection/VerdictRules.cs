@@ -25,6 +25,7 @@ internal static class VerdictRules
             ?? CpuSaturated(f, cores, t, byRunnableThreads: true)
             ?? StarvingBySignature(f, cores, t)
             ?? QueueNotDraining(samples, f, cores, t)
+            ?? PersistentQueueRule.Judge(samples, f, cores, t)
             ?? BlockingCompensated(f, cores, t)
             ?? Healthy(f, cores, t);
     }
@@ -209,15 +210,15 @@ internal static class VerdictRules
         return new Verdict(VerdictKind.Healthy, Round(confidence), Rules.Healthy, evidence, f.Latest.Seconds);
     }
 
-    private static double QueueFloor(int cores, DetectionThresholds t) => Math.Max(1, t.QueuePerCore * cores);
+    internal static double QueueFloor(int cores, DetectionThresholds t) => Math.Max(1, t.QueuePerCore * cores);
 
-    private static string Queue(CounterSample s, int cores, DetectionThresholds t) =>
+    internal static string Queue(CounterSample s, int cores, DetectionThresholds t) =>
         Invariant($"queue length {s.QueueLength:0} (threshold {QueueFloor(cores, t):0} = {t.QueuePerCore:0.#}x {cores} core(s))");
 
-    private static string Threads(WindowFigures f, int cores) =>
+    internal static string Threads(WindowFigures f, int cores) =>
         Invariant($"thread count {f.Latest.ThreadCount:0} = {f.Latest.ThreadCount / cores:0.#}x {cores} core(s), {f.ThreadSlopePerSecond:+0.0;-0.0;0.0} threads/s over {f.WindowSpanSeconds:0} s");
 
-    private static double Round(double confidence) => Math.Round(Math.Clamp(confidence, 0, 0.99), 2);
+    internal static double Round(double confidence) => Math.Round(Math.Clamp(confidence, 0, 0.99), 2);
 
-    private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
+    internal static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }
