@@ -38,7 +38,7 @@ internal static class MetadataNames
     }
 
     /// <summary>A type named by a TypeDef, TypeRef or TypeSpec handle; null for anything else (or a nil handle).</summary>
-    public static string? OfType(MetadataReader reader, EntityHandle handle) => handle.Kind switch
+    public static string? OfType(MetadataReader reader, EntityHandle handle) => handle.IsNil ? null : handle.Kind switch
     {
         HandleKind.TypeDefinition => OfType(reader, (TypeDefinitionHandle)handle),
         HandleKind.TypeReference => OfType(reader, (TypeReferenceHandle)handle),
