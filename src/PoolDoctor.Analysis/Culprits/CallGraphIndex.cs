@@ -59,12 +59,19 @@ internal sealed class CallGraphIndex
     }
 
     /// <summary>
-    /// The methods an entry hint names: <c>Ns.Type.Method</c> or its tail (<c>Type.Method</c>), nested types with
-    /// '+' or '.', an MVC display name's trailing <c>(Assembly)</c> ignored. Overloads all count.
+    /// The methods an entry hint names: <c>Ns.Type.Method</c> or its tail (<c>Type.Method</c>, <c>Method</c>), nested
+    /// types with '+' or '.'; ASP.NET Core's endpoint display names are understood: an MVC action's
+    /// <c>Ns.Controller.Action (Assembly)</c> and a minimal-API handler's <c>HTTP: GET /x/{id} => Handler</c>
+    /// (a local function handler matches by its own name). Overloads all count.
     /// </summary>
     public IReadOnlyList<IlMethod> Entries(string hint)
     {
         var text = hint.Trim();
+        var arrow = text.LastIndexOf("=>", StringComparison.Ordinal);
+        if (arrow >= 0)
+        {
+            text = text[(arrow + 2)..].Trim();
+        }
         var paren = text.IndexOf(" (", StringComparison.Ordinal);
         if (paren > 0)
         {
@@ -76,9 +83,13 @@ internal sealed class CallGraphIndex
             return [];
         }
         return _byName.Values.SelectMany(m => m)
-            .Where(m => Matches(m.TypeFullName + "." + m.Method, text))
+            .Where(m => Matches(m.TypeFullName + "." + m.Method, text) || IsLocalFunction(m.Method, text))
             .ToArray();
     }
+
+    // A local function "Handler" compiles to "<Outer>g__Handler|0_0".
+    private static bool IsLocalFunction(string metadataName, string name) =>
+        metadataName.Contains(">g__" + name + "|", StringComparison.Ordinal);
 
     /// <summary>The method's name as the runtime spells it in stack frames (<c>Shop.Program+&lt;&gt;c.&lt;Main&gt;b__0_1</c>),
     /// so <see cref="FrameNames.Parse"/> reads it the way it reads a sampled frame.</summary>

@@ -59,9 +59,19 @@ public class InlinedCallSitesTests
     [Theory]
     [InlineData("CustomerHandlers.GetCustomer")]
     [InlineData("PoolDoctor.Tests.CallSites.Shop.CustomerHandlers.GetCustomer (PoolDoctor.Tests)")]
-    public void Entry_hints_may_omit_the_namespace_or_carry_an_assembly_as_mvc_display_names_do(string hint)
+    [InlineData("HTTP: GET /customers/{id} => GetCustomer")]
+    public void Entry_hints_may_omit_the_namespace_or_be_an_endpoint_display_name(string hint)
     {
         Assert.Equal(["CustomerRepository.Load"], Owners(InlinedCallSites.Find(Graph, GetResult, hint)));
+    }
+
+    [Fact]
+    public void A_local_function_handler_is_an_entry_by_its_own_name()
+    {
+        var site = Assert.Single(InlinedCallSites.Find(Graph, TaskResult, "HTTP: GET /orders => CountOrders"));
+
+        Assert.Equal("OrderRepository.Count", site.Method.Owner);
+        Assert.Equal(["OrderHandlers.Map.CountOrders (local function)", "OrderRepository.Count"], site.Chain.Select(f => f.Display));
     }
 
     [Fact]
