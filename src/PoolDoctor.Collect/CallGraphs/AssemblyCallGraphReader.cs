@@ -1,5 +1,6 @@
 using System.Reflection.PortableExecutable;
 using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Collect.CallGraphs;
 
@@ -22,6 +23,14 @@ public static class AssemblyCallGraphReader
             ReadOne(path, methods, types, skipped);
         }
         return new CallGraph(methods, types) { Skipped = skipped };
+    }
+
+    /// <summary>The call graph of the app's own assemblies among a capture's modules (origin
+    /// <see cref="ModuleOrigin.App"/>): framework and package code is not where the user's fix goes.</summary>
+    public static CallGraph ReadApp(IEnumerable<ModuleInfo> modules)
+    {
+        ArgumentNullException.ThrowIfNull(modules);
+        return Read(modules.Where(m => m.Origin == ModuleOrigin.App && !string.IsNullOrWhiteSpace(m.Path)).Select(m => m.Path));
     }
 
     private static void ReadOne(string path, List<IlMethod> methods, List<IlType> types, List<SkippedInput> skipped)

@@ -3,6 +3,7 @@ using System.Reflection.PortableExecutable;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Collect.CallGraphs;
 using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
 using static PoolDoctor.Tests.CallSites.ShopGraph;
 
 namespace PoolDoctor.Tests.CallSites;
@@ -52,6 +53,22 @@ public class AssemblyCallGraphReaderTests
         Assert.Equal(["System.Math.Abs", "System.Math.Max", "System.Math.Min", "System.Math.Sign", "System.Threading.Thread.Sleep"], called);
         Assert.Equal(pick.Calls.Select(c => c.IlOffset).Order(), pick.Calls.Select(c => c.IlOffset));
         Assert.Contains((byte)0x45, typeof(Shop.ReportHandlers).GetMethod("Pick")!.GetMethodBody()!.GetILAsByteArray()!);
+    }
+
+    [Fact]
+    public void Only_the_apps_own_modules_are_read_from_a_captures_module_list()
+    {
+        ModuleInfo[] modules =
+        [
+            new("System.Linq", typeof(Enumerable).Assembly.Location, ModuleOrigin.Framework),
+            new("PoolDoctor.Tests", AssemblyPath, ModuleOrigin.App),
+            new("xunit.core", typeof(FactAttribute).Assembly.Location, ModuleOrigin.Package),
+        ];
+
+        var graph = AssemblyCallGraphReader.ReadApp(modules);
+
+        Assert.Equal(["PoolDoctor.Tests"], graph.Methods.Select(m => m.Module).Distinct());
+        Assert.Equal(Graph.Methods.Count, graph.Methods.Count);
     }
 
     [Fact]
