@@ -3,14 +3,3 @@ namespace PoolDoctor.Model.CallGraphs;
 /// <summary>One call instruction in a method body and the method it names (resolved through member references
 /// and generic instantiations to the declaring type and method name).</summary>
 public sealed record IlCall(int IlOffset, IlCallKind Kind, string TargetTypeFullName, string TargetMethod);
-
-public enum IlCallKind
-{
-    Call,
-    CallVirt,
-    NewObj,
-    /// <summary><c>ldftn</c>: a delegate is made of the target (lambdas, Task.Run bodies, handlers).</summary>
-    LoadFunction,
-    /// <summary><c>ldvirtftn</c>: like <see cref="LoadFunction"/>, dispatched virtually.</summary>
-    LoadVirtualFunction,
-}
