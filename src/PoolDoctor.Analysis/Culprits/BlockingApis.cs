@@ -60,6 +60,17 @@ public static class BlockingApis
         return null;
     }
 
+    /// <summary>
+    /// The blocking API an IL call target is (<c>System.Threading.Tasks.Task</c>, <c>get_Result</c> is
+    /// <c>Task.Result</c>), by the same table as stack frames; null when it is not in the table.
+    /// </summary>
+    /// <param name="typeFullName">The declaring type, nested types joined by dots, generic arity stripped.</param>
+    /// <param name="method">The metadata name, e.g. <c>get_Result</c>, <c>GetResult</c>, <c>Sleep</c>.</param>
+    public static BlockingApi? ClassifyCall(string typeFullName, string method) =>
+        string.IsNullOrEmpty(typeFullName) || string.IsNullOrEmpty(method)
+            ? null
+            : Classify(FrameNames.Parse(typeFullName + "." + method));
+
     private static Dictionary<string, BlockingApi> Build()
     {
         var table = new Dictionary<string, BlockingApi>(StringComparer.Ordinal);

@@ -1,3 +1,5 @@
+using PoolDoctor.Model.CallGraphs;
+
 namespace PoolDoctor.Model.Stacks;
 
 /// <summary>Everything one stack capture saw: per-thread stacks and, where the runtime offers them, wait spans.</summary>
@@ -9,4 +11,7 @@ public sealed record StackSnapshot(
 {
     /// <summary>The assemblies the capture saw loaded, with their origin (empty when unknown).</summary>
     public IReadOnlyList<ModuleInfo> Modules { get; init; } = [];
+
+    /// <summary>The call graph read from the app's own assemblies' IL (empty when they were not read).</summary>
+    public CallGraph CallGraph { get; init; } = CallGraph.Empty;
 }

@@ -1,0 +1,165 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.CallGraphs;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>
+/// Lookups over a call graph: methods by type and name, the user methods a call can land in (the named method, and
+/// for virtual calls the overrides and interface implementations in derived types), and entry methods by a hint.
+/// </summary>
+internal sealed class CallGraphIndex
+{
+    private readonly Dictionary<(string Type, string Method), List<IlMethod>> _byName = [];
+    private readonly Dictionary<string, List<IlMethod>> _byType = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<string>> _derived = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, string> _namespaces = new(StringComparer.Ordinal);
+
+    public CallGraphIndex(CallGraph graph)
+    {
+        foreach (var method in graph.Methods)
+        {
+            Add(_byName, (method.TypeFullName, method.Method), method);
+            Add(_byType, method.TypeFullName, method);
+        }
+        foreach (var type in graph.Types)
+        {
+            _namespaces.TryAdd(type.FullName, type.Namespace);
+            foreach (var parent in type.Interfaces.Append(type.BaseType).OfType<string>().Distinct(StringComparer.Ordinal))
+            {
+                Add(_derived, parent, type.FullName);
+            }
+        }
+    }
+
+    /// <summary>The graph's methods a call may run: the named method, the overrides and implementations of a
+    /// virtual call, and the state machine body of an async method or iterator.</summary>
+    public IEnumerable<IlMethod> Callees(IlMethod caller)
+    {
+        foreach (var call in caller.Calls)
+        {
+            foreach (var method in Named(call.TargetTypeFullName, call.TargetMethod))
+            {
+                yield return method;
+            }
+            if (call.Kind is IlCallKind.CallVirt or IlCallKind.LoadVirtualFunction)
+            {
+                foreach (var method in Implementations(call.TargetTypeFullName, call.TargetMethod))
+                {
+                    yield return method;
+                }
+            }
+        }
+        if (caller.StateMachineType is { } stateMachine)
+        {
+            foreach (var method in Named(stateMachine, "MoveNext"))
+            {
+                yield return method;
+            }
+        }
+    }
+
+    /// <summary>
+    /// The methods an entry hint names: <c>Ns.Type.Method</c> or its tail (<c>Type.Method</c>, <c>Method</c>), nested
+    /// types with '+' or '.'; ASP.NET Core's endpoint display names are understood: an MVC action's
+    /// <c>Ns.Controller.Action (Assembly)</c> and a minimal-API handler's <c>HTTP: GET /x/{id} => Handler</c>
+    /// (a local function handler matches by its own name). Overloads all count.
+    /// </summary>
+    public IReadOnlyList<IlMethod> Entries(string hint)
+    {
+        var text = hint.Trim();
+        var arrow = text.LastIndexOf("=>", StringComparison.Ordinal);
+        if (arrow >= 0)
+        {
+            text = text[(arrow + 2)..].Trim();
+        }
+        var paren = text.IndexOf(" (", StringComparison.Ordinal);
+        if (paren > 0)
+        {
+            text = text[..paren];
+        }
+        text = text.Replace('+', '.');
+        if (text.Length == 0)
+        {
+            return [];
+        }
+        return _byName.Values.SelectMany(m => m)
+            .Where(m => Matches(m.TypeFullName + "." + m.Method, text) || IsLocalFunction(m.Method, text))
+            .ToArray();
+    }
+
+    // A local function "Handler" compiles to "<Outer>g__Handler|0_0".
+    private static bool IsLocalFunction(string metadataName, string name) =>
+        metadataName.Contains(">g__" + name + "|", StringComparison.Ordinal);
+
+    /// <summary>The method's name as the runtime spells it in stack frames (<c>Shop.Program+&lt;&gt;c.&lt;Main&gt;b__0_1</c>),
+    /// so <see cref="FrameNames.Parse"/> reads it the way it reads a sampled frame.</summary>
+    public string RuntimeName(IlMethod method)
+    {
+        var type = method.TypeFullName;
+        if (_namespaces.TryGetValue(type, out var ns) && ns.Length > 0 && type.StartsWith(ns + ".", StringComparison.Ordinal))
+        {
+            type = ns + "." + type[(ns.Length + 1)..].Replace('.', '+');
+        }
+        else if (ns is not null && ns.Length == 0)
+        {
+            type = type.Replace('.', '+');
+        }
+        return type + "." + method.Method;
+    }
+
+    private static bool Matches(string qualified, string hint) =>
+        qualified == hint
+        || (qualified.EndsWith(hint, StringComparison.Ordinal) && qualified[qualified.Length - hint.Length - 1] == '.');
+
+    private IEnumerable<IlMethod> Named(string type, string method) =>
+        _byName.TryGetValue((type, method), out var found) ? found : [];
+
+    // Overrides share the name; explicit interface implementations are named "Ns.IFace.Method".
+    private IEnumerable<IlMethod> Implementations(string type, string method)
+    {
+        foreach (var derived in DerivedTypes(type))
+        {
+            if (!_byType.TryGetValue(derived, out var members))
+            {
+                continue;
+            }
+            foreach (var member in members)
+            {
+                if (member.Method == method || member.Method.EndsWith("." + method, StringComparison.Ordinal))
+                {
+                    yield return member;
+                }
+            }
+        }
+    }
+
+    private List<string> DerivedTypes(string type)
+    {
+        var seen = new HashSet<string>(StringComparer.Ordinal) { type };
+        var queue = new Queue<string>([type]);
+        var result = new List<string>();
+        while (queue.Count > 0)
+        {
+            if (!_derived.TryGetValue(queue.Dequeue(), out var children))
+            {
+                continue;
+            }
+            foreach (var child in children.Where(seen.Add))
+            {
+                result.Add(child);
+                queue.Enqueue(child);
+            }
+        }
+        return result;
+    }
+
+    private static void Add<TKey, TValue>(Dictionary<TKey, List<TValue>> map, TKey key, TValue value)
+        where TKey : notnull
+    {
+        if (!map.TryGetValue(key, out var list))
+        {
+            map[key] = list = [];
+        }
+        list.Add(value);
+    }
+}

@@ -1,0 +1,136 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>
+/// Recovers the user method the JIT inlined out of a sampled stack: when a blocked stack shows a blocking API under
+/// framework or generated code only (<c>Task.GetResultCore ← lambda_method7</c>), the app's IL says which of its
+/// methods call that API, and the call graph says which of them the request's entry method reaches.
+/// </summary>
+public static class InlinedCallSites
+{
+    /// <summary>
+    /// The user methods whose IL calls <paramref name="api"/> (awaits excluded), best first: exact API before
+    /// same-kind, then nearest the entry, then by name. With <paramref name="entryHint"/> (<c>Shop.Handlers.GetCustomer</c>,
+    /// <c>Ns.DiagScenarioController.TaskWait (Assembly)</c>) only methods reachable from it through the graph's calls
+    /// count and each result's chain runs from the entry down; when the hint names no method in the graph, nothing
+    /// is found. More than one result means the evidence does not decide: say "one of".
+    /// </summary>
+    public static IReadOnlyList<InlinedCallSite> Find(CallGraph graph, BlockingApi api, string? entryHint = null)
+    {
+        ArgumentNullException.ThrowIfNull(graph);
+        ArgumentNullException.ThrowIfNull(api);
+        var index = new CallGraphIndex(graph);
+        var candidates = graph.Methods
+            .Select(method => Candidate(method, api))
+            .OfType<(IlMethod Method, BlockingApi Api, ApiMatch Match, IReadOnlyList<IlCall> Calls)>()
+            .ToList();
+
+        Dictionary<IlMethod, IlMethod?>? parents = null;
+        Dictionary<IlMethod, int>? depths = null;
+        if (!string.IsNullOrWhiteSpace(entryHint))
+        {
+            (parents, depths) = Reach(index, index.Entries(entryHint));
+            candidates.RemoveAll(c => !depths.ContainsKey(c.Method));
+        }
+
+        return candidates
+            .Select(c => new InlinedCallSite(
+                FrameNames.Parse(index.RuntimeName(c.Method)),
+                c.Method,
+                c.Api,
+                c.Match,
+                Chain(index, c.Method, parents),
+                c.Calls.Select(call => Locate(c.Method, call)).ToArray()))
+            .OrderBy(s => s.Match)
+            .ThenBy(s => depths?.GetValueOrDefault(s.Body) ?? 0)
+            .ThenBy(s => s.Method.QualifiedOwner, StringComparer.Ordinal)
+            .ThenBy(s => s.Body.Token)
+            .ToArray();
+    }
+
+    private static (IlMethod, BlockingApi, ApiMatch, IReadOnlyList<IlCall>)? Candidate(IlMethod method, BlockingApi wanted)
+    {
+        var awaited = AwaitedCalls.Of(method);
+        var matches = new List<(IlCall Call, BlockingApi Api, ApiMatch Match)>();
+        foreach (var call in method.Calls)
+        {
+            if (call.Kind is IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction || awaited.Contains(call))
+            {
+                continue; // making a delegate is not calling it; an await does not block
+            }
+            if (BlockingApis.ClassifyCall(call.TargetTypeFullName, call.TargetMethod) is { } found && MatchOf(found, wanted) is { } match)
+            {
+                matches.Add((call, found, match));
+            }
+        }
+        if (matches.Count == 0)
+        {
+            return null;
+        }
+        var best = matches.Min(m => m.Match);
+        var kept = matches.Where(m => m.Match == best).ToArray();
+        return (method, kept[0].Api, best, kept.Select(m => m.Call).ToArray());
+    }
+
+    private static ApiMatch? MatchOf(BlockingApi found, BlockingApi wanted)
+    {
+        if (found.Api == wanted.Api || (found.IsDriverCall && wanted.IsDriverCall && Verb(found.Api) == Verb(wanted.Api)))
+        {
+            return ApiMatch.Exact;
+        }
+        return found.Kind == wanted.Kind ? ApiMatch.SameKind : null;
+    }
+
+    private static string Verb(string api) => api[(api.LastIndexOf('.') + 1)..];
+
+    // Breadth-first from the entries: each reached method remembers the method it was first reached from.
+    private static (Dictionary<IlMethod, IlMethod?> Parents, Dictionary<IlMethod, int> Depths) Reach(CallGraphIndex index, IReadOnlyList<IlMethod> entries)
+    {
+        var parents = new Dictionary<IlMethod, IlMethod?>(ReferenceEqualityComparer.Instance);
+        var depths = new Dictionary<IlMethod, int>(ReferenceEqualityComparer.Instance);
+        var queue = new Queue<IlMethod>();
+        foreach (var entry in entries.Where(e => parents.TryAdd(e, null)))
+        {
+            depths[entry] = 0;
+            queue.Enqueue(entry);
+        }
+        while (queue.Count > 0)
+        {
+            var method = queue.Dequeue();
+            foreach (var callee in index.Callees(method).Where(c => parents.TryAdd(c, method)))
+            {
+                depths[callee] = depths[method] + 1;
+                queue.Enqueue(callee);
+            }
+        }
+        return (parents, depths);
+    }
+
+    private static IReadOnlyList<FrameName> Chain(CallGraphIndex index, IlMethod site, Dictionary<IlMethod, IlMethod?>? parents)
+    {
+        var path = new List<FrameName>();
+        for (IlMethod? step = site; step is not null; step = parents is not null && parents.TryGetValue(step, out var parent) ? parent : null)
+        {
+            path.Add(FrameNames.Parse(index.RuntimeName(step)));
+        }
+        path.Reverse();
+        // An async method's stub and its state machine are one method to the reader: keep the body.
+        for (var i = path.Count - 2; i >= 0; i--)
+        {
+            if (path[i].Flavor == FrameFlavor.Method && path[i + 1].IsStateMachine && path[i].QualifiedOwner == path[i + 1].QualifiedOwner)
+            {
+                path.RemoveAt(i);
+            }
+        }
+        return path;
+    }
+
+    private static CallSiteLocation Locate(IlMethod method, IlCall call)
+    {
+        var point = method.LocationOf(call.IlOffset);
+        return new CallSiteLocation(call.IlOffset, call.TargetTypeFullName, call.TargetMethod, point?.File, point?.Line);
+    }
+}

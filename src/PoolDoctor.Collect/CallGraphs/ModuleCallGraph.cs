@@ -1,0 +1,105 @@
+using System.Reflection.Metadata;
+using System.Reflection.Metadata.Ecma335;
+using System.Reflection.PortableExecutable;
+using PoolDoctor.Model.CallGraphs;
+
+namespace PoolDoctor.Collect.CallGraphs;
+
+/// <summary>The methods and types of one assembly's metadata, read into call-graph records.</summary>
+internal sealed class ModuleCallGraph(PEReader assembly, string module, PdbLines lines, string path)
+{
+    private readonly MetadataReader _metadata = assembly.GetMetadataReader();
+
+    private static readonly HashSet<string> StateMachineAttributes = new(StringComparer.Ordinal)
+    {
+        "System.Runtime.CompilerServices.AsyncStateMachineAttribute",
+        "System.Runtime.CompilerServices.IteratorStateMachineAttribute",
+        "System.Runtime.CompilerServices.AsyncIteratorStateMachineAttribute",
+    };
+
+    public List<IlMethod> Methods(List<SkippedInput> skipped)
+    {
+        var methods = new List<IlMethod>();
+        foreach (var handle in _metadata.MethodDefinitions)
+        {
+            var definition = _metadata.GetMethodDefinition(handle);
+            if (definition.RelativeVirtualAddress == 0)
+            {
+                continue; // abstract, extern or runtime-implemented: no IL
+            }
+            var type = MetadataNames.OfType(_metadata, definition.GetDeclaringType());
+            var name = _metadata.GetString(definition.Name);
+            try
+            {
+                methods.Add(Read(handle, definition, type, name));
+            }
+            catch (Exception e) when (e is BadImageFormatException or InvalidOperationException or ArgumentException)
+            {
+                skipped.Add(new SkippedInput(path + "!" + type + "." + name, "unreadable method body: " + e.Message));
+            }
+        }
+        return methods;
+    }
+
+    public List<IlType> Types()
+    {
+        var types = new List<IlType>();
+        foreach (var handle in _metadata.TypeDefinitions)
+        {
+            var definition = _metadata.GetTypeDefinition(handle);
+            var interfaces = definition.GetInterfaceImplementations()
+                .Select(i => MetadataNames.OfType(_metadata, _metadata.GetInterfaceImplementation(i).Interface))
+                .OfType<string>()
+                .ToArray();
+            types.Add(new IlType(module, MetadataNames.NamespaceOf(_metadata, handle), MetadataNames.OfType(_metadata, handle), MetadataNames.OfType(_metadata, definition.BaseType), interfaces));
+        }
+        return types;
+    }
+
+    private IlMethod Read(MethodDefinitionHandle handle, MethodDefinition definition, string type, string name)
+    {
+        var body = assembly.GetMethodBody(definition.RelativeVirtualAddress);
+        var calls = new List<IlCall>();
+        foreach (var instruction in IlScanner.MethodReferences(body.GetILReader()))
+        {
+            if (MetadataNames.OfMethod(_metadata, MetadataTokens.EntityHandle(instruction.Token)) is { } target)
+            {
+                calls.Add(new IlCall(instruction.Offset, KindOf(instruction.OpCode), target.Type, target.Method));
+            }
+        }
+        return new IlMethod(module, type, name, MetadataTokens.GetToken(handle), calls)
+        {
+            SequencePoints = lines.Of(handle),
+            StateMachineType = StateMachineOf(definition),
+        };
+    }
+
+    private string? StateMachineOf(MethodDefinition definition)
+    {
+        foreach (var handle in definition.GetCustomAttributes())
+        {
+            var attribute = _metadata.GetCustomAttribute(handle);
+            var constructor = MetadataNames.OfMethod(_metadata, attribute.Constructor);
+            if (constructor is null || !StateMachineAttributes.Contains(constructor.Value.Type))
+            {
+                continue;
+            }
+            // Blob: prolog 0x0001, then the Type argument as a serialized type name.
+            var blob = _metadata.GetBlobReader(attribute.Value);
+            if (blob.ReadUInt16() == 1 && blob.ReadSerializedString() is { Length: > 0 } serialized)
+            {
+                return MetadataNames.FromSerialized(serialized);
+            }
+        }
+        return null;
+    }
+
+    private static IlCallKind KindOf(int opcode) => opcode switch
+    {
+        IlScanner.CallVirt => IlCallKind.CallVirt,
+        IlScanner.NewObj => IlCallKind.NewObj,
+        IlScanner.LoadFunction => IlCallKind.LoadFunction,
+        IlScanner.LoadVirtualFunction => IlCallKind.LoadVirtualFunction,
+        _ => IlCallKind.Call,
+    };
+}

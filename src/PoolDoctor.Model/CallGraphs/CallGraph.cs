@@ -1,0 +1,15 @@
+namespace PoolDoctor.Model.CallGraphs;
+
+/// <summary>
+/// What the app's own assemblies say about their code: every method body with the calls its IL makes, and the
+/// type hierarchy that virtual and interface calls dispatch through. Names use the runtime's spelling with nested
+/// types joined by dots and generic arity stripped (<c>Shop.Outer.Nested</c>), the spelling stack frame names
+/// reduce to, so a sampled frame and a method read from IL compare equal.
+/// </summary>
+public sealed record CallGraph(IReadOnlyList<IlMethod> Methods, IReadOnlyList<IlType> Types)
+{
+    public static CallGraph Empty { get; } = new([], []);
+
+    /// <summary>Inputs that could not be read (missing file, not a .NET assembly, corrupt metadata) and why.</summary>
+    public IReadOnlyList<SkippedInput> Skipped { get; init; } = [];
+}

@@ -1,0 +1,6 @@
+namespace PoolDoctor.Tests.CallSites.Shop;
+
+public sealed class CustomerService(ICustomerRepository repository) : ICustomerService
+{
+    public string Find(int id) => "customer " + repository.Load(id);
+}

@@ -1,0 +1,6 @@
+namespace PoolDoctor.Tests.CallSites.Shop;
+
+public interface ICustomerService
+{
+    string Find(int id);
+}

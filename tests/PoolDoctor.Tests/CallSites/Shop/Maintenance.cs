@@ -1,0 +1,7 @@
+namespace PoolDoctor.Tests.CallSites.Shop;
+
+// Blocks too, but no handler reaches it.
+public static class Maintenance
+{
+    public static void Rebuild() => Task.Delay(1).GetAwaiter().GetResult();
+}

@@ -1,0 +1,9 @@
+namespace PoolDoctor.Tests.CallSites.Shop;
+
+public static class Warehouse
+{
+    public sealed class Shelf<T>
+    {
+        public T? Take() => default;
+    }
+}
