@@ -19,6 +19,10 @@ public sealed record BlockingSite(string Method, BlockingKind Kind, string Api)
 
     public string? Note { get; init; }
 
+    public string? File { get; init; }
+
+    public int? Line { get; init; }
+
     /// <summary>The call site is a lambda that Task.Run (or StartNew) queued to the pool.</summary>
     public bool InTaskRun { get; init; }
 }

@@ -13,8 +13,9 @@ namespace PoolDoctor.Analysis.Culprits;
 /// </summary>
 public static class BlockingSites
 {
-    public static BlockingSite? Find(StackReading stack, RequestContext? request = null, BlockingApi? fallback = null)
+    public static BlockingSite? Find(StackReading stack, RequestContext? request = null, BlockingApi? fallback = null, CallSiteResolver? il = null)
     {
+        il ??= CallSiteResolver.None;
         var frames = stack.Frames;
         var firstUser = IndexOfFirst(stack.UserFrames);
         var workEnd = EndOfWork(frames);
@@ -38,8 +39,11 @@ public static class BlockingSites
         if (firstUser >= 0 && !passesThrough)
         {
             var site = frames[firstUser];
+            var location = il.Locate(site, api);
             return new BlockingSite(site.Owner, api.Kind, api.Api)
             {
+                File = location?.File,
+                Line = location?.Line,
                 Flavor = site.Flavor,
                 Chain = userBelow,
                 Entry = entry,
@@ -49,7 +53,7 @@ public static class BlockingSites
 
         if (request is not null || generated >= 0 || firstUser >= 0)
         {
-            return NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null);
+            return NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null, il);
         }
 
         // No user code and nothing generated: name the library frame that made the call, so blocking inside
@@ -69,10 +73,31 @@ public static class BlockingSites
     }
 
     /// <summary>The caller of the API is not on the stack: the request's endpoint names it, or the site says so.</summary>
-    private static BlockingSite NotOnStack(BlockingApi api, RequestContext? request, IReadOnlyList<string> chain, string? entry, string? generatedFrame)
+    private static BlockingSite NotOnStack(
+        BlockingApi api, RequestContext? request, IReadOnlyList<string> chain, string? entry, string? generatedFrame, CallSiteResolver il)
     {
         var where = generatedFrame is null ? "framework code" : $"framework code ({generatedFrame})";
         var handler = EndpointNames.Handler(request);
+        var hint = request?.Action ?? request?.Endpoint;
+        if (handler is not null && hint is not null && il.Inlined(api, hint) is { Count: > 0 } sites)
+        {
+            var best = sites[0];
+            var at = best.First.FileAndLine is { } line ? $" at {line}" : "";
+            var others = sites.Count > 1
+                ? $"; one of {sites.Count} methods reachable from it that call {api.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
+                : "";
+            return new BlockingSite(best.Method.Owner, api.Kind, api.Api)
+            {
+                Flavor = best.Method.Flavor,
+                Chain = [.. chain, .. best.Chain.Select(f => f.Display)],
+                Entry = entry,
+                Source = CallSiteSource.Il,
+                File = best.First.File,
+                Line = best.First.Line,
+                Note = $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {api.Api}{at}, reached from "
+                    + $"endpoint {EndpointNames.Describe(request!)}{others}",
+            };
+        }
         if (handler is not null)
         {
             var described = EndpointNames.Describe(request!);

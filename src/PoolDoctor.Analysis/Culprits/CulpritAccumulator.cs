@@ -50,6 +50,8 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
             Source = _exampleSite?.Source ?? CallSiteSource.Stack,
             Note = _exampleSite?.Note,
             InTaskRun = _exampleSite?.InTaskRun ?? false,
+            File = _exampleSite?.File,
+            Line = _exampleSite?.Line,
         };
     }
 }

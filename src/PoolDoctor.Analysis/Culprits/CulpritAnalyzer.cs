@@ -23,12 +23,13 @@ public static class CulpritAnalyzer
         var poolThreads = pool.Select(s => s.Stack.ThreadId).Distinct().Count();
         long idleSamples = pool.Where(s => s.Reading.IsIdle).Sum(s => (long)s.Stack.Samples);
         var idleThreads = pool.GroupBy(s => s.Stack.ThreadId).Count(t => t.All(s => s.Reading.IsIdle));
+        var il = new CallSiteResolver(snapshot.CallGraph);
         var requests = GeneratedFrameRequests.Learn(pool.Select(p => (p.Reading, p.Stack.Request, (long)p.Stack.Samples)));
 
         var culprits = new Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator>();
         foreach (var (stack, reading) in pool)
         {
-            if (reading.IsIdle || BlockingSites.Find(reading, stack.Request ?? requests.For(reading)) is not { } site)
+            if (reading.IsIdle || BlockingSites.Find(reading, stack.Request ?? requests.For(reading), il: il) is not { } site)
             {
                 continue;
             }
@@ -39,7 +40,7 @@ public static class CulpritAnalyzer
             culprit.Offer(site, reading.Cleaned, stack.Samples);
         }
 
-        var unattributed = AddWaits(snapshot.Waits, catalog, requests, culprits);
+        var unattributed = AddWaits(snapshot.Waits, catalog, requests, il, culprits);
 
         var ranked = culprits.Values
             .Select(c => c.ToCulprit(poolSamples))
@@ -64,6 +65,7 @@ public static class CulpritAnalyzer
         IReadOnlyList<WaitSpan> waits,
         FrameCatalog catalog,
         GeneratedFrameRequests requests,
+        CallSiteResolver il,
         Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator> culprits)
     {
         double unattributed = 0;
@@ -79,7 +81,7 @@ public static class CulpritAnalyzer
             {
                 continue;
             }
-            if (BlockingSites.Find(reading, wait.Request ?? requests.For(reading), FallbackFor(wait.Source)) is not { } site)
+            if (BlockingSites.Find(reading, wait.Request ?? requests.For(reading), FallbackFor(wait.Source), il) is not { } site)
             {
                 unattributed += wait.DurationMs;
                 continue;

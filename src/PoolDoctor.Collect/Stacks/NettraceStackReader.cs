@@ -1,5 +1,6 @@
 using Microsoft.Diagnostics.Tracing;
 using Microsoft.Diagnostics.Tracing.Etlx;
+using PoolDoctor.Collect.CallGraphs;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Collect.Stacks;
@@ -15,6 +16,14 @@ public static class NettraceStackReader
     /// <param name="requireComplete">False when the target exited mid-capture: read what reached the file (its methods
     /// may stay unresolved without the rundown) instead of refusing a file without its end-of-stream marker.</param>
     public static StackSnapshot Read(string path, bool firstSamplePerThread = false, bool requireComplete = true)
+    {
+        var snapshot = ReadStacks(path, firstSamplePerThread, requireComplete);
+        // The app's own assemblies, when they are on this machine, say where in a method the blocking call is and
+        // which method the JIT inlined away; framework and packages are not read (not where the fix goes).
+        return snapshot with { CallGraph = AssemblyCallGraphReader.ReadApp(snapshot.Modules) };
+    }
+
+    private static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete)
     {
         if (!path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
         {

@@ -31,6 +31,12 @@ public sealed record Culprit(
     /// in for it (e.g. "handler inlined into framework code; endpoint GET /x (Ctrl.X)").</summary>
     public string? Note { get; init; }
 
+    /// <summary>The source file of the blocking call in <see cref="Method"/>, from the app's PDB (null when unknown).</summary>
+    public string? File { get; init; }
+
+    /// <summary>The line of the blocking call in <see cref="File"/> (null when unknown).</summary>
+    public int? Line { get; init; }
+
     /// <summary>The call site is a lambda queued by Task.Run / StartNew (the Task.Run-wrapper advice applies).</summary>
     public bool InTaskRun { get; init; }
 

@@ -41,6 +41,14 @@ public sealed class CulpritJson : JsonConverter<Culprit>
             json.WriteString("note", c.Note);
         }
         json.WriteBoolean("inTaskRun", c.InTaskRun);
+        if (c.File is not null)
+        {
+            json.WriteString("file", c.File);
+        }
+        if (c.Line is { } line)
+        {
+            json.WriteNumber("line", line);
+        }
         json.WriteStartArray("exampleStack");
         foreach (var frame in c.ExampleStack)
         {

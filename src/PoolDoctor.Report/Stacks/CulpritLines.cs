@@ -8,6 +8,10 @@ public static class CulpritLines
     public static IReadOnlyList<string> Describe(Culprit c)
     {
         var lines = new List<string>();
+        if (c.File is not null)
+        {
+            lines.Add($"at {c.File}" + (c.Line is { } line ? $":{line}" : ""));
+        }
         if (c.Entry is not null)
         {
             lines.Add("entry: " + c.Entry);

@@ -103,8 +103,8 @@ public class InlinedCallSitesTests
     {
         var site = Assert.Single(InlinedCallSites.Find(Graph, Sleep, Ns + ".ReportHandlers.Build"));
 
-        Assert.Equal("ReportHandlers.Build (lambda)", site.Method.Display);
-        Assert.Equal(["ReportHandlers.Build", "ReportHandlers.Build (lambda)"], site.Chain.Select(f => f.Display));
+        Assert.Equal("lambda in ReportHandlers.Build", site.Method.Display);
+        Assert.Equal(["ReportHandlers.Build", "lambda in ReportHandlers.Build"], site.Chain.Select(f => f.Display));
     }
 
     [Fact]

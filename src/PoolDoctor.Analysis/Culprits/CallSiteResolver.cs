@@ -1,0 +1,42 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.CallGraphs;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>
+/// Asks the app's IL (when the capture read it) two questions, once per distinct question in an analysis: where in a
+/// sampled call site's body the blocking call is (file:line), and which user method the JIT inlined out of a stack
+/// given the request's handler. Without a call graph both answers are "unknown", never a guess.
+/// </summary>
+public sealed class CallSiteResolver(CallGraph graph)
+{
+    private readonly Dictionary<(string Api, string Hint), IReadOnlyList<InlinedCallSite>> _found = [];
+
+    public static CallSiteResolver None { get; } = new(CallGraph.Empty);
+
+    /// <summary>The blocking call inside a method that is on the stack: its first matching call's location.</summary>
+    public CallSiteLocation? Locate(FrameName site, BlockingApi api)
+    {
+        if (graph.Methods.Count == 0)
+        {
+            return null;
+        }
+        var own = Find(api, site.QualifiedOwner).FirstOrDefault(s => s.Method.Owner == site.Owner && s.Chain.Count <= 1);
+        return own?.First;
+    }
+
+    /// <summary>The user methods reachable from the handler that call the API, best first (empty when unknown).</summary>
+    public IReadOnlyList<InlinedCallSite> Inlined(BlockingApi api, string handlerHint) =>
+        graph.Methods.Count == 0 ? [] : Find(api, handlerHint);
+
+    private IReadOnlyList<InlinedCallSite> Find(BlockingApi api, string hint)
+    {
+        var key = (api.Api, hint);
+        if (!_found.TryGetValue(key, out var sites))
+        {
+            sites = InlinedCallSites.Find(graph, api, hint);
+            _found[key] = sites;
+        }
+        return sites;
+    }
+}
