@@ -43,5 +43,5 @@ public static class StackSessionStarter
         $"{Runtime(version)}: wait events need .NET 9+; using sampled stacks only";
 
     internal static string FullRundown(Version? version) =>
-        $"{Runtime(version)}: no trimmed method rundown before .NET 9 (CollectTracing4); the capture is larger and its stop slower";
+        $"{Runtime(version)}: no trimmed method rundown before .NET 9 (CollectTracing4), so the capture also carries IL-to-native maps and is somewhat larger";
 }

@@ -63,7 +63,7 @@ internal static class OldRuntimeLabBuild
             // NU1xxx: the runtime or targeting pack could not be restored; anything else is a real build failure.
             if (text.Contains("error NU1", StringComparison.Ordinal))
             {
-                throw MissingDependency.SkipOrFail($"the {framework} runtime packs (restore failed)", "they come from NuGet: Microsoft.NETCore.App.Runtime.linux-x64 and Microsoft.AspNetCore.App.Runtime.linux-x64");
+                throw MissingDependency.SkipOrFail($"the {framework} runtime pack for OldRuntimeLab", "restore failed; it comes from NuGet: Microsoft.NETCore.App.Runtime.linux-x64, Microsoft.AspNetCore.App.Runtime.linux-x64");
             }
             Assert.Fail($"publishing OldRuntimeLab for {framework} failed:\n{text}");
         }
