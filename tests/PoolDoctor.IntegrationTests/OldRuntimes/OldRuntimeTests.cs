@@ -16,6 +16,7 @@ public sealed class OldRuntimeTests(ITestOutputHelper output)
 {
     private const int Connections = 125;
     private const string WaitEventsNote = "wait events need .NET 9+; using sampled stacks only";
+    private const string RundownNote = "no trimmed method rundown before .NET 9 (CollectTracing4)";
 
     [SkippableTheory]
     [InlineData("net8.0", 8)]
@@ -46,6 +47,7 @@ public sealed class OldRuntimeTests(ITestOutputHelper output)
         var stacks = await ToolRun.RunAsync(["stacks", "-p", pid, "--duration", "2s", "--format", "json"], TimeSpan.FromSeconds(90));
         Assert.True(stacks.ExitCode == 0, stacks.ToString());
         Assert.True(stacks.StdErr.Contains(WaitEventsNote, StringComparison.Ordinal) == major < 9, stacks.ToString());
+        Assert.True(stacks.StdErr.Contains(RundownNote, StringComparison.Ordinal) == major < 9, stacks.ToString());
         using (var json = JsonDocument.Parse(stacks.StdOut))
         {
             var top = json.RootElement.GetProperty("culprits")[0];
