@@ -10,12 +10,14 @@ namespace PoolDoctor.Collect.Attach;
 public sealed class AttachedTarget : IAsyncDisposable
 {
     private readonly IAsyncDisposable? _connector;
+    private readonly Lazy<Version?> _runtimeVersion;
 
-    private AttachedTarget(TargetProcess process, DiagnosticsClient client, IAsyncDisposable? connector)
+    private AttachedTarget(TargetProcess process, DiagnosticsClient client, IAsyncDisposable? connector, string? socketPath)
     {
         Process = process;
         Client = client;
         _connector = connector;
+        _runtimeVersion = new Lazy<Version?>(() => socketPath is null ? null : RuntimeVersionProbe.Ask(socketPath, TimeSpan.FromSeconds(3)));
     }
 
     public TargetProcess Process { get; }
@@ -23,6 +25,12 @@ public sealed class AttachedTarget : IAsyncDisposable
     public DiagnosticsClient Client { get; }
 
     public int ProcessId => Process.ProcessId;
+
+    /// <summary>
+    /// The target's runtime version (e.g. 8.0.31), asked once on first use; null when it cannot be asked: a reverse
+    /// (listen) port gives no second connection, and runtimes before .NET 6 lack ProcessInfo2.
+    /// </summary>
+    public Version? RuntimeVersion => _runtimeVersion.Value;
 
     /// <summary>True while the process still runs; collectors poll it to tell "target exited" from other stream ends.</summary>
     public bool IsAlive => ProcessId <= 0 || ProcFs.IsRunning(ProcessId);
@@ -34,14 +42,15 @@ public sealed class AttachedTarget : IAsyncDisposable
             return await AttachByPortAsync(port, cancellationToken);
         }
         var process = spec.ProcessId is { } pid ? ProcessCatalog.ResolvePid(pid) : ProcessCatalog.ResolveName(spec.Name!);
-        return new AttachedTarget(process, new DiagnosticsClient(process.ProcessId), connector: null);
+        return new AttachedTarget(process, new DiagnosticsClient(process.ProcessId), connector: null, DiagnosticSockets.PathOf(process.ProcessId));
     }
 
     private static async Task<AttachedTarget> AttachByPortAsync(string port, CancellationToken cancellationToken)
     {
         try
         {
-            var connector = await DiagnosticsClientConnector.FromDiagnosticPort(WithMode(port), cancellationToken)
+            var mode = WithMode(port);
+            var connector = await DiagnosticsClientConnector.FromDiagnosticPort(mode, cancellationToken)
                 ?? throw new AttachException($"diagnostic port '{port}' gave no connection");
             var client = connector.Instance;
             // NETCore.Client keeps ProcessInfo internal; the default socket name carries the pid, a custom one does not.
@@ -49,7 +58,8 @@ public sealed class AttachedTarget : IAsyncDisposable
             var process = pid > 0
                 ? ProcessCatalog.Describe(pid)
                 : new TargetProcess(0, Path.GetFileName(port.Split(',')[0]), "");
-            return new AttachedTarget(process, client, connector);
+            var socketPath = mode.EndsWith(",connect", StringComparison.OrdinalIgnoreCase) ? mode.Split(',')[0] : null;
+            return new AttachedTarget(process, client, connector, socketPath);
         }
         catch (Exception e) when (e is not AttachException and not OperationCanceledException)
         {

@@ -42,6 +42,23 @@ internal static partial class DiagnosticSockets
         return dirs.Where(d => d is not null).Distinct().Any(d => Sockets(d!).Any(s => s.Pid == pid && IsLive(pid, s.Key)));
     }
 
+    /// <summary>The path of the process's own live socket, or null; the runtime version probe connects to it.</summary>
+    public static string? PathOf(int pid)
+    {
+        var dirs = new[] { TmpDirOf(pid), Path.GetTempPath(), "/tmp" };
+        foreach (var dir in dirs.Where(d => d is not null).Distinct())
+        {
+            foreach (var (owner, key) in Sockets(dir!))
+            {
+                if (owner == pid && IsLive(pid, key))
+                {
+                    return Path.Combine(dir!, $"dotnet-diagnostic-{pid}-{key}-socket");
+                }
+            }
+        }
+        return null;
+    }
+
     /// <summary>A socket is the process's own when its key is the process's start time; a killed process leaves its socket behind.</summary>
     private static bool IsLive(int pid, long key) => ProcFs.StartTime(pid) is not { } start || start == key;
 

@@ -13,15 +13,17 @@ public static class StackRecorder
 {
     /// <param name="resumeRuntime">True for a ',listen' diagnostic port: a runtime started with it waits, suspended, until a
     /// tool resumes it; resuming after the session starts means the capture sees its start-up.</param>
+    /// <param name="notice">Told, once each, what the target's runtime cannot give (one line meant for the user).</param>
     public static async Task<StackRecording> RecordAsync(
-        AttachedTarget target, StackCaptureOptions options, string path, CancellationToken cancellationToken, bool resumeRuntime = false)
+        AttachedTarget target, StackCaptureOptions options, string path, CancellationToken cancellationToken, bool resumeRuntime = false,
+        Action<string>? notice = null)
     {
         // The file first: a path that cannot be written must fail before any session exists in the target.
         await using var file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.Read, 1 << 16, useAsync: true);
         EventPipeSession session;
         try
         {
-            session = await target.Client.StartEventPipeSessionAsync(StackSessionProviders.Configuration(), cancellationToken);
+            session = await StackSessionStarter.StartAsync(target, notice, cancellationToken);
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {

@@ -29,8 +29,16 @@ public static class StackSessionProviders
     /// </summary>
     public const long RundownKeyword = 0x80000139;
 
+    /// <summary>The session as .NET 9+ takes it (CollectTracing4: a chosen rundown keyword).</summary>
     public static EventPipeSessionConfiguration Configuration() =>
         new(All(), circularBufferSizeMB: 256, rundownKeyword: RundownKeyword, requestStackwalk: true);
+
+    /// <summary>
+    /// The same providers in the form every runtime since .NET Core 3 takes (CollectTracing2): the rundown is the
+    /// default one, IL-to-native maps included, so the trace is larger and the stop slower.
+    /// </summary>
+    public static EventPipeSessionConfiguration LegacyConfiguration() =>
+        new(All(), circularBufferSizeMB: 256, requestRundown: true, requestStackwalk: true);
 
     public static IReadOnlyList<EventPipeProvider> All() =>
     [

@@ -51,7 +51,8 @@ internal static class StacksCommand
                 await using (var attached = await AttachOrFail(spec, cancellation))
                 {
                     var listening = spec.DiagnosticPort?.EndsWith(",listen", StringComparison.OrdinalIgnoreCase) == true;
-                    recording = await StackRecorder.RecordAsync(attached, options, path, cancellation, resumeRuntime: listening);
+                    recording = await StackRecorder.RecordAsync(attached, options, path, cancellation, resumeRuntime: listening,
+                        notice: line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"));
                 }
                 var recorded = clock.Elapsed;
                 StackSnapshot snapshot;

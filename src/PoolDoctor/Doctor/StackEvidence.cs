@@ -19,7 +19,8 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
         var path = Path.Combine(Path.GetTempPath(), $"pooldoctor-diagnose-{Guid.NewGuid():N}.nettrace");
         try
         {
-            var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt);
+            var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt,
+                notice: line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"));
             var snapshot = NettraceStackReader.Read(path);
             var analysis = CulpritAnalyzer.Analyze(snapshot, new CulpritOptions { UserCodePrefixes = userCodePrefixes });
             var capture = new StackCapture(atSeconds, recording.Window.TotalSeconds, snapshot.Stacks.Select(s => s.ThreadId).Distinct().Count(), snapshot.Waits.Count);

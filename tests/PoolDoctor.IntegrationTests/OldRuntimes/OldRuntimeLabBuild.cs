@@ -1,0 +1,86 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Text;
+using PoolDoctor.IntegrationTests.Infrastructure;
+
+namespace PoolDoctor.IntegrationTests.OldRuntimes;
+
+/// <summary>
+/// Publishes tests/apps/OldRuntimeLab self-contained for one older target framework, once per test run. The .NET 8/9
+/// runtime packs come from NuGet; when they cannot be restored the test is skipped (failed under CI=true), never passed.
+/// </summary>
+internal static class OldRuntimeLabBuild
+{
+    private static readonly ConcurrentDictionary<string, Lazy<Task<Published>>> Builds = new(StringComparer.Ordinal);
+
+    public sealed record Published(string Executable, TimeSpan PublishTime);
+
+    public static Task<Published> PublishAsync(string framework) =>
+        Builds.GetOrAdd(framework, f => new Lazy<Task<Published>>(() => RunPublishAsync(f))).Value;
+
+    private static async Task<Published> RunPublishAsync(string framework)
+    {
+        var project = Path.Combine(RepositoryRoot(), "tests", "apps", "OldRuntimeLab", "OldRuntimeLab.csproj");
+        var output = Path.Combine(AppContext.BaseDirectory, "old-runtime-lab", framework);
+        var info = new ProcessStartInfo(ToolPaths.DotnetHost)
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        // No build server or reusable MSBuild node may outlive the test run.
+        foreach (var arg in new[] { "publish", project, "-c", "Release", "-f", framework, "-o", output, "--nologo", "-nodeReuse:false", "-p:UseSharedCompilation=false" })
+        {
+            info.ArgumentList.Add(arg);
+        }
+        // The test host runs inside `dotnet test`; its MSBuild variables would steer the child build to the wrong SDK parts.
+        foreach (var key in info.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase)).ToList())
+        {
+            info.Environment.Remove(key);
+        }
+        var clock = Stopwatch.StartNew();
+        using var process = Process.Start(info)!;
+        var log = new StringBuilder();
+        process.OutputDataReceived += (_, e) => { if (e.Data is not null) { lock (log) { log.AppendLine(e.Data); } } };
+        process.ErrorDataReceived += (_, e) => { if (e.Data is not null) { lock (log) { log.AppendLine(e.Data); } } };
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(5));
+        try
+        {
+            await process.WaitForExitAsync(limit.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            await process.WaitForExitAsync();
+            Assert.Fail($"publishing OldRuntimeLab for {framework} took over 5 minutes:\n{log}");
+        }
+        process.WaitForExit();
+        var text = log.ToString();
+        if (process.ExitCode != 0)
+        {
+            // NU1xxx: the runtime or targeting pack could not be restored; anything else is a real build failure.
+            if (text.Contains("error NU1", StringComparison.Ordinal))
+            {
+                throw MissingDependency.SkipOrFail($"the {framework} runtime pack for OldRuntimeLab", "restore failed; it comes from NuGet: Microsoft.NETCore.App.Runtime.linux-x64, Microsoft.AspNetCore.App.Runtime.linux-x64");
+            }
+            Assert.Fail($"publishing OldRuntimeLab for {framework} failed:\n{text}");
+        }
+        var executable = Path.Combine(output, "OldRuntimeLab");
+        Assert.True(File.Exists(executable), $"no {executable} after publishing:\n{text}");
+        return new Published(executable, clock.Elapsed);
+    }
+
+    private static string RepositoryRoot()
+    {
+        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            if (File.Exists(Path.Combine(dir.FullName, "PoolDoctor.slnx")))
+            {
+                return dir.FullName;
+            }
+        }
+        throw new InvalidOperationException($"no PoolDoctor.slnx above {AppContext.BaseDirectory}");
+    }
+}
