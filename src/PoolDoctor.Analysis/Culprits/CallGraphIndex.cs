@@ -67,6 +67,7 @@ internal sealed class CallGraphIndex
     public IReadOnlyList<IlMethod> Entries(string hint)
     {
         var text = hint.Trim();
+        var route = MinimalApiRoute(text);
         var arrow = text.LastIndexOf("=>", StringComparison.Ordinal);
         if (arrow >= 0)
         {
@@ -82,9 +83,52 @@ internal sealed class CallGraphIndex
         {
             return [];
         }
-        return _byName.Values.SelectMany(m => m)
+        var named = _byName.Values.SelectMany(m => m)
             .Where(m => Matches(m.TypeFullName + "." + m.Method, text) || IsLocalFunction(m.Method, text))
             .ToArray();
+        if (named.Length <= 1 || route is null)
+        {
+            return named;
+        }
+        // "=> Get" names every Get: the one mapped to this route is the one whose ldftn follows the route's literal.
+        var mapped = named.Where(m => IsMappedTo(m, route)).ToArray();
+        return mapped.Length > 0 ? mapped : named;
+    }
+
+    // "HTTP: GET /api/minimal/customers/{id} => GetCustomer" -> "/api/minimal/customers/{id}"
+    private static string? MinimalApiRoute(string displayName)
+    {
+        if (!displayName.StartsWith("HTTP:", StringComparison.Ordinal))
+        {
+            return null;
+        }
+        var arrow = displayName.LastIndexOf("=>", StringComparison.Ordinal);
+        var head = (arrow >= 0 ? displayName[..arrow] : displayName)["HTTP:".Length..].Trim();
+        var space = head.IndexOf(' ', StringComparison.Ordinal);
+        var route = (space >= 0 ? head[(space + 1)..] : head).Trim();
+        return route.Length == 0 ? null : route;
+    }
+
+    private bool IsMappedTo(IlMethod handler, string route)
+    {
+        var template = route.Trim('/');
+        foreach (var body in _byName.Values.SelectMany(m => m))
+        {
+            foreach (var literal in body.Strings)
+            {
+                var text = literal.Value.Trim('/');
+                if (text.Length == 0 || !(template == text || template.EndsWith("/" + text, StringComparison.Ordinal)))
+                {
+                    continue;
+                }
+                var next = body.Calls.FirstOrDefault(c => c.IlOffset > literal.IlOffset && c.Kind is IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction);
+                if (next is not null && next.TargetTypeFullName == handler.TypeFullName && next.TargetMethod == handler.Method)
+                {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     // A local function "Handler" compiles to "<Outer>g__Handler|0_0".

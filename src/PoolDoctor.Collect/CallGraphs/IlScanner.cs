@@ -4,7 +4,8 @@ namespace PoolDoctor.Collect.CallGraphs;
 
 /// <summary>
 /// Walks a method body's IL one instruction at a time and yields the instructions that name a method
-/// (call, callvirt, newobj, ldftn, ldvirtftn). Anything that is not valid IL throws BadImageFormatException.
+/// (call, callvirt, newobj, ldftn, ldvirtftn) and the string literals it loads (ldstr: a minimal API's route is a
+/// literal right before the handler's ldftn). Anything that is not valid IL throws BadImageFormatException.
 /// </summary>
 internal static class IlScanner
 {
@@ -13,6 +14,7 @@ internal static class IlScanner
     public const int NewObj = 0x73;
     public const int LoadFunction = 0xFE06;
     public const int LoadVirtualFunction = 0xFE07;
+    public const int LoadString = 0x72;
 
     public static List<IlInstruction> MethodReferences(BlobReader il)
     {
@@ -26,7 +28,7 @@ internal static class IlScanner
                 opcode = 0xFE00 | il.ReadByte();
             }
             var size = IlOpCodes.OperandSize(opcode);
-            if (opcode is Call or CallVirt or NewObj or LoadFunction or LoadVirtualFunction)
+            if (opcode is Call or CallVirt or NewObj or LoadFunction or LoadVirtualFunction or LoadString)
             {
                 found.Add(new IlInstruction(offset, opcode, il.ReadInt32()));
             }

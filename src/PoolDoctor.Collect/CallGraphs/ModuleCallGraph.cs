@@ -10,6 +10,9 @@ internal sealed class ModuleCallGraph(PEReader assembly, string module, PdbLines
 {
     private readonly MetadataReader _metadata = assembly.GetMetadataReader();
 
+    // Routes and names are short; a long literal (a SQL script, a template) tells the analysis nothing.
+    private const int MaxKeptString = 256;
+
     private static readonly HashSet<string> StateMachineAttributes = new(StringComparer.Ordinal)
     {
         "System.Runtime.CompilerServices.AsyncStateMachineAttribute",
@@ -60,8 +63,18 @@ internal sealed class ModuleCallGraph(PEReader assembly, string module, PdbLines
     {
         var body = assembly.GetMethodBody(definition.RelativeVirtualAddress);
         var calls = new List<IlCall>();
+        var strings = new List<IlString>();
         foreach (var instruction in IlScanner.MethodReferences(body.GetILReader()))
         {
+            if (instruction.OpCode == IlScanner.LoadString)
+            {
+                var literal = _metadata.GetUserString(MetadataTokens.UserStringHandle(instruction.Token & 0xFFFFFF));
+                if (literal.Length is > 0 and <= MaxKeptString)
+                {
+                    strings.Add(new IlString(instruction.Offset, literal));
+                }
+                continue;
+            }
             if (MetadataNames.OfMethod(_metadata, MetadataTokens.EntityHandle(instruction.Token)) is { } target)
             {
                 calls.Add(new IlCall(instruction.Offset, KindOf(instruction.OpCode), target.Type, target.Method));
@@ -70,6 +83,7 @@ internal sealed class ModuleCallGraph(PEReader assembly, string module, PdbLines
         return new IlMethod(module, type, name, MetadataTokens.GetToken(handle), calls)
         {
             SequencePoints = lines.Of(handle),
+            Strings = strings,
             StateMachineType = StateMachineOf(definition),
         };
     }

@@ -12,6 +12,10 @@ public sealed record IlMethod(string Module, string TypeFullName, string Method,
     /// <summary>Non-hidden sequence points in IL order; empty when no PDB was found.</summary>
     public IReadOnlyList<IlSequencePoint> SequencePoints { get; init; } = [];
 
+    /// <summary>String literals the body loads (ldstr), in IL order: a minimal API's route sits right before its
+    /// handler's ldftn, which ties an endpoint to the method it maps.</summary>
+    public IReadOnlyList<IlString> Strings { get; init; } = [];
+
     /// <summary>The state machine type that holds the body of an async method or iterator (its <c>MoveNext</c>
     /// runs the code the user wrote here); null for an ordinary method.</summary>
     public string? StateMachineType { get; init; }
