@@ -6,7 +6,8 @@ namespace PoolDoctor.IntegrationTests.Doctor;
 
 public sealed class CompareAndDemoTests
 {
-    [Fact]
+    // Skipped (not passed) without Chromium although the demo itself ran: the report's rendering went unchecked.
+    [SkippableFact]
     public async Task Demo_diagnoses_taskwait_and_prints_the_two_row_table_within_90_seconds()
     {
         var output = Directory.CreateTempSubdirectory("pooldoctor-demo-").FullName;
@@ -62,10 +63,6 @@ public sealed class CompareAndDemoTests
     private static async Task AssertReportRendersAsync(string path)
     {
         await using var browser = await HeadlessChromium.StartOrSkipAsync();
-        if (browser is null)
-        {
-            return;
-        }
         await browser.NavigateAsync(path);
         Assert.Equal(4, (await browser.EvaluateAsync("Array.from(document.querySelectorAll('svg.chart polyline.series')).filter(p => p.getTotalLength() > 50).length"))!.GetValue<int>());
         Assert.EndsWith("TaskWait", (await browser.EvaluateAsync("document.querySelector('#culprit-table td.method code').textContent"))!.GetValue<string>());

@@ -37,20 +37,9 @@ public sealed class HeadlessChromium : IAsyncDisposable
     public static string? FindExecutable() =>
         new[] { "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome" }.FirstOrDefault(File.Exists);
 
-    /// <summary>The browser, or null when it is missing on a developer box; under CI=true a missing browser fails the test.</summary>
-    public static async Task<HeadlessChromium?> StartOrSkipAsync()
-    {
-        var executable = FindExecutable();
-        if (executable is null)
-        {
-            if (PostgresFixture.IsCi)
-            {
-                Assert.Fail("chromium is not installed: CI must run the browser tests (scripts/install-test-deps.sh installs it)");
-            }
-            return null;
-        }
-        return await StartAsync(executable);
-    }
+    /// <summary>The browser; without one the test is skipped, or fails under CI=true (see <see cref="MissingDependency"/>).</summary>
+    public static Task<HeadlessChromium> StartOrSkipAsync() =>
+        StartAsync(FindExecutable() ?? throw MissingDependency.SkipOrFail("chromium", "scripts/install-test-deps.sh installs it"));
 
     private static async Task<HeadlessChromium> StartAsync(string executable)
     {

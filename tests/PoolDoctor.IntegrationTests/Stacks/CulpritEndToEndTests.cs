@@ -35,17 +35,13 @@ public sealed class CulpritEndToEndTests
         await AssertTopCulpritAsync(lab, route, method, kind);
     }
 
-    [Theory]
+    [SkippableTheory]
     [InlineData("db/sync", "DbSync")]
     [InlineData("db/asyncoversync", "DbAsyncOverSync")]
     [InlineData("db/taskrun", "DbTaskRun")]
     public async Task Sync_database_io_on_real_postgres_is_the_top_culprit(string route, string method)
     {
-        if (PostgresFixture.RequireOrSkip() is not { } connection)
-        {
-            return;
-        }
-        await using var lab = await LabProcess.StartAsync(connection);
+        await using var lab = await LabProcess.StartAsync(PostgresFixture.Require());
         await AssertTopCulpritAsync(lab, route, method, "SyncIO");
     }
 
