@@ -25,7 +25,12 @@ public sealed class CompareAndDemoTests
         Assert.DoesNotMatch(@"^\w", table[5]);
 
         using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
-        Assert.Equal(2, report.RootElement.GetProperty("compare").GetArrayLength());
+        var rows = report.RootElement.GetProperty("compare");
+        Assert.Equal(2, rows.GetArrayLength());
+        // The healthy row means something only if the load reached the lab: requests counts responses received.
+        var healthy = rows[1];
+        Assert.Equal("taskasyncwait", healthy.GetProperty("variant").GetString());
+        Assert.True(healthy.GetProperty("requests").GetInt64() > 0, healthy.ToString());
         await AssertNoLabLeftAsync(result.StdOut);
         await AssertReportRendersAsync(Path.Combine(output, "report.html"));
     }

@@ -18,7 +18,8 @@ public sealed class AdviceTests
     {
         var fix = Fix(Culprit("DiagScenarioController.TaskWait", BlockingKind.SyncOverAsync, api));
         Assert.Contains("await", fix.Headline, StringComparison.OrdinalIgnoreCase);
-        Assert.Contains("all the way up", fix.Headline);
+        Assert.Contains("TaskWait blocks a pool thread on " + api, fix.Explanation);
+        Assert.Contains("the callers of TaskWait await too", fix.Explanation);
         Assert.Contains("public string TaskWait()", fix.Before);
         Assert.Contains(blockingCall, fix.Before);
         Assert.Contains("public async Task<string> TaskWait()", fix.After);
@@ -31,10 +32,10 @@ public sealed class AdviceTests
     public void Sleep_says_await_Task_Delay_instead_of_Thread_Sleep()
     {
         var fix = Fix(Culprit("DiagScenarioController.Sleep", BlockingKind.Sleep, "Thread.Sleep"));
-        Assert.Contains("await Task.Delay", fix.Headline);
+        Assert.Contains("Sleep parks a pool thread in Thread.Sleep", fix.Explanation);
         Assert.Contains("Thread.Sleep(500);", fix.Before);
         Assert.Contains("await Task.Delay(500, cancellationToken);", fix.After);
-        Assert.Contains("Sleep(", fix.After);
+        Assert.Contains("Task<string> Sleep(CancellationToken", fix.After);
     }
 
     [Fact]
@@ -53,7 +54,8 @@ public sealed class AdviceTests
     {
         var fix = Fix(Culprit("DiagScenarioController.DbAsyncOverSync (async)", BlockingKind.SyncIO, "SimulatedDbCommand.ExecuteNonQuery"));
         Assert.Contains("async Task<string> DbAsyncOverSync()", fix.Before);
-        Assert.Contains("already an async method", fix.Explanation);
+        Assert.Contains("DbAsyncOverSync is already an async method", fix.Explanation);
+        Assert.Contains("await command.ExecuteNonQueryAsync(cancellationToken);", fix.After);
     }
 
     [Fact]
@@ -62,8 +64,8 @@ public sealed class AdviceTests
         var culprit = Culprit("DiagScenarioController.DbTaskRun", BlockingKind.SyncIO, "SimulatedDbCommand.ExecuteNonQuery",
             stack: ["SimulatedDbCommand.ExecuteNonQuery", "DiagScenarioController.DbTaskRun (lambda)", "Task.InnerInvoke", "ThreadPoolWorkQueue.Dispatch"]);
         var fix = Fix(culprit);
-        Assert.Contains("Drop the Task.Run wrapper", fix.Headline);
-        Assert.Contains("only moves the block", fix.Explanation);
+        Assert.Contains("ExecuteNonQueryAsync", fix.Headline);
+        Assert.Contains("DbTaskRun wraps the synchronous SimulatedDbCommand.ExecuteNonQuery in Task.Run", fix.Explanation);
         Assert.Contains("await Task.Run(() => command.ExecuteNonQuery());", fix.Before);
         Assert.DoesNotContain("Task.Run", fix.After);
         Assert.Contains("ExecuteNonQueryAsync(cancellationToken)", fix.After);
@@ -73,10 +75,10 @@ public sealed class AdviceTests
     public void Lock_suggests_an_async_lock_with_SemaphoreSlim_WaitAsync()
     {
         var fix = Fix(Culprit("DiagScenarioController.LockConvoy", BlockingKind.Lock, "Monitor.Enter"));
-        Assert.Contains("SemaphoreSlim.WaitAsync", fix.Headline);
+        Assert.Contains("LockConvoy waits in Monitor.Enter", fix.Explanation);
         Assert.Contains("lock (Gate)", fix.Before);
         Assert.Contains("await Gate.WaitAsync(cancellationToken);", fix.After);
-        Assert.Contains("LockConvoy(", fix.After);
+        Assert.Contains("Task<string> LockConvoy(CancellationToken", fix.After);
     }
 
     [Fact]
