@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test on a fresh machine: installs PostgreSQL and Chromium if missing, starts PostgreSQL,
-# runs the whole solution's tests, and ends with one line "N passed, N failed".
+# runs the whole solution's tests, and ends with one line "N passed, N failed, N skipped" (summed over the TRX files).
+# A test skips when a part it needs is missing; under CI=true that fails the test itself, and any skip fails the run.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-test-deps.sh || { echo "could not install the test dependencies"; echo "0 passed, 1 failed"; exit 1; }
-POOLDOCTOR_TEST_DB=$(bash scripts/start-postgres.sh) || { echo "could not start PostgreSQL"; echo "0 passed, 1 failed"; exit 1; }
+bash scripts/install-test-deps.sh || { echo "could not install the test dependencies"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+POOLDOCTOR_TEST_DB=$(bash scripts/start-postgres.sh) || { echo "could not start PostgreSQL"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 export POOLDOCTOR_TEST_DB
 
 results=artifacts/test-results
@@ -13,13 +14,20 @@ rm -rf "$results"
 dotnet test PoolDoctor.slnx -c Release --logger "trx" --logger "console;verbosity=normal" --results-directory "$results" "$@"
 status=$?
 
-passed=0; failed=0
+passed=0; failed=0; skipped=0
+counter() { sed -n "s/.* $1=\"\([0-9]*\)\".*/\1/p" <<<"$2"; }
 for trx in "$results"/*.trx; do
   [ -f "$trx" ] || continue
   counters=$(grep -o '<Counters [^>]*>' "$trx" | head -n 1)
-  p=$(sed -n 's/.* passed="\([0-9]*\)".*/\1/p' <<<"$counters"); f=$(sed -n 's/.* failed="\([0-9]*\)".*/\1/p' <<<"$counters")
-  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  p=$(counter passed "$counters"); f=$(counter failed "$counters")
+  # A skipped test's result has outcome NotExecuted; the Counters element leaves it out (notExecuted stays 0).
+  n=$(grep -o '<UnitTestResult [^>]*>' "$trx" | grep -c 'outcome="NotExecuted"')
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0})); skipped=$((skipped + ${n:-0}))
 done
 if [ $status -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi
-echo "$passed passed, $failed failed"
+if [ "${CI:-}" = true ] && [ $skipped -gt 0 ] && [ $status -eq 0 ]; then
+  echo "CI=true: $skipped test(s) skipped; CI must run every test"
+  status=1
+fi
+echo "$passed passed, $failed failed, $skipped skipped"
 exit $status

@@ -1,26 +1,23 @@
-using System.Numerics;
+using HdrHistogram;
 
 namespace PoolDoctor.Load.Stats;
 
 /// <summary>
-/// A log-linear histogram of microsecond values with about three significant digits (relative error at most
-/// 1/1024), HDR style: values below 2048 get a bucket each, and every further power of two is cut into 1024
-/// equal buckets. Each connection owns one, so recording needs no synchronisation; histograms merge at the end.
-/// Buckets are allocated one power of two at a time, so a connection that only sees milliseconds stays small.
-/// Mean and standard deviation come from exact sums, not from the buckets.
+/// Microsecond latencies in an HdrHistogram with three significant digits (values below 2048 exact, larger ones
+/// within 1/1024). Each connection owns one, so recording needs no synchronisation; histograms merge at the end.
+/// Mean, standard deviation and minimum come from exact sums, not from the buckets, as bombardier and wrk report them.
 /// </summary>
 public sealed class LatencyHistogram
 {
-    private const int SubBucketBits = 10;
-    private const int SubBucketHalf = 1 << SubBucketBits; // 1024
-    private const int LinearLimit = SubBucketHalf * 2; // 2048: below it every value is exact
+    private const int SignificantDigits = 3;
 
     /// <summary>The largest value kept as is (about 2.4 hours); larger values are clamped to it.</summary>
     public const long HighestTrackableValue = (1L << 43) - 1;
 
-    private const int RangeCount = 43 - SubBucketBits; // range k >= 1 holds [2^(k+10), 2^(k+11)); range 0 is linear
+    // Int counts: half the memory of long ones, and one connection cannot answer 2^31 requests in one bucket.
+    private readonly IntHistogram _histogram = new(HighestTrackableValue, SignificantDigits);
 
-    private readonly long[]?[] _ranges = new long[]?[RangeCount + 1];
+    private double _sumOfSquares;
 
     public long Count { get; private set; }
 
@@ -30,8 +27,6 @@ public sealed class LatencyHistogram
 
     /// <summary>Exact sum of the recorded values.</summary>
     public double Sum { get; private set; }
-
-    private double _sumOfSquares;
 
     public double Mean => Count == 0 ? 0 : Sum / Count;
 
@@ -53,9 +48,7 @@ public sealed class LatencyHistogram
     public void Record(long value)
     {
         value = Math.Clamp(value, 0, HighestTrackableValue);
-        var (range, index) = Locate(value);
-        var counts = _ranges[range] ??= new long[range == 0 ? LinearLimit : SubBucketHalf];
-        counts[index]++;
+        _histogram.RecordValue(value);
         Count++;
         Sum += value;
         _sumOfSquares += (double)value * value;
@@ -71,18 +64,7 @@ public sealed class LatencyHistogram
 
     public void Add(LatencyHistogram other)
     {
-        for (var range = 0; range < _ranges.Length; range++)
-        {
-            if (other._ranges[range] is not { } source)
-            {
-                continue;
-            }
-            var target = _ranges[range] ??= new long[source.Length];
-            for (var i = 0; i < source.Length; i++)
-            {
-                target[i] += source[i];
-            }
-        }
+        _histogram.Add(other._histogram);
         Count += other.Count;
         Sum += other.Sum;
         _sumOfSquares += other._sumOfSquares;
@@ -94,6 +76,10 @@ public sealed class LatencyHistogram
     /// The value at or below which <paramref name="percentile"/> percent of the recorded values lie (nearest rank),
     /// reported as the highest value its bucket stands for, capped by the exact maximum.
     /// </summary>
+    /// <remarks>
+    /// The rank is computed here rather than by GetValueAtPercentile, which rounds the rank to nearest instead of up:
+    /// nearest rank is what the exact reference (and bombardier) use.
+    /// </remarks>
     public long ValueAtPercentile(double percentile)
     {
         if (Count == 0)
@@ -102,43 +88,15 @@ public sealed class LatencyHistogram
         }
         var rank = (long)Math.Ceiling(Math.Clamp(percentile, 0, 100) / 100.0 * Count);
         rank = Math.Max(rank, 1);
-        long seen = 0;
-        for (var range = 0; range < _ranges.Length; range++)
+        foreach (var bucket in _histogram.RecordedValues())
         {
-            if (_ranges[range] is not { } counts)
+            // The last recorded bucket holds the exact maximum, so the answer there is the maximum; asking the
+            // library would be wrong in the range's top bucket, where HighestEquivalentValue(2^43 - 1) came back as 2^43 - 2^32.
+            if (bucket.TotalCountToThisValue >= rank && bucket.TotalCountToThisValue < Count)
             {
-                continue;
-            }
-            for (var i = 0; i < counts.Length; i++)
-            {
-                seen += counts[i];
-                if (seen >= rank)
-                {
-                    return Math.Min(HighestInBucket(range, i), Max);
-                }
+                return Math.Min(_histogram.HighestEquivalentValue(bucket.ValueIteratedTo), Max);
             }
         }
         return Max;
-    }
-
-    private static (int Range, int Index) Locate(long value)
-    {
-        if (value < LinearLimit)
-        {
-            return (0, (int)value);
-        }
-        // shift brings the value into [1024, 2047]; range k holds values whose top bit is bit k+10.
-        var shift = BitOperations.Log2((ulong)value) - SubBucketBits;
-        return (shift, (int)(value >> shift) - SubBucketHalf);
-    }
-
-    private static long HighestInBucket(int range, int index)
-    {
-        if (range == 0)
-        {
-            return index;
-        }
-        var lowest = (long)(index + SubBucketHalf) << range;
-        return lowest + (1L << range) - 1;
     }
 }

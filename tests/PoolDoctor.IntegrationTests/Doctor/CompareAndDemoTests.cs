@@ -6,7 +6,8 @@ namespace PoolDoctor.IntegrationTests.Doctor;
 
 public sealed class CompareAndDemoTests
 {
-    [Fact]
+    // Skipped (not passed) without Chromium although the demo itself ran: the report's rendering went unchecked.
+    [SkippableFact]
     public async Task Demo_diagnoses_taskwait_and_prints_the_two_row_table_within_90_seconds()
     {
         var output = Directory.CreateTempSubdirectory("pooldoctor-demo-").FullName;
@@ -15,7 +16,7 @@ public sealed class CompareAndDemoTests
         Assert.True(result.Elapsed < TimeSpan.FromSeconds(90), $"the demo took {result.Elapsed.TotalSeconds:F0} s");
         Assert.Matches(@"Verdict: (Starving|BlockingCompensated)", result.StdOut);
         Assert.Matches(@"DiagScenarioController\.TaskWait\s+SyncOverAsync", result.StdOut);
-        Assert.Contains("await QueryCustomerAsync()", result.StdOut);
+        Assert.Contains("public async Task<string> TaskWait()", result.StdOut);
         Assert.Contains("MinThreads = ", result.StdOut);
         var table = result.StdOut[result.StdOut.IndexOf("Before / after:", StringComparison.Ordinal)..].Split('\n');
         Assert.StartsWith("variant", table[1]);
@@ -24,7 +25,12 @@ public sealed class CompareAndDemoTests
         Assert.DoesNotMatch(@"^\w", table[5]);
 
         using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
-        Assert.Equal(2, report.RootElement.GetProperty("compare").GetArrayLength());
+        var rows = report.RootElement.GetProperty("compare");
+        Assert.Equal(2, rows.GetArrayLength());
+        // The healthy row means something only if the load reached the lab: requests counts responses received.
+        var healthy = rows[1];
+        Assert.Equal("taskasyncwait", healthy.GetProperty("variant").GetString());
+        Assert.True(healthy.GetProperty("requests").GetInt64() > 0, healthy.ToString());
         await AssertNoLabLeftAsync(result.StdOut);
         await AssertReportRendersAsync(Path.Combine(output, "report.html"));
     }
@@ -62,10 +68,6 @@ public sealed class CompareAndDemoTests
     private static async Task AssertReportRendersAsync(string path)
     {
         await using var browser = await HeadlessChromium.StartOrSkipAsync();
-        if (browser is null)
-        {
-            return;
-        }
         await browser.NavigateAsync(path);
         Assert.Equal(4, (await browser.EvaluateAsync("Array.from(document.querySelectorAll('svg.chart polyline.series')).filter(p => p.getTotalLength() > 50).length"))!.GetValue<int>());
         Assert.EndsWith("TaskWait", (await browser.EvaluateAsync("document.querySelector('#culprit-table td.method code').textContent"))!.GetValue<string>());

@@ -13,14 +13,10 @@ public sealed class ReportBrowserTests
 {
     private const string Hostile = "<script>alert(1)</script>\"quoted\" & 'single' <img src=x onerror=alert(2)>";
 
-    [Fact]
+    [SkippableFact]
     public async Task Report_html_draws_its_charts_and_culprit_table_without_console_errors()
     {
         await using var browser = await HeadlessChromium.StartOrSkipAsync();
-        if (browser is null)
-        {
-            return;
-        }
         var path = await WriteAsync(StarvingReport("DiagScenarioController.TaskWait", "lab"));
         await browser.NavigateAsync(path);
 
@@ -40,18 +36,17 @@ public sealed class ReportBrowserTests
             (await browser.EvaluateAsync("document.querySelector('#culprit-table tbody tr td.method code').textContent"))!.GetValue<string>());
         Assert.Equal("SyncOverAsync", (await browser.EvaluateAsync("document.querySelector('#culprit-table td.kind').textContent"))!.GetValue<string>());
         Assert.True((await browser.EvaluateAsync("document.querySelectorAll('details').length"))!.GetValue<int>() >= 2);
-        Assert.Contains("await", (await browser.EvaluateAsync("document.querySelector('#advice .fix').textContent"))!.GetValue<string>());
+        // The fix is written around the culprit: its method becomes the async signature, its API is named.
+        var fix = (await browser.EvaluateAsync("document.querySelector('#advice .fix').textContent"))!.GetValue<string>();
+        Assert.Contains("public async Task<string> TaskWait()", fix);
+        Assert.Contains("Task<TResult>.Result", fix);
         Assert.Empty(browser.Errors);
     }
 
-    [Fact]
+    [SkippableFact]
     public async Task Hostile_names_from_the_target_show_as_text_and_never_run()
     {
         await using var browser = await HeadlessChromium.StartOrSkipAsync();
-        if (browser is null)
-        {
-            return;
-        }
         var path = await WriteAsync(StarvingReport(Hostile, Hostile));
         await browser.NavigateAsync(path);
 

@@ -16,9 +16,13 @@ public sealed class AdviceTests
     [InlineData("TaskAwaiter<TResult>.GetResult", ".GetAwaiter().GetResult();")]
     public void Sync_over_async_says_await_all_the_way_up_with_the_culprits_own_blocking_call(string api, string blockingCall)
     {
-        var fix = Fix(Culprit("DiagScenarioController.TaskWait", BlockingKind.SyncOverAsync, api));
+        var fix = Fix(Culprit("DiagScenarioController.TaskWait", BlockingKind.SyncOverAsync, api) with
+        {
+            Chain = ["OrdersController.Get", "DiagScenarioController.TaskWait"],
+        });
         Assert.Contains("await", fix.Headline, StringComparison.OrdinalIgnoreCase);
-        Assert.Contains("all the way up", fix.Headline);
+        Assert.Contains("TaskWait blocks a pool thread on " + api, fix.Explanation);
+        Assert.Contains("DiagScenarioController.TaskWait and every caller on its chain (OrdersController.Get) must become async", fix.Explanation);
         Assert.Contains("public string TaskWait()", fix.Before);
         Assert.Contains(blockingCall, fix.Before);
         Assert.Contains("public async Task<string> TaskWait()", fix.After);
@@ -31,10 +35,10 @@ public sealed class AdviceTests
     public void Sleep_says_await_Task_Delay_instead_of_Thread_Sleep()
     {
         var fix = Fix(Culprit("DiagScenarioController.Sleep", BlockingKind.Sleep, "Thread.Sleep"));
-        Assert.Contains("await Task.Delay", fix.Headline);
+        Assert.Contains("Sleep parks a pool thread in Thread.Sleep", fix.Explanation);
         Assert.Contains("Thread.Sleep(500);", fix.Before);
         Assert.Contains("await Task.Delay(500, cancellationToken);", fix.After);
-        Assert.Contains("Sleep(", fix.After);
+        Assert.Contains("Task<string> Sleep(CancellationToken", fix.After);
     }
 
     [Fact]
@@ -53,7 +57,8 @@ public sealed class AdviceTests
     {
         var fix = Fix(Culprit("DiagScenarioController.DbAsyncOverSync", BlockingKind.SyncIO, "SimulatedDbCommand.ExecuteNonQuery") with { Flavor = FrameFlavor.Async });
         Assert.Contains("async Task<string> DbAsyncOverSync()", fix.Before);
-        Assert.Contains("already an async method", fix.Explanation);
+        Assert.Contains("DbAsyncOverSync is already an async method", fix.Explanation);
+        Assert.Contains("await command.ExecuteNonQueryAsync(cancellationToken);", fix.After);
     }
 
     [Fact]
@@ -68,6 +73,8 @@ public sealed class AdviceTests
         Assert.Contains("Drop the Task.Run wrapper", fix.Headline);
         Assert.Contains("lambda in DiagScenarioController.DbTaskRun", fix.Explanation);
         Assert.Contains("only moves the block", fix.Explanation);
+        Assert.Contains("NpgsqlCommand.ExecuteNonQuery", fix.Explanation);
+        Assert.Contains("ExecuteNonQueryAsync", fix.Headline);
         Assert.Contains("await Task.Run(() => command.ExecuteNonQuery());", fix.Before);
         Assert.Contains("await command.ExecuteNonQueryAsync(", fix.After);
         Assert.DoesNotContain("Task.Run", fix.After);
@@ -78,10 +85,10 @@ public sealed class AdviceTests
     public void Lock_suggests_an_async_lock_with_SemaphoreSlim_WaitAsync()
     {
         var fix = Fix(Culprit("DiagScenarioController.LockConvoy", BlockingKind.Lock, "Monitor.Enter"));
-        Assert.Contains("SemaphoreSlim.WaitAsync", fix.Headline);
+        Assert.Contains("LockConvoy waits in Monitor.Enter", fix.Explanation);
         Assert.Contains("lock (Gate)", fix.Before);
         Assert.Contains("await Gate.WaitAsync(cancellationToken);", fix.After);
-        Assert.Contains("LockConvoy(", fix.After);
+        Assert.Contains("Task<string> LockConvoy(CancellationToken", fix.After);
     }
 
     [Fact]

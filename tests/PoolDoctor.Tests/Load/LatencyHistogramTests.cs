@@ -1,3 +1,4 @@
+using HdrHistogram;
 using PoolDoctor.Load.Stats;
 
 namespace PoolDoctor.Tests.Load;
@@ -49,9 +50,14 @@ public sealed class LatencyHistogramTests
             histogram.Record(v);
         }
         Array.Sort(values);
+        // HdrHistogram's own bucket arithmetic at the same precision: the answer is exactly the top of the exact value's bucket.
+        var buckets = new IntHistogram(LatencyHistogram.HighestTrackableValue, 3);
         foreach (var p in Percentiles)
         {
-            AssertWithinThreeDigits(ExactPercentile(values, p), histogram.ValueAtPercentile(p), $"p{p}");
+            var exact = ExactPercentile(values, p);
+            var reported = histogram.ValueAtPercentile(p);
+            AssertWithinThreeDigits(exact, reported, $"p{p}");
+            Assert.Equal(Math.Min(buckets.HighestEquivalentValue(exact), values[^1]), reported);
         }
         Assert.Equal(values[^1], histogram.Max);
         Assert.Equal(values[0], histogram.Min);
@@ -118,6 +124,30 @@ public sealed class LatencyHistogramTests
         AssertWithinThreeDigits(500_000, histogram.ValueAtPercentile(91), "p91");
         Assert.Equal(500_000, histogram.ValueAtPercentile(99));
         Assert.Equal(50_900, histogram.Mean, 9);
+    }
+
+    [Fact]
+    public void Nearest_rank_rounds_the_rank_up()
+    {
+        // Of 3 values, p40 is rank ceil(1.2) = 2, the middle one; rounding the rank to nearest would give the first.
+        var histogram = new LatencyHistogram();
+        histogram.Record(100);
+        histogram.Record(200);
+        histogram.Record(300);
+        Assert.Equal(100, histogram.ValueAtPercentile(33.3));
+        Assert.Equal(200, histogram.ValueAtPercentile(40));
+        Assert.Equal(200, histogram.ValueAtPercentile(50));
+        Assert.Equal(300, histogram.ValueAtPercentile(66.7));
+    }
+
+    [Fact]
+    public void A_value_beyond_the_trackable_range_is_clamped_not_thrown()
+    {
+        var histogram = new LatencyHistogram();
+        histogram.Record(long.MaxValue);
+        histogram.Record(-5);
+        Assert.Equal(LatencyHistogram.HighestTrackableValue, histogram.ValueAtPercentile(100));
+        Assert.Equal(0, histogram.ValueAtPercentile(1));
     }
 
     [Fact]
