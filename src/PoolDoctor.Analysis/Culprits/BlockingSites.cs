@@ -79,7 +79,10 @@ public static class BlockingSites
         var where = generatedFrame is null ? "framework code" : $"framework code ({generatedFrame})";
         var handler = EndpointNames.Handler(request);
         var hint = request?.Action ?? request?.Endpoint;
-        if (handler is not null && hint is not null && il.Inlined(api, hint) is { Count: > 0 } sites)
+        var sites = handler is not null && hint is not null ? il.Inlined(api, hint)
+            : request?.Path is { Length: > 0 } path ? il.InlinedForPath(api, path)
+            : [];
+        if (sites.Count > 0)
         {
             var best = sites[0];
             var at = best.First.FileAndLine is { } line ? $" at {line}" : "";

@@ -109,6 +109,56 @@ internal sealed class CallGraphIndex
         return route.Length == 0 ? null : route;
     }
 
+    /// <summary>
+    /// The handlers mapped to a request path the way minimal APIs map them: a route literal (<c>"customers/{id}"</c>)
+    /// loaded right before the handler's ldftn. Parameters in the template match any one segment. Used when ASP.NET Core
+    /// named no endpoint (a minimal API gives only the path), so the literal is the only link from a path to its code.
+    /// </summary>
+    public IReadOnlyList<IlMethod> MappedHandlers(string path)
+    {
+        var segments = path.Split('?')[0].Trim('/').Split('/', StringSplitOptions.RemoveEmptyEntries);
+        var found = new List<IlMethod>();
+        foreach (var body in _byName.Values.SelectMany(m => m))
+        {
+            foreach (var literal in body.Strings)
+            {
+                if (!LooksLikeRoute(literal.Value) || !PathEndsWithTemplate(segments, literal.Value))
+                {
+                    continue;
+                }
+                var next = body.Calls.FirstOrDefault(c => c.IlOffset > literal.IlOffset && c.Kind is IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction);
+                if (next is not null)
+                {
+                    found.AddRange(Named(next.TargetTypeFullName, next.TargetMethod));
+                }
+            }
+        }
+        return [.. found.Distinct()];
+    }
+
+    private static bool LooksLikeRoute(string literal) =>
+        literal.Trim('/').Length > 0 && !literal.Any(char.IsWhiteSpace) && literal.Length <= 200;
+
+    private static bool PathEndsWithTemplate(string[] path, string template)
+    {
+        var parts = template.Trim('/').Split('/', StringSplitOptions.RemoveEmptyEntries);
+        if (parts.Length == 0 || parts.Length > path.Length)
+        {
+            return false;
+        }
+        for (var i = 1; i <= parts.Length; i++)
+        {
+            var part = parts[^i];
+            var segment = path[^i];
+            var isParameter = part.StartsWith('{') && part.EndsWith('}');
+            if (!isParameter && !string.Equals(part, segment, StringComparison.OrdinalIgnoreCase))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private bool IsMappedTo(IlMethod handler, string route)
     {
         var template = route.Trim('/');

@@ -29,6 +29,22 @@ public sealed class CallSiteResolver(CallGraph graph)
     public IReadOnlyList<InlinedCallSite> Inlined(BlockingApi api, string handlerHint) =>
         graph.Methods.Count == 0 ? [] : Find(api, handlerHint);
 
+    /// <summary>The user methods reachable from the handler mapped to a request path (minimal APIs), best first.</summary>
+    public IReadOnlyList<InlinedCallSite> InlinedForPath(BlockingApi api, string path)
+    {
+        if (graph.Methods.Count == 0)
+        {
+            return [];
+        }
+        var key = (api.Api, "path:" + path);
+        if (!_found.TryGetValue(key, out var sites))
+        {
+            sites = InlinedCallSites.FindForPath(graph, api, path);
+            _found[key] = sites;
+        }
+        return sites;
+    }
+
     private IReadOnlyList<InlinedCallSite> Find(BlockingApi api, string hint)
     {
         var key = (api.Api, hint);

@@ -51,6 +51,22 @@ public static class InlinedCallSites
             .ToArray();
     }
 
+    /// <summary>
+    /// The same search from a request path when ASP.NET Core named no endpoint (minimal APIs): the handlers mapped to
+    /// the path by a route literal are the entries. Empty when no mapping in the app's IL matches the path.
+    /// </summary>
+    public static IReadOnlyList<InlinedCallSite> FindForPath(CallGraph graph, BlockingApi api, string path)
+    {
+        ArgumentNullException.ThrowIfNull(graph);
+        var index = new CallGraphIndex(graph);
+        return
+        [
+            .. index.MappedHandlers(path)
+                .SelectMany(handler => Find(graph, api, handler.TypeFullName + "." + handler.Method))
+                .DistinctBy(s => (s.Body.Module, s.Body.Token)),
+        ];
+    }
+
     private static (IlMethod, BlockingApi, ApiMatch, IReadOnlyList<IlCall>)? Candidate(IlMethod method, BlockingApi wanted)
     {
         var awaited = AwaitedCalls.Of(method);

@@ -118,3 +118,48 @@ public class InlinedCallSitesTests
         Assert.Equal(("CustomerRepository.Load", ApiMatch.SameKind, "GetAwaiter().GetResult()"), (site.Method.Owner, site.Match, site.Api.Api));
     }
 }
+
+public class MinimalApiRouteTests
+{
+    private static readonly BlockingApi TaskResult =
+        BlockingApis.Classify(FrameNames.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
+
+    [Theory]
+    [InlineData("HTTP: GET /api/customers/{id} => Get", "CustomerLookup.Get")]
+    [InlineData("HTTP: GET /orders/{id} => Get", "OrderLookup.Get")]
+    public void A_handler_name_shared_by_two_methods_is_told_apart_by_the_route_it_is_mapped_to(string endpoint, string expected)
+    {
+        var sites = InlinedCallSites.Find(Graph, TaskResult, endpoint);
+
+        Assert.Equal(expected, Assert.Single(sites).Method.Owner);
+    }
+
+    [Fact]
+    public void Without_a_route_both_methods_stay_candidates()
+    {
+        var sites = InlinedCallSites.Find(Graph, TaskResult, "Get");
+
+        Assert.Contains(sites, s => s.Method.Owner == "CustomerLookup.Get");
+        Assert.Contains(sites, s => s.Method.Owner == "OrderLookup.Get");
+    }
+}
+
+public class RequestPathTests
+{
+    private static readonly BlockingApi TaskResult =
+        BlockingApis.Classify(FrameNames.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
+
+    [Theory]
+    [InlineData("/api/customers/42", "CustomerLookup.Get")]
+    [InlineData("/orders/7", "OrderLookup.Get")]
+    public void A_path_finds_the_handler_mapped_by_its_route_literal(string path, string expected)
+    {
+        Assert.Equal(expected, Assert.Single(InlinedCallSites.FindForPath(Graph, TaskResult, path)).Method.Owner);
+    }
+
+    [Fact]
+    public void A_path_no_route_literal_matches_finds_nothing()
+    {
+        Assert.Empty(InlinedCallSites.FindForPath(Graph, TaskResult, "/invoices/7"));
+    }
+}

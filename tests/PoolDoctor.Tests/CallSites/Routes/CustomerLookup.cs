@@ -1,0 +1,6 @@
+namespace PoolDoctor.Tests.CallSites.Routes;
+
+public static class CustomerLookup
+{
+    public static string Get(int id) => Task.FromResult("customer " + id).Result;
+}
