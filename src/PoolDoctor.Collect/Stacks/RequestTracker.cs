@@ -24,15 +24,22 @@ internal sealed class RequestTracker
 
     public void Add(TraceEvent e)
     {
-        var bridged = AspNetCoreEventPayload.TryRead(e);
-        if (bridged is null || bridged.TraceId is null)
+        if (AspNetCoreEventPayload.TryRead(e) is { } bridged)
+        {
+            Add(e.ThreadID, bridged);
+        }
+    }
+
+    public void Add(int threadId, AspNetCoreEventPayload bridged)
+    {
+        if (bridged.TraceId is null)
         {
             return;
         }
         switch (bridged.EventName)
         {
             case AspNetCoreEvents.RequestStart:
-                Start(e.ThreadID, bridged);
+                Start(threadId, bridged);
                 break;
             case AspNetCoreEvents.RequestStop:
                 Stop(bridged);
@@ -40,6 +47,7 @@ internal sealed class RequestTracker
             case AspNetCoreEvents.BeforeAction when _byTraceId.TryGetValue(bridged.TraceId, out var request):
                 _requests[request].Action ??= bridged.Field(AspNetCoreEvents.Action);
                 _requests[request].Route ??= RouteOf(bridged.Field(AspNetCoreEvents.Template));
+                _contexts = null;
                 break;
         }
     }
