@@ -55,14 +55,42 @@ public sealed class RequestTrackerTests
     }
 
     [Fact]
-    public void Events_of_requests_that_began_before_the_session_change_nothing()
+    public void A_stop_of_a_request_that_began_before_the_session_changes_nothing()
     {
         var tracker = new RequestTracker();
+        tracker.Add(T1, Start("c1:1", "/a"));
         tracker.Add(T1, Stop("c9:1"));
-        tracker.Add(T1, Action("c9:1", "Shop.OrdersController.Get (Shop)", "api/orders/{id}"));
+
+        Assert.Equal("/a", tracker.Context(tracker.At(T1))!.Path);
+        Assert.Equal(RequestTracker.None, tracker.At(T2));
+        Assert.Null(tracker.Context(RequestTracker.None));
+    }
+
+    [Fact]
+    public void The_action_moves_the_request_to_the_thread_that_runs_it()
+    {
+        var tracker = new RequestTracker();
+        tracker.Add(T1, Start("c1:1", "/api/orders/7"));
+        var request = tracker.At(T1);
+
+        // A middleware awaited; MVC invokes the action on T2.
+        tracker.Add(T2, Action("c1:1", "Shop.OrdersController.Get (Shop)", "api/Orders/{id:int}"));
 
         Assert.Equal(RequestTracker.None, tracker.At(T1));
-        Assert.Null(tracker.Context(RequestTracker.None));
+        Assert.Equal(request, tracker.At(T2));
+        tracker.Add(T1, Stop("c1:1"));
+        Assert.Equal(RequestTracker.None, tracker.At(T2));
+    }
+
+    [Fact]
+    public void An_action_of_a_request_that_began_before_the_session_names_the_action_only()
+    {
+        var tracker = new RequestTracker();
+        tracker.Add(T1, Action("c9:1", "Shop.OrdersController.Get (Shop)", "api/Orders/{id:int}"));
+
+        Assert.Equal(
+            new RequestContext(null, null, "/api/Orders/{id:int}", Endpoint: null, "Shop.OrdersController.Get (Shop)"),
+            tracker.Context(tracker.At(T1)));
     }
 
     [Fact]
@@ -73,8 +101,9 @@ public sealed class RequestTrackerTests
         var request = tracker.At(T1);
         Assert.Null(tracker.Context(request)!.Action);
 
-        tracker.Add(T2, Action("c1:1", "Shop.OrdersController.Get (Shop)", "api/Orders/{id:int}"));
+        tracker.Add(T1, Action("c1:1", "Shop.OrdersController.Get (Shop)", "api/Orders/{id:int}"));
 
+        Assert.Equal(request, tracker.At(T1));
         Assert.Equal(
             new RequestContext("GET", "/api/orders/7", "/api/Orders/{id:int}", Endpoint: null, "Shop.OrdersController.Get (Shop)"),
             tracker.Context(request));
