@@ -5,10 +5,10 @@ namespace PoolDoctor.Collect.Stacks;
 
 /// <summary>
 /// Follows ASP.NET Core's request events through a trace (in time order) and says which request each thread serves:
-/// a thread serves the latest request that started on it and has not stopped yet. A request that began before the
-/// session has no start event, so its thread serves nothing known (never guessed). Details that arrive later (MVC's
-/// action, after routing) fill the request's context after the fact, which is why samples keep a request index and
-/// contexts are read at the end.
+/// the latest request that started on it, or whose MVC action began on it, and has not stopped since. A request that
+/// began before the session has no start event, so its thread serves nothing known (never guessed). Details that
+/// arrive later (MVC's action, after routing) fill the request's context after the fact, which is why samples keep a
+/// request index and contexts are read at the end.
 /// </summary>
 internal sealed class RequestTracker
 {
@@ -24,22 +24,32 @@ internal sealed class RequestTracker
 
     public void Add(TraceEvent e)
     {
-        var bridged = AspNetCoreEventPayload.TryRead(e);
-        if (bridged is null || bridged.TraceId is null)
+        if (AspNetCoreEventPayload.TryRead(e) is { } bridged)
+        {
+            Add(e.ThreadID, bridged);
+        }
+    }
+
+    public void Add(int threadId, AspNetCoreEventPayload bridged)
+    {
+        if (bridged.TraceId is null)
         {
             return;
         }
         switch (bridged.EventName)
         {
             case AspNetCoreEvents.RequestStart:
-                Start(e.ThreadID, bridged);
+                Serve(threadId, New(bridged.TraceId, new RequestFields
+                {
+                    Method = bridged.Field(AspNetCoreEvents.Method),
+                    Path = bridged.Field(AspNetCoreEvents.Path),
+                }));
                 break;
             case AspNetCoreEvents.RequestStop:
-                Stop(bridged);
+                Stop(bridged.TraceId);
                 break;
-            case AspNetCoreEvents.BeforeAction when _byTraceId.TryGetValue(bridged.TraceId, out var request):
-                _requests[request].Action ??= bridged.Field(AspNetCoreEvents.Action);
-                _requests[request].Route ??= RouteOf(bridged.Field(AspNetCoreEvents.Template));
+            case AspNetCoreEvents.BeforeAction:
+                Action(threadId, bridged);
                 break;
         }
     }
@@ -54,30 +64,51 @@ internal sealed class RequestTracker
         return _contexts[request];
     }
 
-    private void Start(int threadId, AspNetCoreEventPayload bridged)
+    private int New(string traceId, RequestFields fields)
     {
         var request = _requests.Count;
-        _requests.Add(new RequestFields(threadId)
+        _requests.Add(fields);
+        _byTraceId[traceId] = request;
+        return request;
+    }
+
+    /// <summary>The thread runs the request from now on; the thread it ran on before (before an await) no longer does.</summary>
+    private void Serve(int threadId, int request)
+    {
+        var fields = _requests[request];
+        if (fields.Thread is { } before && before != threadId && _servedBy.GetValueOrDefault(before, None) == request)
         {
-            Method = bridged.Field(AspNetCoreEvents.Method),
-            Path = bridged.Field(AspNetCoreEvents.Path),
-        });
-        _byTraceId[bridged.TraceId!] = request;
+            _servedBy.Remove(before);
+        }
+        fields.Thread = threadId;
         _servedBy[threadId] = request;
         _contexts = null;
     }
 
-    private void Stop(AspNetCoreEventPayload bridged)
+    // MVC invokes the action synchronously on the thread that writes BeforeAction: that thread runs the request now,
+    // even when the request started elsewhere, or before the session (then only the action and route are known).
+    private void Action(int threadId, AspNetCoreEventPayload bridged)
     {
-        if (!_byTraceId.Remove(bridged.TraceId!, out var request))
+        if (!_byTraceId.TryGetValue(bridged.TraceId!, out var request))
+        {
+            request = New(bridged.TraceId!, new RequestFields());
+        }
+        var fields = _requests[request];
+        fields.Action ??= bridged.Field(AspNetCoreEvents.Action);
+        fields.Route ??= RouteOf(bridged.Field(AspNetCoreEvents.Template));
+        Serve(threadId, request);
+    }
+
+    private void Stop(string traceId)
+    {
+        if (!_byTraceId.Remove(traceId, out var request))
         {
             return;
         }
-        var fields = _requests[request];
-        // The stop may run on another thread (after an await); the request is over wherever it started.
-        if (_servedBy.GetValueOrDefault(fields.StartThread, None) == request)
+        // The stop may run on another thread (after an await); the request is over wherever it ran.
+        if (_requests[request].Thread is { } thread && _servedBy.GetValueOrDefault(thread, None) == request)
         {
-            _servedBy.Remove(fields.StartThread);
+            _servedBy.Remove(thread);
         }
         _contexts = null;
     }
@@ -85,9 +116,10 @@ internal sealed class RequestTracker
     // MVC's attribute route template has no leading slash ("api/orders/{id}"); the path it matches does.
     private static string? RouteOf(string? template) => template is null ? null : "/" + template.TrimStart('/');
 
-    private sealed class RequestFields(int startThread)
+    private sealed class RequestFields
     {
-        public int StartThread { get; } = startThread;
+        /// <summary>The thread that runs the request now (where it started, or where MVC invoked its action).</summary>
+        public int? Thread { get; set; }
         public string? Method { get; init; }
         public string? Path { get; init; }
         public string? Route { get; set; }

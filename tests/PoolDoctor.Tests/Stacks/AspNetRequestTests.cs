@@ -27,6 +27,24 @@ public sealed class AspNetRequestTests
     }
 
     [Fact]
+    public void Mvc_requests_carry_the_action_and_its_route_template()
+    {
+        // Blocked in the action's .Result. Release build: the JIT inlined OrdersController.Get into MVC's generated
+        // delegate (dynamicClass.lambda_method1), so only the request context names the action.
+        var snapshot = NettraceStackReader.Read(StackFixtures.MvcOrdersAspNet);
+        var blocked = snapshot.Stacks
+            .Where(s => s.Frames.Any(f => f.Method == PoolDispatch) && s.Frames.Any(f => f.Method.EndsWith(".GetResultCore", StringComparison.Ordinal)))
+            .ToList();
+        var total = blocked.Sum(s => s.Samples);
+        var expected = new RequestContext("GET", "/api/orders/7", "/api/Orders/{id:int}", Endpoint: null, "Shop.Controllers.OrdersController.Get (MvcTarget)");
+        var withAction = blocked.Where(s => s.Request == expected).Sum(s => s.Samples);
+
+        Assert.True(total > 1000, $"{total} blocked pool-thread samples");
+        Assert.True(withAction > total * 0.6, $"{withAction} of {total} blocked samples carry {expected}");
+        Assert.All(blocked.Where(s => s.Request is not null), s => Assert.Equal(expected, s.Request));
+    }
+
+    [Fact]
     public void Requests_that_began_before_the_session_are_not_guessed()
     {
         // Attached to a starving lab: the blocked requests started long before; only the few that start in the

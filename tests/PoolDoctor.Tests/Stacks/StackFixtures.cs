@@ -15,6 +15,9 @@ internal static class StackFixtures
     /// <summary>`stacks --duration 1s` 8 s into the same load: every blocked request started before the session.</summary>
     public static string PoolDoctorTaskWaitAspNetLate => Path.Combine(Directory, "pooldoctor-taskwait-aspnet-late.nettrace.gz");
 
+    /// <summary>scripts/stack-fixtures/MvcTarget (an MVC action blocking on .Result) under 60 connections, same timing.</summary>
+    public static string MvcOrdersAspNet => Path.Combine(Directory, "mvc-orders-aspnet.nettrace.gz");
+
     /// <summary>The deps.json of the tool that hosted the lab in <see cref="PoolDoctorTaskWaitAspNet"/>, as built then.</summary>
     public static string PoolDoctorTaskWaitAspNetDepsJson => Path.Combine(Directory, "pooldoctor-taskwait-aspnet.deps.json");
 
