@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Runtime.CompilerServices;
 using PoolDoctor.Lab.Database;
 
 namespace PoolDoctor.Lab;
@@ -7,8 +6,8 @@ namespace PoolDoctor.Lab;
 /// <summary>
 /// The lab's endpoints, one per blocking pattern. Method names are part of the product: the stacks and
 /// culprit tests look for them (TaskWait, DbSyncOverAsync, ...), so each pattern lives in a method named for it.
-/// Every endpoint is marked NoInlining: in a Release build the JIT would otherwise inline the small sync ones into
-/// ASP.NET's generated request delegate, and a sampled stack would show "lambda_method1" instead of "TaskWait".
+/// Nothing here asks the JIT for favours: the lab runs in Release like shipped code, so a small sync endpoint may be
+/// inlined into ASP.NET's generated request delegate, and naming it anyway is the tool's job, not the lab's.
 /// The class keeps the name of Microsoft's DiagnosticScenarios sample so stacks read the same as in its tutorial.
 /// </summary>
 public static class DiagScenarioController
@@ -23,7 +22,6 @@ public static class DiagScenarioController
     // ---- Microsoft's tutorial -------------------------------------------------------------------------
 
     /// <summary>Sync over async with <c>.Result</c>: the thread blocks until the fake query completes.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string TaskWait()
     {
         var customer = PretendQueryCustomerAsync().Result;
@@ -31,7 +29,6 @@ public static class DiagScenarioController
     }
 
     /// <summary>Polls the task with <c>Thread.Sleep(10)</c>: blocks just as hard, and burns wake-ups.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string TaskSleepWait()
     {
         var query = PretendQueryCustomerAsync();
@@ -43,7 +40,6 @@ public static class DiagScenarioController
     }
 
     /// <summary>The fix: await, so the thread returns to the pool while the query runs.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static async Task<string> TaskAsyncWait()
     {
         var customer = await PretendQueryCustomerAsync();
@@ -52,7 +48,6 @@ public static class DiagScenarioController
 
     // ---- The five database variants ---------------------------------------------------------------------
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string DbSync(ILabDatabase db)
     {
         db.ExecuteNonQuery();
@@ -60,7 +55,6 @@ public static class DiagScenarioController
     }
 
     /// <summary>An async action that still calls the sync API: the signature promises what the body does not keep.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static async Task<string> DbAsyncOverSync(ILabDatabase db)
     {
         await Task.Yield();
@@ -69,21 +63,18 @@ public static class DiagScenarioController
     }
 
     /// <summary><c>Task.Run</c> around sync I/O only moves the block to another pool thread.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static async Task<string> DbTaskRun(ILabDatabase db)
     {
         await Task.Run(() => db.ExecuteNonQuery());
         return "success:db/taskrun";
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string DbSyncOverAsync(ILabDatabase db)
     {
         db.ExecuteNonQueryAsync().Wait();
         return "success:db/syncoverasync";
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static async Task<string> DbAsync(ILabDatabase db, CancellationToken cancellationToken)
     {
         await db.ExecuteNonQueryAsync(cancellationToken);
@@ -92,14 +83,12 @@ public static class DiagScenarioController
 
     // ---- More blockers -------------------------------------------------------------------------------------
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string GetResult()
     {
         var customer = PretendQueryCustomerAsync().GetAwaiter().GetResult();
         return $"success:getresult {customer}";
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Wait()
     {
         var query = PretendQueryCustomerAsync();
@@ -108,7 +97,6 @@ public static class DiagScenarioController
     }
 
     /// <summary>A lock held across a blocking section: requests form a convoy behind one holder.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string LockConvoy()
     {
         lock (ConvoyGate)
@@ -119,7 +107,6 @@ public static class DiagScenarioController
     }
 
     /// <summary>A small semaphore taken with the blocking <c>Wait</c>: every request beyond the slots parks a pool thread.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string SemaphoreWait()
     {
         SmallSemaphore.Wait();
@@ -134,7 +121,6 @@ public static class DiagScenarioController
         return "success:semaphore";
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Sleep()
     {
         Thread.Sleep(QueryDelay);
@@ -144,7 +130,6 @@ public static class DiagScenarioController
     // ---- Negatives -----------------------------------------------------------------------------------------
 
     /// <summary>Busy CPU work: saturates cores without blocking, the verdict must not call it starvation.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Cpu(int ms)
     {
         var clock = Stopwatch.StartNew();
@@ -156,7 +141,6 @@ public static class DiagScenarioController
         return $"success:cpu {ms} ms ({spins} spins)";
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Hello() => "hello";
 
     // ---- Bench support -------------------------------------------------------------------------------------
@@ -168,7 +152,6 @@ public static class DiagScenarioController
     /// Parks <paramref name="n"/> dedicated threads on a wait for <paramref name="seconds"/> (bounded), so stack capture can be
     /// timed against a process with many threads. Returns once every thread is parked; `park/release` frees them early.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string Park(int n, int? seconds)
     {
         var hold = TimeSpan.FromSeconds(Math.Clamp(seconds ?? 30, 1, MaxParkSeconds));
@@ -187,7 +170,6 @@ public static class DiagScenarioController
         return $"success:park {n} threads for {hold.TotalSeconds:F0} s";
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
     public static string ReleaseParked()
     {
         var released = Interlocked.Exchange(ref s_parkGate, new ManualResetEventSlim(false));
