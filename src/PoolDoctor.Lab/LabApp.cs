@@ -23,6 +23,8 @@ public static class LabApp
         builder.Logging.ClearProviders();
         builder.Logging.AddSimpleConsole().SetMinimumLevel(LogLevel.Warning);
         builder.Services.AddSingleton<ILabDatabase>(_ => CreateDatabase(options.ConnectionString));
+        // Named explicitly: the lab is a library, and MVC only scans the entry assembly's dependency graph by itself.
+        builder.Services.AddControllers().AddApplicationPart(typeof(Mvc.DiagScenarioController).Assembly);
         var app = builder.Build();
         LabEndpoints.Map(app);
         return app;
