@@ -19,6 +19,7 @@ public static class LabEndpoints
     {
         app.MapControllers();
         app.MapMinimalScenarios();
+        app.MapShopEndpoints();
 
         // Bench support (bench/stacks-scale.sh): many parked threads for timing stack capture.
         var bench = app.MapGroup(LabRoutes.Mvc);
