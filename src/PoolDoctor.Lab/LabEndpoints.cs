@@ -8,13 +8,6 @@ namespace PoolDoctor.Lab;
 /// <summary>Maps both hosts of the lab: the MVC controllers and the minimal APIs, plus the bench's support routes.</summary>
 public static class LabEndpoints
 {
-    /// <summary>Every blocking route, relative to either host's prefix.</summary>
-    public static IReadOnlyList<string> BlockingRoutes { get; } =
-    [
-        "taskwait", "tasksleepwait", "getresult", "wait", "lock", "semaphore", "sleep",
-        "db/sync", "db/asyncoversync", "db/taskrun", "db/syncoverasync",
-    ];
-
     public static void Map(WebApplication app)
     {
         app.MapControllers();

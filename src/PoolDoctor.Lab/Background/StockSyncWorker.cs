@@ -14,12 +14,14 @@ public sealed class StockSyncWorker(StockFeed feed) : BackgroundService
     public const int Consumers = 64;
 
     private readonly Channel<(bool Blocking, long Until)> _runs = Channel.CreateUnbounded<(bool, long)>();
-    private int _running;
+    private int _blockingRunning;
+    private int _awaitingRunning;
 
-    /// <summary>False when a run is already going.</summary>
+    /// <summary>False when a run of the same kind is already going.</summary>
     public bool Trigger(bool blocking, TimeSpan runFor)
     {
-        if (Interlocked.CompareExchange(ref _running, 1, 0) != 0)
+        ref var running = ref blocking ? ref _blockingRunning : ref _awaitingRunning;
+        if (Interlocked.CompareExchange(ref running, 1, 0) != 0)
         {
             return false;
         }
@@ -28,13 +30,21 @@ public sealed class StockSyncWorker(StockFeed feed) : BackgroundService
 
     protected override async Task ExecuteAsync(CancellationToken stoppingToken)
     {
+        var runs = new List<Task>();
         await foreach (var (blocking, until) in _runs.Reader.ReadAllAsync(stoppingToken))
         {
-            var consumers = Enumerable.Range(0, Consumers)
-                .Select(_ => blocking ? Task.Run(() => SyncStock(until, stoppingToken)) : SyncStockAsync(until, stoppingToken));
-            await Task.WhenAll(consumers);
-            Volatile.Write(ref _running, 0);
+            runs.RemoveAll(run => run.IsCompleted);
+            runs.Add(RunAsync(blocking, until, stoppingToken));
         }
+        await Task.WhenAll(runs);
+    }
+
+    private async Task RunAsync(bool blocking, long until, CancellationToken stoppingToken)
+    {
+        var consumers = Enumerable.Range(0, Consumers)
+            .Select(_ => blocking ? Task.Run(() => SyncStock(until, stoppingToken)) : SyncStockAsync(until, stoppingToken));
+        await Task.WhenAll(consumers);
+        Volatile.Write(ref blocking ? ref _blockingRunning : ref _awaitingRunning, 0);
     }
 
     private void SyncStock(long until, CancellationToken stoppingToken)

@@ -66,7 +66,7 @@ public static class MinimalScenarios
 
     public static async Task<string> DbTaskRun(ILabDatabase db)
     {
-        await Task.Run(db.ExecuteNonQuery);
+        await Task.Run(() => db.ExecuteNonQuery());
         return "success:db/taskrun";
     }
 
