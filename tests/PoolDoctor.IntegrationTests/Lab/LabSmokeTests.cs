@@ -8,6 +8,8 @@ public sealed class LabSmokeTests
     /// <summary>A single request, even to a blocking route, answers well within this on an idle lab.</summary>
     private static readonly TimeSpan OneRequest = TimeSpan.FromSeconds(10);
 
+    private static readonly TimeSpan MinimumBlockingTime = TimeSpan.FromMilliseconds(400);
+
     public static TheoryData<LabHost> Hosts => [LabHost.Mvc, LabHost.Minimal];
 
     [Theory]
@@ -22,10 +24,21 @@ public sealed class LabSmokeTests
         var failures = new System.Collections.Concurrent.ConcurrentBag<string>();
         await Parallel.ForEachAsync(scenarios, new ParallelOptions { MaxDegreeOfParallelism = 4 }, async (scenario, _) =>
         {
+            var clock = System.Diagnostics.Stopwatch.StartNew();
             var (status, body) = await GetAsync(http, lab.PathUrl(scenario.Path));
             if (status != 200 || !(body.StartsWith("success:", StringComparison.Ordinal) || body == "hello"))
             {
                 failures.Add($"{scenario.Path}: {status} {body}");
+            }
+            // A lower bound only: proves the blocking code ran (the filter, the middleware, the dependency), never
+            // flaky on a slow machine. The queue's wait is its 4 ms render time when alone, so it is not checked.
+            if (scenario.Blocking && scenario.Route != "queue/sync" && clock.Elapsed < MinimumBlockingTime)
+            {
+                failures.Add($"{scenario.Path}: answered in {clock.Elapsed.TotalMilliseconds:0} ms, so it did not wait for its 500 ms call");
+            }
+            if (scenario.Route.StartsWith("middleware/", StringComparison.Ordinal) && !body.EndsWith("tenant-1", StringComparison.Ordinal))
+            {
+                failures.Add($"{scenario.Path}: the tenant middleware did not run ({body})");
             }
         });
         Assert.True(failures.IsEmpty, string.Join('\n', failures) + "\n" + lab.Output);
