@@ -7,8 +7,9 @@ namespace PoolDoctor.Lab.Scenarios;
 /// <param name="Pattern">What the code does, in a few words.</param>
 /// <param name="CallSite">The method that calls the blocking API, as a person names it (<c>CustomerRepository.Load</c>); null when healthy.</param>
 /// <param name="Kind">What the blocked threads wait in; null when healthy.</param>
-/// <param name="Entry">Where the blocked work starts: <c>GET</c> and the route template for a request, the callback or
-/// hosted-service method for background work; null when healthy.</param>
+/// <param name="Entry">Where the blocked work starts: <c>GET</c> and the route template for a request; for background work
+/// the outermost user frame on the blocked stacks (the timer callback; the hosted service's method that hands each consumer
+/// to <c>Task.Run</c>); null when healthy.</param>
 /// <param name="FixedTwin">The route, on the same host, that does the same work without blocking; null when there is none.</param>
 /// <param name="ServerSizedPool">The pattern completes a request often enough that a 2-core machine's pool seldom injects
 /// threads; it reproduces as on a server with a 16-thread minimum (<c>DOTNET_ThreadPool_ForceMinWorkerThreads=0x10</c>).</param>

@@ -57,7 +57,7 @@ public static class LabScenarios
             Shop("timer/sync", "a System.Threading.Timer callback doing .Result every 10 ms (the route starts it; it stops by itself)",
                 "PriceRefreshTimer.OnTick", SyncOverAsync, entry: "PriceRefreshTimer.OnTick"),
             Shop("worker/sync", "a BackgroundService whose 64 consumers do .Wait() (the route starts it; it stops by itself)",
-                "StockSyncWorker.SyncStock", SyncOverAsync, entry: "StockSyncWorker.ExecuteAsync"),
+                "StockSyncWorker.SyncStock", SyncOverAsync, entry: "StockSyncWorker.RunAsync"),
 
             // Negatives: fixed twins and routes that must never read as starvation.
             Healthy("taskasyncwait", "awaits the async call (the tutorial's fix)"),
