@@ -5,7 +5,11 @@ using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
+using PoolDoctor.Lab.Background;
 using PoolDoctor.Lab.Database;
+using PoolDoctor.Lab.Loopback;
+using PoolDoctor.Lab.Middleware;
+using PoolDoctor.Lab.Services;
 
 namespace PoolDoctor.Lab;
 
@@ -23,7 +27,12 @@ public static class LabApp
         builder.Logging.ClearProviders();
         builder.Logging.AddSimpleConsole().SetMinimumLevel(LogLevel.Warning);
         builder.Services.AddSingleton<ILabDatabase>(_ => CreateDatabase(options.ConnectionString));
+        // Named explicitly: the lab is a library, and MVC only scans the entry assembly's dependency graph by itself.
+        builder.Services.AddControllers().AddApplicationPart(typeof(Mvc.DiagScenarioController).Assembly);
+        AddShop(builder.Services);
         var app = builder.Build();
+        app.UseTenantLookup(LabRoutes.Mvc + "/middleware/sync", LabRoutes.Minimal + "/middleware/sync");
+        app.UseTenantLookupAsync(LabRoutes.Mvc + "/middleware/async", LabRoutes.Minimal + "/middleware/async");
         LabEndpoints.Map(app);
         return app;
     }
@@ -40,6 +49,23 @@ public static class LabApp
         var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()?.Addresses ?? [];
         Console.WriteLine($"{ReadyPrefix}{string.Join(' ', addresses)} (database: {database.Kind}, pid {Environment.ProcessId})");
         await app.WaitForShutdownAsync(cancellationToken);
+    }
+
+    /// <summary>The services behind the shop routes, registered the way a service registers its own.</summary>
+    private static void AddShop(IServiceCollection services)
+    {
+        services.AddSingleton<SlowDependencies>();
+        services.AddSingleton(sp => new PricingClient(new HttpClient { BaseAddress = sp.GetRequiredService<SlowDependencies>().PricingApi }));
+        services.AddSingleton(sp => new InventoryFeed(sp.GetRequiredService<SlowDependencies>().InventoryFeed));
+        services.AddScoped<CustomerRepository>();
+        services.AddScoped<CustomerService>();
+        services.AddSingleton<ReportQueue>();
+        services.AddSingleton<TenantDirectory>();
+        services.AddSingleton<QuotaService>();
+        services.AddSingleton<StockFeed>();
+        services.AddSingleton<PriceRefreshTimer>();
+        services.AddSingleton<StockSyncWorker>();
+        services.AddHostedService(sp => sp.GetRequiredService<StockSyncWorker>());
     }
 
     private static ILabDatabase CreateDatabase(string? connectionString) =>

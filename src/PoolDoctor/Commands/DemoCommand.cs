@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.Diagnostics;
 using PoolDoctor.Cli.Doctor;
-using PoolDoctor.Lab;
+using PoolDoctor.Lab.Scenarios;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Compare;
 using PoolDoctor.Report.Diagnosis;
@@ -15,13 +15,12 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class DemoCommand
 {
-    internal static readonly string[] DatabaseVariants = ["db/sync", "db/asyncoversync", "db/taskrun", "db/syncoverasync", "db/async"];
-
     public static Command Create()
     {
+        var blockingRoutes = LabScenarios.Blocking(LabHost.Mvc).Select(s => s.Route).ToList();
         var scenario = new Option<string>("--scenario")
         {
-            Description = "The blocking lab endpoint to diagnose: " + string.Join(", ", LabEndpoints.BlockingRoutes) + ".",
+            Description = "The blocking lab endpoint to diagnose: " + string.Join(", ", blockingRoutes) + ".",
             DefaultValueFactory = _ => "taskwait",
         };
         var db = new Option<string?>("--db") { Description = "PostgreSQL connection string: run the five db/* variants against it and print their table." };
@@ -40,9 +39,9 @@ internal static class DemoCommand
         {
             var route = parse.GetValue(scenario)!.Trim().Trim('/');
             var connectionString = parse.GetValue(db);
-            if (!LabEndpoints.BlockingRoutes.Contains(route))
+            if (LabScenarios.Find(LabHost.Mvc, route) is not { FixedTwin: { } twin, Blocking: true })
             {
-                throw new UsageException($"--scenario: '{route}' is not a blocking lab endpoint; pick one of {string.Join(", ", LabEndpoints.BlockingRoutes)}");
+                throw new UsageException($"--scenario: '{route}' is not a blocking lab endpoint; pick one of {string.Join(", ", blockingRoutes)}");
             }
             if (connectionString is not null && parse.GetResult(scenario) is { Implicit: false })
             {
@@ -54,17 +53,14 @@ internal static class DemoCommand
                 throw new UsageException($"--connections: must be at least 1 (got {count})");
             }
             var plan = connectionString is null
-                ? new DemoPlan([route, FixedTwin(route)], null)
-                : new DemoPlan(DatabaseVariants, connectionString);
+                ? new DemoPlan([route, twin], null)
+                : new DemoPlan(LabScenarios.DatabaseVariants, connectionString);
             return await RunAsync(plan, count, DurationOption.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(output)!, cancellation);
         });
         return command;
     }
 
     private sealed record DemoPlan(IReadOnlyList<string> Routes, string? ConnectionString);
-
-    /// <summary>The lab endpoint that does the same work without blocking.</summary>
-    internal static string FixedTwin(string route) => route.StartsWith("db/", StringComparison.Ordinal) ? "db/async" : "taskasyncwait";
 
     private static async Task<int> RunAsync(DemoPlan plan, int connections, TimeSpan duration, string directory, CancellationToken cancellation)
     {

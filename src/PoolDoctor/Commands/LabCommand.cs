@@ -17,7 +17,7 @@ internal static class LabCommand
         {
             Description = "PostgreSQL connection string for the db/* endpoints (default: $POOLDOCTOR_DB, else an embedded simulated database).",
         };
-        var command = new Command("lab", "Run the lab web app whose endpoints reproduce each thread-pool blocking pattern under /api/diagscenario/.")
+        var command = new Command("lab", "Run the lab web app whose endpoints reproduce each thread-pool blocking pattern, as MVC controllers under /api/diagscenario/ and as minimal APIs under /api/minimal/.")
         {
             urls,
             db,

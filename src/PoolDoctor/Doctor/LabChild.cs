@@ -26,7 +26,7 @@ internal sealed class LabChild : IAsyncDisposable
 
     public int ProcessId => _process.ProcessId;
 
-    public Uri Url(string route) => new($"http://127.0.0.1:{Port}{DiagScenarioController.RoutePrefix}/{route}");
+    public Uri Url(string route) => new($"http://127.0.0.1:{Port}{LabRoutes.Mvc}/{route}");
 
     public static async Task<LabChild> StartAsync(string? connectionString, CancellationToken cancellation)
     {

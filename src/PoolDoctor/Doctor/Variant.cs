@@ -3,7 +3,7 @@ namespace PoolDoctor.Cli.Doctor;
 /// <summary>One URL to compare, with the name its row shows: `NAME=URL`, or a name taken from the URL's path.</summary>
 internal sealed record Variant(string Name, Uri Url)
 {
-    private const string LabPrefix = "/api/diagscenario/";
+    private const string LabPrefix = PoolDoctor.Lab.LabRoutes.Mvc + "/";
 
     public static Variant Parse(string text)
     {

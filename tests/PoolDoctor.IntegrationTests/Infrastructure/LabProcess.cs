@@ -30,6 +30,9 @@ public sealed class LabProcess : IAsyncDisposable
 
     public string Url(string route) => $"{BaseUrl}/api/diagscenario/{route}";
 
+    /// <summary>An absolute path on the lab, e.g. a <c>LabScenario.Path</c> of either host.</summary>
+    public string PathUrl(string path) => BaseUrl + path;
+
     public static async Task<LabProcess> StartAsync(string? connectionString = null, IDictionary<string, string>? environment = null)
     {
         var port = FreePort.Next();

@@ -1,0 +1,3 @@
+namespace PoolDoctor.Lab.Services;
+
+public sealed record Customer(int Id, string Name);
