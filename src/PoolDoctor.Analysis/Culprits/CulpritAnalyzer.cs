@@ -24,7 +24,7 @@ public static class CulpritAnalyzer
         long idleSamples = pool.Where(s => s.Reading.IsIdle).Sum(s => (long)s.Stack.Samples);
         var idleThreads = pool.GroupBy(s => s.Stack.ThreadId).Count(t => t.All(s => s.Reading.IsIdle));
         var il = new CallSiteResolver(snapshot.CallGraph);
-        var requests = GeneratedFrameRequests.Learn(pool.Select(p => (p.Reading, p.Stack.Request, (long)p.Stack.Samples)));
+        var requests = LearnedRequests.Learn(pool.Select(p => (p.Reading, p.Stack.Request, (long)p.Stack.Samples)));
 
         var culprits = new Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator>();
         foreach (var (stack, reading) in pool)
@@ -64,7 +64,7 @@ public static class CulpritAnalyzer
     private static double AddWaits(
         IReadOnlyList<WaitSpan> waits,
         FrameCatalog catalog,
-        GeneratedFrameRequests requests,
+        LearnedRequests requests,
         CallSiteResolver il,
         Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator> culprits)
     {

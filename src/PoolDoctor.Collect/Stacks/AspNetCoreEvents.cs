@@ -44,5 +44,5 @@ public static class AspNetCoreEvents
         $"{ListenerName}/{RequestActivity}:-",
         $"{ListenerName}/{RequestStart}:-{TraceId}=TraceIdentifier;{Method}=Request.Method;{Path}=Request.Path",
         $"{ListenerName}/{RequestStop}:-{TraceId}=TraceIdentifier",
-        $"{ListenerName}/{BeforeAction}:-{TraceId}=HttpContext.TraceIdentifier;{Action}=ActionDescriptor.DisplayName;{Template}=ActionDescriptor.AttributeRouteInfo.Template");
+        $"{ListenerName}/{BeforeAction}:-{TraceId}=HttpContext.TraceIdentifier;{Action}=ActionDescriptor.DisplayName;{Template}=ActionDescriptor.AttributeRouteInfo.Template;{Method}=HttpContext.Request.Method;{Path}=HttpContext.Request.Path");
 }

@@ -91,7 +91,12 @@ internal sealed class RequestTracker
     {
         if (!_byTraceId.TryGetValue(bridged.TraceId!, out var request))
         {
-            request = New(bridged.TraceId!, new RequestFields());
+            // A request that began before the session: the action's own event still says what it is.
+            request = New(bridged.TraceId!, new RequestFields
+            {
+                Method = bridged.Field(AspNetCoreEvents.Method),
+                Path = bridged.Field(AspNetCoreEvents.Path),
+            });
         }
         var fields = _requests[request];
         fields.Action ??= bridged.Field(AspNetCoreEvents.Action);

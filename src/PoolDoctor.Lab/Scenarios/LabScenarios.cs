@@ -23,8 +23,11 @@ public static class LabScenarios
         var endpoints = host == LabHost.Mvc ? "DiagScenarioController" : "MinimalScenarios";
         var prefix = host == LabHost.Mvc ? LabRoutes.Mvc : LabRoutes.Minimal;
         string Get(string template) => $"GET {prefix}/{template}";
-        LabScenario Tutorial(string route, string method, LabBlockingKind kind, string pattern, bool serverSized = false) =>
-            new(host, route, pattern, $"{endpoints}.{method}", kind, Get(route), route.StartsWith("db/", StringComparison.Ordinal) ? "db/async" : "taskasyncwait", serverSized);
+        // The call site is the method that calls the blocking API: for the sync database calls that is the embedded
+        // driver's command (the lab's own code, like a hand-written client), not the endpoint that called it.
+        LabScenario Tutorial(string route, string method, LabBlockingKind kind, string pattern, bool serverSized = false, string? callSite = null) =>
+            new(host, route, pattern, callSite ?? $"{endpoints}.{method}", kind, Get(route), route.StartsWith("db/", StringComparison.Ordinal) ? "db/async" : "taskasyncwait", serverSized);
+        const string DriverCommand = "SimulatedDbCommand.ExecuteNonQuery";
         LabScenario Shop(string route, string pattern, string callSite, LabBlockingKind kind, string? entry = null) =>
             new(host, route, pattern, callSite, kind, entry ?? Get(route), route.Replace("/sync", "/async", StringComparison.Ordinal), BackgroundRun: entry is not null);
         LabScenario Healthy(string route, string pattern, bool background = false) => new(host, route, pattern, BackgroundRun: background);
@@ -39,9 +42,9 @@ public static class LabScenarios
             Tutorial("lock", "LockConvoy", LabBlockingKind.Lock, "a lock held across Thread.Sleep", serverSized: true),
             Tutorial("semaphore", "SemaphoreWait", SyncWait, "SemaphoreSlim(4).Wait() around Thread.Sleep", serverSized: true),
             Tutorial("sleep", "Sleep", Sleep, "Thread.Sleep"),
-            Tutorial("db/sync", "DbSync", SyncIO, "the database driver's sync API"),
-            Tutorial("db/asyncoversync", "DbAsyncOverSync", SyncIO, "an async action calling the driver's sync API"),
-            Tutorial("db/taskrun", "DbTaskRun", SyncIO, "Task.Run around the driver's sync API"),
+            Tutorial("db/sync", "DbSync", SyncIO, "the database driver's sync API", callSite: DriverCommand),
+            Tutorial("db/asyncoversync", "DbAsyncOverSync", SyncIO, "an async action calling the driver's sync API", callSite: DriverCommand),
+            Tutorial("db/taskrun", "DbTaskRun", SyncIO, "Task.Run around the driver's sync API", callSite: DriverCommand),
             Tutorial("db/syncoverasync", "DbSyncOverAsync", SyncOverAsync, "Task.Wait() on the driver's async API"),
 
             // What real services do.
@@ -55,9 +58,9 @@ public static class LabScenarios
             Shop("http/sync", "HttpClient.Send to a slow loopback API", "PricingClient.GetPrice", SyncIO),
             Shop("stream/sync", "a sync NetworkStream read from a slow loopback feed", "InventoryFeed.ReadStock", SyncIO),
             Shop("timer/sync", "a System.Threading.Timer callback doing .Result every 10 ms (the route starts it; it stops by itself)",
-                "PriceRefreshTimer.OnTick", SyncOverAsync, entry: "PriceRefreshTimer.OnTick"),
+                "PriceRefreshTimer.OnTick", SyncOverAsync, entry: "timer callback PriceRefreshTimer.OnTick"),
             Shop("worker/sync", "a BackgroundService whose 64 consumers do .Wait() (the route starts it; it stops by itself)",
-                "StockSyncWorker.SyncStock", SyncOverAsync, entry: "StockSyncWorker.RunAsync"),
+                "StockSyncWorker.SyncStock", SyncOverAsync, entry: "lambda in StockSyncWorker.RunAsync"),
 
             // Negatives: fixed twins and routes that must never read as starvation.
             Healthy("taskasyncwait", "awaits the async call (the tutorial's fix)"),
