@@ -32,7 +32,9 @@ public static class BlockingSites
         }
 
         var userBelow = UserFramesRootFirst(stack, apiIndex + 1);
-        var entry = EntryNames.Describe(request, frames, stack, workEnd);
+        // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
+        var inTaskRun = QueuedByTask(stack, workEnd);
+        var entry = EntryNames.Describe(inTaskRun ? null : request, frames, stack, workEnd);
         var generated = GeneratedCaller(stack, apiIndex, firstUser >= 0 ? firstUser : workEnd);
         var passesThrough = firstUser >= 0 && (generated >= 0 || HasPipelineFrame(frames, apiIndex + 1, firstUser));
 
@@ -47,7 +49,7 @@ public static class BlockingSites
                 Flavor = site.Flavor,
                 Chain = userBelow,
                 Entry = entry,
-                InTaskRun = QueuedByTask(stack, workEnd),
+                InTaskRun = inTaskRun,
             };
         }
 

@@ -43,6 +43,6 @@ public static class AspNetCoreEvents
     public static string FilterAndPayloadSpecs { get; } = string.Join('\n',
         $"{ListenerName}/{RequestActivity}:-",
         $"{ListenerName}/{RequestStart}:-{TraceId}=TraceIdentifier;{Method}=Request.Method;{Path}=Request.Path",
-        $"{ListenerName}/{RequestStop}:-{TraceId}=TraceIdentifier",
+        $"{ListenerName}/{RequestStop}:-{TraceId}=TraceIdentifier;{Method}=Request.Method;{Path}=Request.Path",
         $"{ListenerName}/{BeforeAction}:-{TraceId}=HttpContext.TraceIdentifier;{Action}=ActionDescriptor.DisplayName;{Template}=ActionDescriptor.AttributeRouteInfo.Template;{Method}=HttpContext.Request.Method;{Path}=HttpContext.Request.Path");
 }

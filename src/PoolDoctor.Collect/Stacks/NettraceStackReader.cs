@@ -70,6 +70,8 @@ public static class NettraceStackReader
         var samples = new Dictionary<(int Thread, CallStackIndex Stack, int Request), int>();
         var waits = new WaitSpanBuilder(frames, requests);
         var sampledThreads = new HashSet<int>();
+        // Per thread, the samples taken since its last request event while it served no known request.
+        var unknown = new Dictionary<int, Dictionary<CallStackIndex, int>>();
         var processId = 0;
         double firstSample = double.MaxValue, lastSample = double.MinValue;
         foreach (var e in log.Events)
@@ -95,9 +97,19 @@ public static class NettraceStackReader
                     }
                     var key = (e.ThreadID, stack, requests.At(e.ThreadID));
                     samples[key] = samples.GetValueOrDefault(key) + 1;
+                    if (key.Item3 == RequestTracker.None)
+                    {
+                        var pending = unknown.TryGetValue(e.ThreadID, out var p) ? p : unknown[e.ThreadID] = [];
+                        pending[stack] = pending.GetValueOrDefault(stack) + 1;
+                    }
                     break;
                 case RuntimeEventKind.AspNetCore:
                     requests.Add(e);
+                    if (requests.FinishedUnseen is { } finished && unknown.TryGetValue(e.ThreadID, out var served))
+                    {
+                        Relabel(samples, e.ThreadID, served, finished);
+                    }
+                    unknown.Remove(e.ThreadID);
                     break;
                 case not RuntimeEventKind.Other:
                     waits.Add(kind, e);
@@ -117,6 +129,28 @@ public static class NettraceStackReader
         {
             Modules = ModuleOrigins.Classify(log.ModuleFiles.Select(m => new LoadedModule(m.Name, m.FilePath))),
         };
+    }
+
+    // A request that ran before the session and ended on this thread: the thread's unlabelled samples since its last
+    // request event were that request (a blocked handler resumes and finishes on the thread it blocked).
+    private static void Relabel(
+        Dictionary<(int Thread, CallStackIndex Stack, int Request), int> samples, int thread, Dictionary<CallStackIndex, int> served, int request)
+    {
+        foreach (var (stack, count) in served)
+        {
+            var from = (thread, stack, RequestTracker.None);
+            var left = samples.GetValueOrDefault(from) - count;
+            if (left > 0)
+            {
+                samples[from] = left;
+            }
+            else
+            {
+                samples.Remove(from);
+            }
+            var to = (thread, stack, request);
+            samples[to] = samples.GetValueOrDefault(to) + count;
+        }
     }
 
     private static void TryDelete(string path)

@@ -46,7 +46,7 @@ internal sealed class RequestTracker
                 }));
                 break;
             case AspNetCoreEvents.RequestStop:
-                Stop(bridged.TraceId);
+                Stop(threadId, bridged);
                 break;
             case AspNetCoreEvents.BeforeAction:
                 Action(threadId, bridged);
@@ -104,10 +104,26 @@ internal sealed class RequestTracker
         Serve(threadId, request);
     }
 
-    private void Stop(string traceId)
+    /// <summary>
+    /// A request that began before the session and ends on <c>threadId</c> now: the thread served it until now, so the
+    /// reader may give it the thread's samples since the thread's last request event. Null when nothing ended unseen.
+    /// </summary>
+    public int? FinishedUnseen { get; private set; }
+
+    private void Stop(int threadId, AspNetCoreEventPayload bridged)
     {
-        if (!_byTraceId.Remove(traceId, out var request))
+        FinishedUnseen = null;
+        if (!_byTraceId.Remove(bridged.TraceId!, out var request))
         {
+            var path = bridged.Field(AspNetCoreEvents.Path);
+            if (path is not null)
+            {
+                // Never started in this trace: it was running before the session began.
+                var fields = new RequestFields { Method = bridged.Field(AspNetCoreEvents.Method), Path = path, Thread = threadId };
+                _requests.Add(fields);
+                FinishedUnseen = _requests.Count - 1;
+                _contexts = null;
+            }
             return;
         }
         // The stop may run on another thread (after an await); the request is over wherever it ran.

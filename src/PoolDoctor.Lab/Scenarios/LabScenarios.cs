@@ -44,7 +44,7 @@ public static class LabScenarios
             Tutorial("sleep", "Sleep", Sleep, "Thread.Sleep"),
             Tutorial("db/sync", "DbSync", SyncIO, "the database driver's sync API", callSite: DriverCommand),
             Tutorial("db/asyncoversync", "DbAsyncOverSync", SyncIO, "an async action calling the driver's sync API", callSite: DriverCommand),
-            Tutorial("db/taskrun", "DbTaskRun", SyncIO, "Task.Run around the driver's sync API", callSite: DriverCommand),
+            Tutorial("db/taskrun", "DbTaskRun", SyncIO, "Task.Run around the driver's sync API", callSite: DriverCommand) with { Entry = $"lambda in {endpoints}.DbTaskRun" },
             Tutorial("db/syncoverasync", "DbSyncOverAsync", SyncOverAsync, "Task.Wait() on the driver's async API"),
 
             // What real services do.

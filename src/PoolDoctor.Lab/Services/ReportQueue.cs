@@ -10,7 +10,7 @@ namespace PoolDoctor.Lab.Services;
 public sealed class ReportQueue : IDisposable
 {
     /// <summary>What one report costs the worker; with 125 callers the queue is about 125 × this long.</summary>
-    public static readonly TimeSpan RenderTime = TimeSpan.FromMilliseconds(4);
+    public static readonly TimeSpan RenderTime = TimeSpan.FromMilliseconds(25);
 
     private readonly BlockingCollection<ReportJob> _jobs = [];
     private readonly Thread _worker;

@@ -31,7 +31,7 @@ public sealed class LabSmokeTests
                 failures.Add($"{scenario.Path}: {status} {body}");
             }
             // A lower bound only: proves the blocking code ran (the filter, the middleware, the dependency), never
-            // flaky on a slow machine. The queue's wait is its 4 ms render time when alone, so it is not checked.
+            // flaky on a slow machine. The queue's wait is its 25 ms render time when alone, so it is not checked.
             if (scenario.Blocking && scenario.Route != "queue/sync" && clock.Elapsed < MinimumBlockingTime)
             {
                 failures.Add($"{scenario.Path}: answered in {clock.Elapsed.TotalMilliseconds:0} ms, so it did not wait for its 500 ms call");

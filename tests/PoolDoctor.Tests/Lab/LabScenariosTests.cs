@@ -32,7 +32,9 @@ public sealed class LabScenariosTests
     {
         foreach (var scenario in LabScenarios.All.Where(s => s.Blocking && !s.BackgroundRun))
         {
-            Assert.StartsWith($"GET {scenario.Prefix}/", scenario.Entry, StringComparison.Ordinal);
+            // Work queued by Task.Run serves no request on its own thread: its entry is the lambda.
+            var expected = scenario.Route == "db/taskrun" ? "lambda in " : $"GET {scenario.Prefix}/";
+            Assert.StartsWith(expected, scenario.Entry, StringComparison.Ordinal);
         }
     }
 
