@@ -15,24 +15,26 @@ public static class NettraceStackReader
 {
     /// <param name="requireComplete">False when the target exited mid-capture: read what reached the file (its methods
     /// may stay unresolved without the rundown) instead of refusing a file without its end-of-stream marker.</param>
-    public static StackSnapshot Read(string path, bool firstSamplePerThread = false, bool requireComplete = true)
+    /// <param name="serving">What each thread served when the capture began, as an earlier session saw it (null: unknown).</param>
+    public static StackSnapshot Read(
+        string path, bool firstSamplePerThread = false, bool requireComplete = true, IReadOnlyDictionary<int, ServedRequest>? serving = null)
     {
-        var snapshot = ReadStacks(path, firstSamplePerThread, requireComplete);
+        var snapshot = ReadStacks(path, firstSamplePerThread, requireComplete, serving);
         // The app's own assemblies, when they are on this machine, say where in a method the blocking call is and
         // which method the JIT inlined away; framework and packages are not read (not where the fix goes).
         return snapshot with { CallGraph = AssemblyCallGraphReader.ReadApp(snapshot.Modules) };
     }
 
-    private static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete)
+    private static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving)
     {
         if (!path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
         {
-            return ReadPlain(path, firstSamplePerThread, requireComplete);
+            return ReadPlain(path, firstSamplePerThread, requireComplete, serving);
         }
         var plain = GzipTrace.Expand(path);
         try
         {
-            return ReadPlain(plain, firstSamplePerThread, requireComplete);
+            return ReadPlain(plain, firstSamplePerThread, requireComplete, serving);
         }
         finally
         {
@@ -40,7 +42,7 @@ public static class NettraceStackReader
         }
     }
 
-    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread, bool requireComplete)
+    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving)
     {
         NettraceFileCheck.EnsureNettrace(path, requireComplete);
         var etlx = System.IO.Path.Combine(System.IO.Path.GetTempPath(), $"pooldoctor-{Guid.NewGuid():N}.etlx");
@@ -55,7 +57,7 @@ public static class NettraceStackReader
                 throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.GetType().Name}: {e.Message})", e);
             }
             using var log = new TraceLog(etlx);
-            return Collect(log, firstSamplePerThread);
+            return Collect(log, firstSamplePerThread, serving);
         }
         finally
         {
@@ -63,10 +65,14 @@ public static class NettraceStackReader
         }
     }
 
-    private static StackSnapshot Collect(TraceLog log, bool firstSamplePerThread)
+    private static StackSnapshot Collect(TraceLog log, bool firstSamplePerThread, IReadOnlyDictionary<int, ServedRequest>? serving)
     {
         var frames = new FrameResolver(log);
         var requests = new RequestTracker();
+        if (serving is not null)
+        {
+            requests.Seed(serving);
+        }
         var samples = new Dictionary<(int Thread, CallStackIndex Stack, int Request), int>();
         var waits = new WaitSpanBuilder(frames, requests);
         var sampledThreads = new HashSet<int>();

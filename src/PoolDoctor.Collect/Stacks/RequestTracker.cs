@@ -19,6 +19,35 @@ internal sealed class RequestTracker
     private readonly Dictionary<int, int> _servedBy = [];
     private RequestContext?[]? _contexts;
 
+    /// <summary>The request each thread serves now, as contexts (for a capture that starts later).</summary>
+    public IReadOnlyDictionary<int, ServedRequest> Serving()
+    {
+        var traceIds = _byTraceId.ToDictionary(t => t.Value, t => t.Key);
+        return _servedBy
+            .Where(s => Context(s.Value) is not null && traceIds.ContainsKey(s.Value))
+            .ToDictionary(s => s.Key, s => new ServedRequest(traceIds[s.Value], Context(s.Value)!));
+    }
+
+    /// <summary>
+    /// Starts a trace already knowing what each thread serves (seen by an earlier session): those threads serve it
+    /// until an event in this trace says otherwise.
+    /// </summary>
+    public void Seed(IReadOnlyDictionary<int, ServedRequest> serving)
+    {
+        foreach (var (thread, (traceId, context)) in serving)
+        {
+            var request = New(traceId, new RequestFields
+            {
+                Method = context.HttpMethod,
+                Path = context.Path,
+                Route = context.Route,
+                Action = context.Action,
+            });
+            Serve(thread, request);
+        }
+        _contexts = null;
+    }
+
     /// <summary>The request thread <paramref name="threadId"/> serves now, or <see cref="None"/>.</summary>
     public int At(int threadId) => _servedBy.GetValueOrDefault(threadId, None);
 

@@ -45,7 +45,11 @@ public static class StackSessionProviders
         new(SampleProfiler, EventLevel.Informational),
         new(Runtime, EventLevel.Verbose, LoaderKeyword | JitKeyword | ContentionKeyword | WaitHandleKeyword),
         new(Tpl, EventLevel.Verbose, TplTasksKeyword),
-        new(AspNetCoreEvents.BridgeProvider, EventLevel.Informational, AspNetCoreEvents.EventsKeyword,
-            new Dictionary<string, string> { ["FilterAndPayloadSpecs"] = AspNetCoreEvents.FilterAndPayloadSpecs }),
+        AspNetCoreBridge(),
     ];
+
+    /// <summary>ASP.NET Core's request events through the DiagnosticSource bridge, filtered to the few the join needs.</summary>
+    public static EventPipeProvider AspNetCoreBridge() =>
+        new(AspNetCoreEvents.BridgeProvider, EventLevel.Informational, AspNetCoreEvents.EventsKeyword,
+            new Dictionary<string, string> { ["FilterAndPayloadSpecs"] = AspNetCoreEvents.FilterAndPayloadSpecs });
 }

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Counters;
+using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 
@@ -48,6 +49,7 @@ internal static class DiagnosisRun
     {
         var clock = Stopwatch.StartNew();
         await using var watcher = await CounterWatcher.StartAsync(target, interrupt);
+        await using var requests = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
         var detector = new StarvationDetector(watcher.Cores);
         using var loop = CancellationTokenSource.CreateLinkedTokenSource(stopWatching, interrupt);
         loop.CancelAfter(settings.Duration);
@@ -64,7 +66,7 @@ internal static class DiagnosisRun
                     finding = verdict;
                     if (settings.CaptureStacks && verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
                     {
-                        capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, settings.UserCodePrefixes, interrupt);
+                        capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, settings.UserCodePrefixes, requests, interrupt);
                         // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture is in.
                         _ = capture.ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
                     }

@@ -1,0 +1,39 @@
+using System.Globalization;
+using System.Text.Json;
+using PoolDoctor.Lab.Scenarios;
+
+namespace PoolDoctor.IntegrationTests.Corpus;
+
+/// <summary>
+/// With POOLDOCTOR_ACCURACY_TABLE=FILE, each corpus scenario appends one markdown row of what `diagnose` said, so
+/// docs/accuracy.md holds one table from one run (verdict, call site, chain, entry, kind, seconds to verdict and culprit).
+/// </summary>
+internal static class AccuracyTable
+{
+    private static readonly object Gate = new();
+
+    public static void Append(LabScenario scenario, JsonElement report)
+    {
+        if (Environment.GetEnvironmentVariable("POOLDOCTOR_ACCURACY_TABLE") is not { Length: > 0 } path)
+        {
+            return;
+        }
+        var culprits = report.GetProperty("culprits");
+        var top = culprits.GetArrayLength() > 0 ? culprits[0] : (JsonElement?)null;
+        string Text(string key) => top is { } t && t.TryGetProperty(key, out var v) && v.ValueKind == JsonValueKind.String ? v.GetString()! : "–";
+        var chain = top is { } c && c.TryGetProperty("chain", out var links) ? string.Join(" → ", links.EnumerateArray().Select(l => l.GetString())) : "–";
+        var verdictAt = report.GetProperty("verdictAtSeconds") is { ValueKind: JsonValueKind.Number } at ? Seconds(at.GetDouble()) : "–";
+        var culpritAt = report.GetProperty("capture") is { ValueKind: JsonValueKind.Object } capture
+            ? Seconds(capture.GetProperty("atSeconds").GetDouble() + capture.GetProperty("windowSeconds").GetDouble())
+            : "–";
+        var expected = scenario.Blocking ? $"{scenario.CallSite} / {scenario.Kind}" : "healthy";
+        var share = top is { } s ? (s.GetProperty("share").GetDouble() * 100).ToString("0", CultureInfo.InvariantCulture) + " %" : "–";
+        var row = $"| {scenario.Host} | `{scenario.Route}` | {expected} | {report.GetProperty("verdict").GetString()} | `{Text("method")}` | {Text("kind")} | {share} | {chain} | {Text("entry")} | {Text("source")} | {verdictAt} | {culpritAt} |";
+        lock (Gate)
+        {
+            File.AppendAllText(path, row.Replace("\n", " ", StringComparison.Ordinal) + "\n");
+        }
+    }
+
+    private static string Seconds(double value) => value.ToString("0.0", CultureInfo.InvariantCulture);
+}
