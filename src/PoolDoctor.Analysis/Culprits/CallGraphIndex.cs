@@ -114,10 +114,27 @@ internal sealed class CallGraphIndex
     /// loaded right before the handler's ldftn. Parameters in the template match any one segment. Used when ASP.NET Core
     /// named no endpoint (a minimal API gives only the path), so the literal is the only link from a path to its code.
     /// </summary>
-    public IReadOnlyList<IlMethod> MappedHandlers(string path)
+    public IReadOnlyList<IlMethod> MappedHandlers(string path) => Mappings(path).SelectMany(m => m.Handlers).Distinct().ToArray();
+
+    /// <summary>
+    /// The path with its matched route literal's parameters put back (<c>/api/minimal/customers/42</c> →
+    /// <c>/api/minimal/customers/{id}</c>), when exactly one literal with parameters maps it; else null.
+    /// </summary>
+    public string? Template(string path)
+    {
+        var templates = Mappings(path).Select(m => m.Literal.Trim('/')).Where(l => l.Contains('{', StringComparison.Ordinal)).Distinct().ToArray();
+        if (templates.Length != 1)
+        {
+            return null;
+        }
+        var segments = path.Split('?')[0].Trim('/').Split('/', StringSplitOptions.RemoveEmptyEntries);
+        var parts = templates[0].Split('/', StringSplitOptions.RemoveEmptyEntries);
+        return "/" + string.Join('/', segments.Take(segments.Length - parts.Length).Concat(parts));
+    }
+
+    private IEnumerable<(string Literal, IReadOnlyList<IlMethod> Handlers)> Mappings(string path)
     {
         var segments = path.Split('?')[0].Trim('/').Split('/', StringSplitOptions.RemoveEmptyEntries);
-        var found = new List<IlMethod>();
         foreach (var body in _byName.Values.SelectMany(m => m))
         {
             foreach (var literal in body.Strings)
@@ -129,11 +146,10 @@ internal sealed class CallGraphIndex
                 var next = body.Calls.FirstOrDefault(c => c.IlOffset > literal.IlOffset && c.Kind is IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction);
                 if (next is not null)
                 {
-                    found.AddRange(Named(next.TargetTypeFullName, next.TargetMethod));
+                    yield return (literal.Value, Named(next.TargetTypeFullName, next.TargetMethod).ToArray());
                 }
             }
         }
-        return [.. found.Distinct()];
     }
 
     private static bool LooksLikeRoute(string literal) =>

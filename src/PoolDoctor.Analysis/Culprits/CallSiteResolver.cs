@@ -11,6 +11,8 @@ namespace PoolDoctor.Analysis.Culprits;
 public sealed class CallSiteResolver(CallGraph graph)
 {
     private readonly Dictionary<(string Api, string Hint), IReadOnlyList<InlinedCallSite>> _found = [];
+    private readonly Dictionary<string, (string? Template, IReadOnlyList<string> Handlers)> _paths = new(StringComparer.Ordinal);
+    private CallGraphIndex? _index;
 
     public static CallSiteResolver None { get; } = new(CallGraph.Empty);
 
@@ -43,6 +45,27 @@ public sealed class CallSiteResolver(CallGraph graph)
             _found[key] = sites;
         }
         return sites;
+    }
+
+    /// <summary>The route template a minimal API maps this path with (null when the IL does not say).</summary>
+    public string? TemplateFor(string path) => Path(path).Template;
+
+    /// <summary>The handlers (as frames name their owner, <c>MinimalScenarios.TaskWait</c>) a route literal maps to this path.</summary>
+    public IReadOnlyList<string> HandlersFor(string path) => Path(path).Handlers;
+
+    private (string? Template, IReadOnlyList<string> Handlers) Path(string path)
+    {
+        if (graph.Methods.Count == 0)
+        {
+            return (null, []);
+        }
+        if (!_paths.TryGetValue(path, out var found))
+        {
+            _index ??= new CallGraphIndex(graph);
+            found = (_index.Template(path), [.. _index.MappedHandlers(path).Select(m => FrameNames.Parse(_index.RuntimeName(m)).Owner).Distinct()]);
+            _paths[path] = found;
+        }
+        return found;
     }
 
     private IReadOnlyList<InlinedCallSite> Find(BlockingApi api, string hint)

@@ -24,12 +24,12 @@ public static class CulpritAnalyzer
         long idleSamples = pool.Where(s => s.Reading.IsIdle).Sum(s => (long)s.Stack.Samples);
         var idleThreads = pool.GroupBy(s => s.Stack.ThreadId).Count(t => t.All(s => s.Reading.IsIdle));
         var il = new CallSiteResolver(snapshot.CallGraph);
-        var requests = LearnedRequests.Learn(pool.Select(p => (p.Reading, p.Stack.Request, (long)p.Stack.Samples)));
+        var requests = LearnedRequests.Learn(pool.Select(p => (p.Reading, p.Stack.Request, (long)p.Stack.Samples)), il);
 
         var culprits = new Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator>();
         foreach (var (stack, reading) in pool)
         {
-            if (reading.IsIdle || BlockingSites.Find(reading, requests.For(reading) ?? stack.Request, il: il) is not { } site)
+            if (reading.IsIdle || BlockingSites.Find(reading, requests.For(reading) ?? LearnedRequests.Complete(stack.Request, il), il: il) is not { } site)
             {
                 continue;
             }
@@ -81,7 +81,7 @@ public static class CulpritAnalyzer
             {
                 continue;
             }
-            if (BlockingSites.Find(reading, requests.For(reading) ?? wait.Request, FallbackFor(wait.Source), il) is not { } site)
+            if (BlockingSites.Find(reading, requests.For(reading) ?? LearnedRequests.Complete(wait.Request, il), FallbackFor(wait.Source), il) is not { } site)
             {
                 unattributed += wait.DurationMs;
                 continue;

@@ -13,15 +13,36 @@ namespace PoolDoctor.Analysis.Culprits;
 internal sealed class LearnedRequests
 {
     private readonly Dictionary<string, RequestContext> _byPath;
+    private readonly Dictionary<string, RequestContext> _byHandler;
 
-    private LearnedRequests(Dictionary<string, RequestContext> byPath) => _byPath = byPath;
+    private LearnedRequests(Dictionary<string, RequestContext> byPath, Dictionary<string, RequestContext> byHandler)
+    {
+        _byPath = byPath;
+        _byHandler = byHandler;
+    }
 
-    public static LearnedRequests Learn(IEnumerable<(StackReading Reading, RequestContext? Request, long Samples)> stacks)
+    /// <param name="il">Completes a minimal API's context from the app's IL: the route template its literal maps, and the
+    /// handler it maps to (an async handler resumes on threads that served no request start).</param>
+    public static LearnedRequests Learn(IEnumerable<(StackReading Reading, RequestContext? Request, long Samples)> stacks, CallSiteResolver il)
     {
         var seen = new Dictionary<string, Dictionary<RequestContext, long>>(StringComparer.Ordinal);
-        foreach (var (reading, request, samples) in stacks)
+        var handlers = new Dictionary<string, Dictionary<RequestContext, long>>(StringComparer.Ordinal);
+        foreach (var (reading, rawRequest, samples) in stacks)
         {
-            if (request is null || Key(reading) is not { } key)
+            if (Complete(rawRequest, il) is not { } request)
+            {
+                continue;
+            }
+            foreach (var handler in HandlersOf(request, il))
+            {
+                if (!handlers.TryGetValue(handler, out var byHandler))
+                {
+                    handlers[handler] = byHandler = [];
+                }
+                var endpointOnly = request with { Path = request.Route is null ? request.Path : null };
+                byHandler[endpointOnly] = byHandler.GetValueOrDefault(endpointOnly) + samples;
+            }
+            if (Key(reading) is not { } key)
             {
                 continue;
             }
@@ -33,14 +54,51 @@ internal sealed class LearnedRequests
             }
             counts[endpoint] = counts.GetValueOrDefault(endpoint) + samples;
         }
-        var byPath = seen
-            .Where(s => s.Value.Keys.Select(EndpointNames.Describe).Distinct(StringComparer.Ordinal).Count() == 1)
-            .ToDictionary(s => s.Key, s => Richest(s.Value), StringComparer.Ordinal);
-        return new LearnedRequests(byPath);
+        return new LearnedRequests(Unambiguous(seen), Unambiguous(handlers));
     }
 
-    public RequestContext? For(StackReading reading) =>
-        Key(reading) is { } key && _byPath.TryGetValue(key, out var request) ? request : null;
+    /// <summary>The endpoint a stack serves: learned for its code path, else for the handler its outermost user frame is.</summary>
+    public RequestContext? For(StackReading reading)
+    {
+        if (Key(reading) is { } key && _byPath.TryGetValue(key, out var request))
+        {
+            return request;
+        }
+        return Outermost(reading) is { } owner && _byHandler.TryGetValue(owner, out var byHandler) ? byHandler : null;
+    }
+
+    /// <summary>A thread's own context, with what the app's IL adds (a minimal API's route template).</summary>
+    public static RequestContext? Complete(RequestContext? request, CallSiteResolver il) =>
+        request is { Route: null, Path: { Length: > 0 } path } && il.TemplateFor(path) is { } template
+            ? request with { Route = template }
+            : request;
+
+    private static Dictionary<string, RequestContext> Unambiguous(Dictionary<string, Dictionary<RequestContext, long>> seen) =>
+        seen.Where(s => s.Value.Keys.Select(EndpointNames.Describe).Distinct(StringComparer.Ordinal).Count() == 1)
+            .ToDictionary(s => s.Key, s => Richest(s.Value), StringComparer.Ordinal);
+
+    // The handler methods a request runs, as frames name their owner: MVC's action, else the minimal API mapped to its path.
+    private static IEnumerable<string> HandlersOf(RequestContext request, CallSiteResolver il)
+    {
+        if (request.Action is not null && EndpointNames.Handler(request) is { } action)
+        {
+            return [action];
+        }
+        return request.Path is { Length: > 0 } path ? il.HandlersFor(path) : [];
+    }
+
+    private static string? Outermost(StackReading reading)
+    {
+        var end = BlockingSites.EndOfWork(reading.Frames);
+        for (var i = Math.Min(end, reading.Frames.Count) - 1; i >= 0; i--)
+        {
+            if (reading.UserFrames[i])
+            {
+                return reading.Frames[i].Owner;
+            }
+        }
+        return null;
+    }
 
     // The same endpoint seen through events that say more or less (a start with the method, an action with the route).
     private static RequestContext Richest(Dictionary<RequestContext, long> counts) =>

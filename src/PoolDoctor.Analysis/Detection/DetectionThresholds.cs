@@ -46,4 +46,7 @@ public sealed record DetectionThresholds
     /// milliseconds in a healthy pool, so half a second is far outside it.
     /// </summary>
     public double PersistentQueueSecondsOfWork { get; init; } = 0.5;
+
+    /// <summary>The signature rule's wait (queue ÷ completed/s, seconds) below which a growing busy pool still flows.</summary>
+    public double SignatureSecondsOfWork { get; init; } = 0.25;
 }

@@ -106,7 +106,10 @@ internal static class VerdictRules
         var queueFloor = QueueFloor(cores, t);
         var queued = f.Latest.QueueLength >= queueFloor && f.Previous is { } p && p.QueueLength >= queueFloor;
         var climbing = f.ThreadSlopePerSecond >= t.ClimbPerSecond || f.CooperativeBlockingInjections > 0;
-        if (!queued || !climbing || f.Latest.ThreadCount < t.JumpThreadsPerCore * cores || f.CpuPercent >= t.CpuLowPercent)
+        // Little's law: queue ÷ completions is how long an item waits. A busy pool that flows (an allocation-heavy async
+        // route: 120 queued, 2,000 done/s, 60 ms) is not starving, whatever hill climbing adds.
+        var waits = f.Latest.QueueLength >= t.SignatureSecondsOfWork * f.Latest.CompletedPerSecond;
+        if (!queued || !climbing || !waits || f.Latest.ThreadCount < t.JumpThreadsPerCore * cores || f.CpuPercent >= t.CpuLowPercent)
         {
             return null;
         }

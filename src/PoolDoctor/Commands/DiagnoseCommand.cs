@@ -107,11 +107,32 @@ internal static class DiagnoseCommand
         }
         var started = DateTimeOffset.UtcNow;
         Console.Error.WriteLine($"Diagnosing {attached.Process.Name} (pid {attached.ProcessId}) for up to {settings.Duration.TotalSeconds:0} s; Ctrl+C writes a partial report.");
-        await using var loads = run.LoadUrls.Count > 0 ? BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation) : null;
+        BackgroundLoads? loads = null;
+        IReadOnlyList<string> loadLines = [];
         var status = LiveStatusLine.ForTerminal();
-        var outcome = await DiagnosisRun.RunAsync(attached, settings, status, CancellationToken.None, cancellation);
-        status?.Clear();
-        var loadLines = loads is null ? [] : await loads.StopAsync();
+        DiagnosisOutcome outcome;
+        try
+        {
+            outcome = await DiagnosisRun.RunAsync(attached, settings, status, CancellationToken.None, cancellation, whenWatching: () =>
+            {
+                if (run.LoadUrls.Count > 0)
+                {
+                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation);
+                }
+            });
+            status?.Clear();
+            if (loads is not null)
+            {
+                loadLines = await loads.StopAsync();
+            }
+        }
+        finally
+        {
+            if (loads is not null)
+            {
+                await loads.DisposeAsync();
+            }
+        }
         var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome);
         var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
         ReportTerminalWriter.Write(TerminalConsole.Create(), report);

@@ -45,11 +45,14 @@ internal static class DiagnosisRun
         DiagnosisSettings settings,
         IProgress<LiveStatus>? progress,
         CancellationToken stopWatching,
-        CancellationToken interrupt)
+        CancellationToken interrupt,
+        Action? whenWatching = null)
     {
         var clock = Stopwatch.StartNew();
         await using var watcher = await CounterWatcher.StartAsync(target, interrupt);
         await using var requests = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
+        // A load the doctor drives itself starts only now, so its first requests are seen starting.
+        whenWatching?.Invoke();
         var detector = new StarvationDetector(watcher.Cores);
         using var loop = CancellationTokenSource.CreateLinkedTokenSource(stopWatching, interrupt);
         loop.CancelAfter(settings.Duration);

@@ -9,6 +9,30 @@ public class SyntheticDetectionTests
     private static IReadOnlyList<Verdict> Timeline(SyntheticSeries s) => StarvationDetector.Timeline(s.Samples, s.Injections, s.Cores);
 
     [Fact]
+    public void A_busy_pool_that_flows_while_hill_climbing_adds_threads_is_not_starving()
+    {
+        // Recorded shape of the lab's allocation-heavy async route on a fresh process under 125 connections: ~120 queued,
+        // ~1,900 items done per second (a queued item waits ~60 ms), threads 3 -> 6 by hill climbing, CPU 30-60 %.
+        var s = new SyntheticSeries(2)
+            .Second(3, 123, 1, 1896, AdjustmentReason.Warmup, AdjustmentReason.Warmup)
+            .Second(6, 119, 64, 1982, AdjustmentReason.ClimbingMove, AdjustmentReason.ClimbingMove, AdjustmentReason.ClimbingMove)
+            .Second(6, 96, 63, 1817, AdjustmentReason.ClimbingMove)
+            .Repeat(4, threads: 6, queue: 90, cpu: 60, completed: 1900);
+        Assert.DoesNotContain(Timeline(s), v => v.Kind == VerdictKind.Starving);
+    }
+
+    [Fact]
+    public void A_pool_that_grows_while_its_queue_waits_seconds_is_starving_by_signature()
+    {
+        // The same queue with 40 items done per second: each waits ~3 s, and only thread injection frees the queue.
+        var s = new SyntheticSeries(2)
+            .Second(3, 110, 1, 40)
+            .Second(6, 116, 1, 40, AdjustmentReason.Starvation)
+            .Second(8, 118, 1, 40, AdjustmentReason.Starvation);
+        Assert.Contains(Timeline(s), v => v.Kind == VerdictKind.Starving);
+    }
+
+    [Fact]
     public void A_short_burst_that_recovers_is_never_called_starving()
     {
         var s = new SyntheticSeries(4).Repeat(5, threads: 4, queue: 0, cpu: 20)
