@@ -117,57 +117,74 @@ internal sealed class CallGraphIndex
     public IReadOnlyList<IlMethod> MappedHandlers(string path) => Mappings(path).SelectMany(m => m.Handlers).Distinct().ToArray();
 
     /// <summary>
-    /// The path with its matched route literal's parameters put back (<c>/api/minimal/customers/42</c> →
-    /// <c>/api/minimal/customers/{id}</c>), when exactly one literal with parameters maps it; else null.
+    /// The route template that maps this path (<c>/api/minimal/customers/42</c> → <c>/api/minimal/customers/{id}</c>),
+    /// when exactly one registration with parameters maps it; else null.
     /// </summary>
     public string? Template(string path)
     {
-        var templates = Mappings(path).Select(m => m.Literal.Trim('/')).Where(l => l.Contains('{', StringComparison.Ordinal)).Distinct().ToArray();
-        if (templates.Length != 1)
-        {
-            return null;
-        }
-        var segments = path.Split('?')[0].Trim('/').Split('/', StringSplitOptions.RemoveEmptyEntries);
-        var parts = templates[0].Split('/', StringSplitOptions.RemoveEmptyEntries);
-        return "/" + string.Join('/', segments.Take(segments.Length - parts.Length).Concat(parts));
+        var templates = Mappings(path).Select(m => m.Template).Where(t => t.Contains('{', StringComparison.Ordinal)).Distinct().ToArray();
+        return templates.Length == 1 ? "/" + templates[0] : null;
     }
 
-    private IEnumerable<(string Literal, IReadOnlyList<IlMethod> Handlers)> Mappings(string path)
+    /// <summary>
+    /// Minimal-API registrations that map the whole path: a route literal loaded right before the handler's ldftn,
+    /// under the literal passed to the nearest MapGroup before it in the same method (none: the root). The whole
+    /// template must match, never just its tail: a tail would let `/api/orders/5`, served by an MVC controller, be
+    /// blamed on a minimal API mapped at `/v2/orders/{id}`. A group built in another method leaves the prefix unknown,
+    /// so such a route matches nothing: no name rather than a wrong one.
+    /// </summary>
+    private IEnumerable<(string Template, IReadOnlyList<IlMethod> Handlers)> Mappings(string path)
     {
         var segments = path.Split('?')[0].Trim('/').Split('/', StringSplitOptions.RemoveEmptyEntries);
         foreach (var body in _byName.Values.SelectMany(m => m))
         {
             foreach (var literal in body.Strings)
             {
-                if (!LooksLikeRoute(literal.Value) || !PathEndsWithTemplate(segments, literal.Value))
+                if (!LooksLikeRoute(literal.Value))
                 {
                     continue;
                 }
                 var next = body.Calls.FirstOrDefault(c => c.IlOffset > literal.IlOffset && c.Kind is IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction);
-                if (next is not null)
+                if (next is null)
                 {
-                    yield return (literal.Value, Named(next.TargetTypeFullName, next.TargetMethod).ToArray());
+                    continue;
+                }
+                var template = Join(GroupPrefix(body, literal.IlOffset), literal.Value);
+                if (Matches(segments, template))
+                {
+                    yield return (template, Named(next.TargetTypeFullName, next.TargetMethod).ToArray());
                 }
             }
         }
     }
 
+    private static string GroupPrefix(IlMethod body, int before)
+    {
+        var group = body.Calls.LastOrDefault(c => c.IlOffset < before && c.TargetMethod == "MapGroup");
+        if (group is null)
+        {
+            return "";
+        }
+        return body.Strings.LastOrDefault(s => s.IlOffset < group.IlOffset)?.Value ?? "";
+    }
+
+    private static string Join(string prefix, string literal) =>
+        string.Join('/', new[] { prefix.Trim('/'), literal.Trim('/') }.Where(p => p.Length > 0));
+
     private static bool LooksLikeRoute(string literal) =>
         literal.Trim('/').Length > 0 && !literal.Any(char.IsWhiteSpace) && literal.Length <= 200;
 
-    private static bool PathEndsWithTemplate(string[] path, string template)
+    private static bool Matches(string[] path, string template)
     {
-        var parts = template.Trim('/').Split('/', StringSplitOptions.RemoveEmptyEntries);
-        if (parts.Length == 0 || parts.Length > path.Length)
+        var parts = template.Split('/', StringSplitOptions.RemoveEmptyEntries);
+        if (parts.Length != path.Length)
         {
             return false;
         }
-        for (var i = 1; i <= parts.Length; i++)
+        for (var i = 0; i < parts.Length; i++)
         {
-            var part = parts[^i];
-            var segment = path[^i];
-            var isParameter = part.StartsWith('{') && part.EndsWith('}');
-            if (!isParameter && !string.Equals(part, segment, StringComparison.OrdinalIgnoreCase))
+            var isParameter = parts[i].StartsWith('{') && parts[i].EndsWith('}');
+            if (!isParameter && !string.Equals(parts[i], path[i], StringComparison.OrdinalIgnoreCase))
             {
                 return false;
             }
@@ -175,27 +192,8 @@ internal sealed class CallGraphIndex
         return true;
     }
 
-    private bool IsMappedTo(IlMethod handler, string route)
-    {
-        var template = route.Trim('/');
-        foreach (var body in _byName.Values.SelectMany(m => m))
-        {
-            foreach (var literal in body.Strings)
-            {
-                var text = literal.Value.Trim('/');
-                if (text.Length == 0 || !(template == text || template.EndsWith("/" + text, StringComparison.Ordinal)))
-                {
-                    continue;
-                }
-                var next = body.Calls.FirstOrDefault(c => c.IlOffset > literal.IlOffset && c.Kind is IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction);
-                if (next is not null && next.TargetTypeFullName == handler.TypeFullName && next.TargetMethod == handler.Method)
-                {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
+    private bool IsMappedTo(IlMethod handler, string route) =>
+        Mappings(route).Any(m => m.Handlers.Contains(handler));
 
     // A local function "Handler" compiles to "<Outer>g__Handler|0_0".
     private static bool IsLocalFunction(string metadataName, string name) =>

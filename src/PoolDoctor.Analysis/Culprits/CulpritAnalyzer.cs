@@ -29,7 +29,7 @@ public static class CulpritAnalyzer
         var culprits = new Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator>();
         foreach (var (stack, reading) in pool)
         {
-            if (reading.IsIdle || BlockingSites.Find(reading, requests.For(reading) ?? LearnedRequests.Complete(stack.Request, il), il: il) is not { } site)
+            if (reading.IsIdle || BlockingSites.Find(reading, requests.For(reading) ?? requests.Complete(stack.Request), il: il) is not { } site)
             {
                 continue;
             }
@@ -81,7 +81,7 @@ public static class CulpritAnalyzer
             {
                 continue;
             }
-            if (BlockingSites.Find(reading, requests.For(reading) ?? LearnedRequests.Complete(wait.Request, il), FallbackFor(wait.Source), il) is not { } site)
+            if (BlockingSites.Find(reading, requests.For(reading) ?? requests.Complete(wait.Request), FallbackFor(wait.Source), il) is not { } site)
             {
                 unattributed += wait.DurationMs;
                 continue;

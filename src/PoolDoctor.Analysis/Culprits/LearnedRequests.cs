@@ -14,22 +14,37 @@ internal sealed class LearnedRequests
 {
     private readonly Dictionary<string, RequestContext> _byPath;
     private readonly Dictionary<string, RequestContext> _byHandler;
+    private readonly Dictionary<string, RequestContext> _actions;
+    private readonly CallSiteResolver _il;
 
-    private LearnedRequests(Dictionary<string, RequestContext> byPath, Dictionary<string, RequestContext> byHandler)
+    private LearnedRequests(
+        Dictionary<string, RequestContext> byPath, Dictionary<string, RequestContext> byHandler, Dictionary<string, RequestContext> actions, CallSiteResolver il)
     {
         _byPath = byPath;
         _byHandler = byHandler;
+        _actions = actions;
+        _il = il;
     }
 
     /// <param name="il">Completes a minimal API's context from the app's IL: the route template its literal maps, and the
     /// handler it maps to (an async handler resumes on threads that served no request start).</param>
     public static LearnedRequests Learn(IEnumerable<(StackReading Reading, RequestContext? Request, long Samples)> stacks, CallSiteResolver il)
     {
+        var list = stacks.ToList();
+        // An MVC request's action is known from its action event; a context for the same path that missed it (seen only
+        // at its stop) borrows it, so it never falls back on a minimal-API guess from the path.
+        var actions = list
+            .Select(s => s.Request)
+            .Where(r => r is { Action: not null, Path: not null })
+            .GroupBy(r => r!.Path!, StringComparer.Ordinal)
+            .Where(g => g.Select(r => r!.Action).Distinct(StringComparer.Ordinal).Count() == 1)
+            .ToDictionary(g => g.Key, g => g.First()!, StringComparer.Ordinal);
+        var learned = new LearnedRequests([], [], actions, il);
         var seen = new Dictionary<string, Dictionary<RequestContext, long>>(StringComparer.Ordinal);
         var handlers = new Dictionary<string, Dictionary<RequestContext, long>>(StringComparer.Ordinal);
-        foreach (var (reading, rawRequest, samples) in stacks)
+        foreach (var (reading, rawRequest, samples) in list)
         {
-            if (Complete(rawRequest, il) is not { } request)
+            if (learned.Complete(rawRequest) is not { } request)
             {
                 continue;
             }
@@ -54,7 +69,7 @@ internal sealed class LearnedRequests
             }
             counts[endpoint] = counts.GetValueOrDefault(endpoint) + samples;
         }
-        return new LearnedRequests(Unambiguous(seen), Unambiguous(handlers));
+        return new LearnedRequests(Unambiguous(seen), Unambiguous(handlers), actions, il);
     }
 
     /// <summary>The endpoint a stack serves: learned for its code path, else for the handler its outermost user frame is.</summary>
@@ -67,11 +82,18 @@ internal sealed class LearnedRequests
         return Outermost(reading) is { } owner && _byHandler.TryGetValue(owner, out var byHandler) ? byHandler : null;
     }
 
-    /// <summary>A thread's own context, with what the app's IL adds (a minimal API's route template).</summary>
-    public static RequestContext? Complete(RequestContext? request, CallSiteResolver il) =>
-        request is { Route: null, Path: { Length: > 0 } path } && il.TemplateFor(path) is { } template
+    /// <summary>A thread's own context, completed: an MVC action seen for the same path, else the route template a
+    /// minimal API's literal maps the path with.</summary>
+    public RequestContext? Complete(RequestContext? request)
+    {
+        if (request is { Action: null, Path: { Length: > 0 } path } && _actions.TryGetValue(path, out var action))
+        {
+            return request with { Action = action.Action, Route = request.Route ?? action.Route, HttpMethod = request.HttpMethod ?? action.HttpMethod };
+        }
+        return request is { Action: null, Route: null, Path: { Length: > 0 } p } && _il.TemplateFor(p) is { } template
             ? request with { Route = template }
             : request;
+    }
 
     private static Dictionary<string, RequestContext> Unambiguous(Dictionary<string, Dictionary<RequestContext, long>> seen) =>
         seen.Where(s => s.Value.Keys.Select(EndpointNames.Describe).Distinct(StringComparer.Ordinal).Count() == 1)

@@ -15,7 +15,7 @@ public sealed class CompareAndDemoTests
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.True(result.Elapsed < TimeSpan.FromSeconds(90), $"the demo took {result.Elapsed.TotalSeconds:F0} s");
         Assert.Matches(@"Verdict: (Starving|BlockingCompensated)", result.StdOut);
-        Assert.Matches(@"DiagScenarioController\.TaskWait\s+SyncOverAsync", result.StdOut);
+        Assert.Matches(@"DiagScenarioController\.TaskWait\s+GET /api/diagscenario/taskwait\s+SyncOverAsync", result.StdOut);
         Assert.Contains("public async Task<string> TaskWait()", result.StdOut);
         Assert.Contains("MinThreads = ", result.StdOut);
         var table = result.StdOut[result.StdOut.IndexOf("Before / after:", StringComparison.Ordinal)..].Split('\n');

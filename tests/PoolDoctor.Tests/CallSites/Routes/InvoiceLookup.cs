@@ -1,0 +1,6 @@
+namespace PoolDoctor.Tests.CallSites.Routes;
+
+public static class InvoiceLookup
+{
+    public static int Get(int id) => Task.FromResult(id).Result;
+}
