@@ -32,15 +32,7 @@ public sealed record FrameName(
     public string QualifiedOwner => Namespace.Length == 0 ? Owner : Namespace + "." + Owner;
 
     /// <summary>What a person reads in a stack: <c>DiagScenarioController.TaskAsyncWait (async)</c>.</summary>
-    public string Display => Flavor switch
-    {
-        FrameFlavor.Async => Owner + " (async)",
-        FrameFlavor.Lambda => "lambda in " + Owner,
-        FrameFlavor.AsyncLambda => "async lambda in " + Owner,
-        FrameFlavor.LocalFunction => Owner + " (local function)",
-        FrameFlavor.AsyncLocalFunction => Owner + " (async local function)",
-        _ => Owner,
-    };
+    public string Display => FlavoredName.Of(Owner, Flavor);
 
     /// <summary>True for code that runs as a state machine step (an async method body, not a blocking call).</summary>
     public bool IsStateMachine => Flavor is FrameFlavor.Async or FrameFlavor.AsyncLambda or FrameFlavor.AsyncLocalFunction;

@@ -41,15 +41,7 @@ public sealed record Culprit(
     public bool InTaskRun { get; init; }
 
     /// <summary>How a person reads <see cref="Method"/>: "lambda in Program.Main", "Handler (local function)", ...</summary>
-    public string DisplayName => Flavor switch
-    {
-        FrameFlavor.Async => Method + " (async)",
-        FrameFlavor.Lambda => "lambda in " + Method,
-        FrameFlavor.AsyncLambda => "async lambda in " + Method,
-        FrameFlavor.LocalFunction => Method + " (local function)",
-        FrameFlavor.AsyncLocalFunction => Method + " (async local function)",
-        _ => Method,
-    };
+    public string DisplayName => FlavoredName.Of(Method, Flavor);
 }
 
 /// <summary>Where a culprit's method name comes from.</summary>

@@ -5,6 +5,7 @@ using PoolDoctor.Load;
 namespace PoolDoctor.Tests.Load;
 
 /// <summary>The load engine end to end against a tiny loopback server: framing, reconnects, bounds, error classes.</summary>
+[Collection(LoadTimingCollection.Name)]
 public sealed class LoadRunnerTests
 {
     private const string Ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
