@@ -220,12 +220,24 @@ public static class BlockingSites
     private static IReadOnlyList<string> UserFramesRootFirst(StackReading stack, int from)
     {
         var chain = new List<string>();
+        var last = -1;
         for (var i = stack.Frames.Count - 1; i >= from; i--)
         {
-            if (stack.UserFrames[i] && (chain.Count == 0 || chain[^1] != stack.Cleaned[i]))
+            if (!stack.UserFrames[i])
+            {
+                continue;
+            }
+            // An async method's stub, then its state machine's body: one method to the reader, named by the body.
+            if (last >= 0 && stack.Frames[i].IsStateMachine && !stack.Frames[last].IsStateMachine
+                && stack.Frames[i].QualifiedOwner == stack.Frames[last].QualifiedOwner)
+            {
+                chain[^1] = stack.Cleaned[i];
+            }
+            else if (chain.Count == 0 || chain[^1] != stack.Cleaned[i])
             {
                 chain.Add(stack.Cleaned[i]);
             }
+            last = i;
         }
         return chain;
     }
