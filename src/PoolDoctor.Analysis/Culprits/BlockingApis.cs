@@ -21,13 +21,6 @@ public static class BlockingApis
 
     private static readonly Dictionary<string, BlockingApi> Known = Build();
 
-    // Driver namespaces whose synchronous command/connection calls are blocking I/O.
-    private static readonly string[] DriverNamespaces =
-    [
-        "Npgsql", "Microsoft.Data.SqlClient", "System.Data.SqlClient", "MySqlConnector", "MySql.Data",
-        "Oracle.ManagedDataAccess", "Microsoft.Data.Sqlite", "System.Data.Common", "Dapper",
-    ];
-
     // Only the drivers' public ADO.NET surface: an internal helper that happens to be called Read is not an API call.
     private static readonly string[] DriverTypeSuffixes =
         ["Command", "Connection", "DataReader", "DataSource", "Transaction", "Batch", "SqlMapper"];
@@ -53,7 +46,7 @@ public static class BlockingApis
         if (DriverVerbs.Contains(frame.Method)
             && frame.Types.Count > 0
             && DriverTypeSuffixes.Any(suffix => frame.Types[^1].EndsWith(suffix, StringComparison.Ordinal))
-            && DriverNamespaces.Any(ns => UserCode.IsUnder(frame.TypeFullName, ns)))
+            && KnownLibraries.IsDriver(frame.TypeFullName))
         {
             return new BlockingApi(BlockingKind.SyncIO, frame.Owner, IsDriverCall: true);
         }
