@@ -52,7 +52,7 @@ internal static class CompareCommand
 
     private static async Task<int> RunAsync(IReadOnlyList<Variant> variants, int connections, TimeSpan duration, TimeSpan timeout, TargetSpec? spec, bool json, CancellationToken cancellation)
     {
-        await using var attached = spec is null ? null : await DiagnoseCommand.Attach(spec, cancellation);
+        await using var attached = spec is null ? null : await AttachedTarget.AttachAsync(spec, cancellation);
         var rows = new List<CompareRow>();
         var status = LiveStatusLine.ForTerminal();
         foreach (var variant in variants)
@@ -67,7 +67,7 @@ internal static class CompareCommand
             rows.Add(result.Row);
             if (result.Watch is { End: DiagnosisEnd.TargetExited } gone)
             {
-                Console.Error.WriteLine($"{CliApp.ToolName}: error: {gone.EndMessage}; stopping the comparison");
+                Stderr.Error($"{gone.EndMessage}; stopping the comparison");
                 break;
             }
         }

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Diagnostics;
 using PoolDoctor.Cli.Doctor;
+using PoolDoctor.Collect.Attach;
 using PoolDoctor.Lab.Scenarios;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Compare;
@@ -79,7 +80,7 @@ internal static class DemoCommand
                 // timeout equals the load's duration so a starving variant cannot stretch the demo: unanswered requests show as errors.
                 await using var lab = await LabChild.StartAsync(plan.ConnectionString, cancellation);
                 await lab.WarmUpAsync(route, cancellation);
-                await using var attached = await DiagnoseCommand.Attach(lab.Spec, cancellation);
+                await using var attached = await AttachedTarget.AttachAsync(lab.Spec, cancellation);
                 var variant = new Variant(route, lab.Url(route));
                 var diagnose = diagnosed is null;
                 Console.Out.WriteLine($"[{clock.Elapsed.TotalSeconds,4:0}s] {route}: lab pid {lab.ProcessId}, {connections} connections for {duration.TotalSeconds:0} s{(diagnose ? ", diagnosing" : "")}");
@@ -119,7 +120,7 @@ internal static class DemoCommand
         Console.Out.WriteLine($"Demo finished in {clock.Elapsed.TotalSeconds:0} s.");
         if (interrupted)
         {
-            Console.Error.WriteLine($"{CliApp.ToolName}: interrupted; the lab was stopped");
+            Stderr.Line("interrupted; the lab was stopped");
             return ExitCodes.Interrupted;
         }
         return ExitCodes.Ok;

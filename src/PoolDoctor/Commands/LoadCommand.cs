@@ -44,7 +44,7 @@ internal static class LoadCommand
             }
             if (summary.Requests == 0 && summary.Errors.Connect > 0 && summary.Errors.Timeout == 0)
             {
-                Console.Error.WriteLine($"{CliApp.ToolName}: error: no response: every connection attempt failed");
+                Stderr.Error("no response: every connection attempt failed");
                 return ExitCodes.RunFailed;
             }
             return ExitCodes.Ok;
