@@ -79,15 +79,11 @@ internal sealed class LoadCommandOptions
         {
             duration = requests is null ? LoadOptions.DefaultDuration : CountOnlyDurationLimit;
         }
-        else if (!PoolDoctor.Load.DurationText.TryParse(durationText, out duration) || duration <= TimeSpan.Zero)
+        else
         {
-            throw new UsageException($"--duration: '{durationText}' is not a positive duration (e.g. 10s, 500ms, 2m, 1h, or seconds)");
+            duration = DurationOption.Parse(durationText, "--duration", LoadOptions.MaxDuration);
         }
-        var timeoutText = parse.GetValue(Timeout)!;
-        if (!PoolDoctor.Load.DurationText.TryParse(timeoutText, out var timeout) || timeout <= TimeSpan.Zero)
-        {
-            throw new UsageException($"--timeout: '{timeoutText}' is not a positive duration (e.g. 30s, 500ms)");
-        }
+        var timeout = DurationOption.Parse(parse.GetValue(Timeout)!, "--timeout");
         var options = new LoadOptions
         {
             Url = url,
@@ -121,5 +117,5 @@ internal sealed class LoadCommandOptions
     }
 
     internal static string Describe(LoadOptions options) =>
-        string.Create(CultureInfo.InvariantCulture, $"{options.Url} for {PoolDoctor.Load.DurationText.Format(options.Duration)} using {options.Connections} connection(s)");
+        string.Create(CultureInfo.InvariantCulture, $"{options.Url} for {DurationText.Format(options.Duration)} using {options.Connections} connection(s)");
 }
