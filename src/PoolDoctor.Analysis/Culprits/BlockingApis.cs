@@ -3,10 +3,6 @@ using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;
 
-/// <summary>A frame recognised as a blocking call: its kind and the API as users know it (<c>Task.Result</c>).</summary>
-/// <param name="IsDriverCall">A database driver's synchronous entry point (recognised by name, not by a wait primitive).</param>
-public sealed record BlockingApi(BlockingKind Kind, string Api, bool IsDriverCall = false);
-
 /// <summary>
 /// The table of blocking frames. Both the APIs users call (<c>Task.Wait</c>) and the inner frames they go through
 /// (<c>SpinThenBlockingWait</c>, <c>ManualResetEventSlim.Wait</c>, <c>Monitor.Wait</c>) are listed; the analyzer

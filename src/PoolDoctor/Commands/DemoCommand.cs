@@ -85,7 +85,7 @@ internal static class DemoCommand
                 var diagnose = diagnosed is null;
                 Console.Out.WriteLine($"[{clock.Elapsed.TotalSeconds,4:0}s] {route}: lab pid {lab.ProcessId}, {connections} connections for {duration.TotalSeconds:0} s{(diagnose ? ", diagnosing" : "")}");
                 var result = await VariantRunner.RunAsync(variant, connections, duration, duration, attached, captureStacks: diagnose, status, cancellation,
-                    notice: line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"));
+                    notice: Stderr.Note);
                 status?.Clear();
                 rows.Add(result.Row);
                 if (diagnose)
