@@ -37,16 +37,10 @@ internal sealed class LoadCommandOptions
 
     public Option<string[]> Headers { get; } = new("--header", "-H") { Description = "A request header \"Name: value\"; repeatable." };
 
-    public Option<string> Format { get; } = new("--format")
-    {
-        Description = "Output format: text (bombardier's layout) or json.",
-        DefaultValueFactory = _ => "text",
-    };
+    public Option<OutputFormat> Format { get; } = FormatOption.Create("Output format: text (bombardier's layout) or json.");
 
     /// <summary>The bound of a run given only -n: long enough for any sensible count, short enough to never run away.</summary>
     public static readonly TimeSpan CountOnlyDurationLimit = TimeSpan.FromHours(1);
-
-    public LoadCommandOptions() => Format.AcceptOnlyFromAmong("text", "json");
 
     public void AddTo(Command command)
     {
@@ -95,15 +89,7 @@ internal sealed class LoadCommandOptions
             Method = parse.GetValue(Method)!.ToUpperInvariant(),
             Headers = (parse.GetValue(Headers) ?? []).Select(ParseHeader).ToList(),
         };
-        try
-        {
-            options.Validate();
-        }
-        catch (LoadOptionsException e)
-        {
-            throw new UsageException(e.Message);
-        }
-        return options;
+        return options.Validated();
     }
 
     private static KeyValuePair<string, string> ParseHeader(string text)
