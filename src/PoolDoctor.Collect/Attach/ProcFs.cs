@@ -174,4 +174,51 @@ internal static class ProcFs
             return false;
         }
     }
+
+    /// <summary>The parent pid (field 4 of /proc/PID/stat), or null when the process is gone or unreadable.</summary>
+    public static int? ParentId(int pid)
+    {
+        try
+        {
+            return ParseParentId(File.ReadAllText($"/proc/{pid}/stat"));
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    internal static int? ParseParentId(string stat)
+    {
+        var afterName = stat.LastIndexOf(')');
+        var fields = afterName < 0 ? [] : stat[(afterName + 1)..].Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        return fields.Length > 1 && int.TryParse(fields[1], out var parent) ? parent : null;
+    }
+
+    /// <summary>
+    /// The processes below <paramref name="root"/> (children, their children...), oldest first: the order a launched
+    /// command started them, so a "first match" is the one it started first.
+    /// </summary>
+    public static IReadOnlyList<int> Descendants(int root)
+    {
+        var children = new Dictionary<int, List<int>>();
+        foreach (var pid in ProcessIds())
+        {
+            if (ParentId(pid) is { } parent)
+            {
+                (children.TryGetValue(parent, out var list) ? list : children[parent] = []).Add(pid);
+            }
+        }
+        var found = new List<int>();
+        var pending = new Queue<int>([root]);
+        while (pending.Count > 0)
+        {
+            foreach (var child in children.GetValueOrDefault(pending.Dequeue()) ?? [])
+            {
+                found.Add(child);
+                pending.Enqueue(child);
+            }
+        }
+        return [.. found.OrderBy(p => StartTime(p) ?? long.MaxValue).ThenBy(p => p)];
+    }
 }
