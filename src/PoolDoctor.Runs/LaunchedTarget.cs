@@ -126,15 +126,26 @@ internal sealed class LaunchedTarget : IAsyncDisposable
         {
             return;
         }
-        lock (_lastLines)
+        // An app that dies prints its exception's stack; the message says why, the frames would only push it out.
+        if (!IsStackFrame(line))
         {
-            _lastLines.Enqueue(line);
-            while (_lastLines.Count > KeptLines)
+            lock (_lastLines)
             {
-                _lastLines.Dequeue();
+                _lastLines.Enqueue(line.Trim());
+                while (_lastLines.Count > KeptLines)
+                {
+                    _lastLines.Dequeue();
+                }
             }
         }
         Line?.Invoke(line);
+    }
+
+    internal static bool IsStackFrame(string line)
+    {
+        var text = line.TrimStart();
+        return text.Length < line.Length
+            && (text.StartsWith("at ", StringComparison.Ordinal) || text.StartsWith("--- End of", StringComparison.Ordinal));
     }
 
     public async ValueTask DisposeAsync()
