@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.RegularExpressions;
 using PoolDoctor.Analysis.Triggers;
 using PoolDoctor.Load;
+using PoolDoctor.Runs;
 
 namespace PoolDoctor.Cli;
 

@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Triggers;
 using PoolDoctor.Cli;
+using PoolDoctor.Runs;
 
 namespace PoolDoctor.Tests.Triggers;
 
