@@ -31,7 +31,7 @@ public static class BlockingSites
             (apiIndex, api) = (Math.Max(regionEnd - 1, 0), fallback);
         }
 
-        var userBelow = UserFramesRootFirst(stack, apiIndex + 1);
+        var (userBelow, userSources) = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
         var entry = EntryNames.Describe(inTaskRun ? null : request, frames, stack, workEnd);
@@ -42,12 +42,17 @@ public static class BlockingSites
         {
             var site = frames[firstUser];
             var location = il.Locate(site, api);
+            // The IL's call to the API names the line; the sampled frame's own line stands in when the IL has none.
+            var sampled = firstUser < stack.Sources.Count ? stack.Sources[firstUser] : null;
+            var fromIl = location?.Line is not null;
             return new BlockingSite(site.Owner, api.Kind, api.Api)
             {
-                File = location?.File,
-                Line = location?.Line,
+                File = fromIl ? location!.File : sampled?.File,
+                Line = fromIl ? location!.Line : sampled?.Line,
+                SourceUrl = fromIl ? location!.SourceUrl : sampled?.SourceUrl,
                 Flavor = site.Flavor,
                 Chain = userBelow,
+                ChainSources = userSources,
                 Entry = entry,
                 InTaskRun = inTaskRun,
             };
@@ -55,7 +60,8 @@ public static class BlockingSites
 
         if (request is not null || generated >= 0 || firstUser >= 0)
         {
-            return NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null, il);
+            var recovered = NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null, il);
+            return recovered with { ChainSources = SourcesFor(recovered, userSources) };
         }
 
         // No user code and nothing generated: name the library frame that made the call, so blocking inside
@@ -99,6 +105,7 @@ public static class BlockingSites
                 Source = CallSiteSource.Il,
                 File = best.First.File,
                 Line = best.First.Line,
+                SourceUrl = best.First.SourceUrl,
                 Note = $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {api.Api}{at}, reached from "
                     + $"endpoint {EndpointNames.Describe(request!)}{others}",
             };
@@ -216,17 +223,42 @@ public static class BlockingSites
         return false;
     }
 
-    private static IReadOnlyList<string> UserFramesRootFirst(StackReading stack, int from)
+    // Frames the IL or the endpoint added past the sampled ones have no sampled line; the recovered call site has its IL line.
+    private static IReadOnlyList<SourceLocation?> SourcesFor(BlockingSite site, IReadOnlyList<SourceLocation?> sampled)
+    {
+        var sources = new List<SourceLocation?>(sampled.Take(site.Chain.Count));
+        while (sources.Count < site.Chain.Count)
+        {
+            sources.Add(null);
+        }
+        if (sources.Count > sampled.Count && site is { File: { } file, Line: { } line })
+        {
+            sources[^1] = new SourceLocation(file, line) { SourceUrl = site.SourceUrl };
+        }
+        return sources;
+    }
+
+    private static (IReadOnlyList<string> Chain, IReadOnlyList<SourceLocation?> Sources) UserFramesRootFirst(StackReading stack, int from)
     {
         var chain = new List<string>();
+        var sources = new List<SourceLocation?>();
         for (var i = stack.Frames.Count - 1; i >= from; i--)
         {
-            if (stack.UserFrames[i] && (chain.Count == 0 || chain[^1] != stack.Cleaned[i]))
+            if (!stack.UserFrames[i])
             {
-                chain.Add(stack.Cleaned[i]);
+                continue;
             }
+            var source = i < stack.Sources.Count ? stack.Sources[i] : null;
+            if (chain.Count > 0 && chain[^1] == stack.Cleaned[i])
+            {
+                // One name twice in a row (an async method over its state machine): the inner frame holds the call.
+                sources[^1] = source ?? sources[^1];
+                continue;
+            }
+            chain.Add(stack.Cleaned[i]);
+            sources.Add(source);
         }
-        return chain;
+        return (chain, sources);
     }
 
     // Without user code, the work item starts just above the pool's dispatch frame.

@@ -37,7 +37,7 @@ public static class CulpritAnalyzer
             culprit.CountApi(site.Api, stack.Samples);
             culprit.Samples += stack.Samples;
             culprit.Threads.Add(stack.ThreadId);
-            culprit.Offer(site, reading.Cleaned, stack.Samples);
+            culprit.Offer(site, reading.Cleaned, reading.Sources, stack.Samples);
         }
 
         var unattributed = AddWaits(snapshot.Waits, catalog, requests, il, culprits);
@@ -92,7 +92,7 @@ public static class CulpritAnalyzer
             culprit.Threads.Add(wait.ThreadId);
             if (culprit.Samples == 0)
             {
-                culprit.Offer(site, reading.Cleaned, 0);
+                culprit.Offer(site, reading.Cleaned, reading.Sources, 0);
             }
         }
         return unattributed;

@@ -12,6 +12,9 @@ public sealed record StackReading(
 {
     /// <summary>Per frame: true for generated code (LCG lambdas, IL stubs), where the JIT may have inlined user code.</summary>
     public IReadOnlyList<bool> GeneratedFrames { get; init; } = [];
+
+    /// <summary>Per frame: its source line, when the capture had one (else null, or an empty list).</summary>
+    public IReadOnlyList<SourceLocation?> Sources { get; init; } = [];
 }
 
 /// <summary>
@@ -40,7 +43,7 @@ public sealed class FrameCatalog
             (names[i], cleaned[i], user[i], generated[i]) = Lookup(frames[i]);
         }
         var isPool = ThreadPoolFrames.IsPoolThread(names);
-        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names)) { GeneratedFrames = generated };
+        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names)) { GeneratedFrames = generated, Sources = [.. frames.Select(f => f.Source)] };
     }
 
     private (FrameName Name, string Cleaned, bool User, bool Generated) Lookup(StackFrame frame)

@@ -1,6 +1,7 @@
 using System.Reflection.Metadata;
 using System.Reflection.Metadata.Ecma335;
 using System.Reflection.PortableExecutable;
+using PoolDoctor.Collect.Sources;
 using PoolDoctor.Model.CallGraphs;
 
 namespace PoolDoctor.Collect.CallGraphs;
@@ -14,11 +15,13 @@ internal sealed class PdbLines : IDisposable
 {
     private readonly MetadataReaderProvider? _provider;
     private readonly MetadataReader? _reader;
+    private readonly SourceLinkMap _sourceLink;
 
     private PdbLines(MetadataReaderProvider? provider)
     {
         _provider = provider;
         _reader = provider?.GetMetadataReader();
+        _sourceLink = _reader is null ? SourceLinkMap.Empty : SourceLinkMap.Read(_reader);
     }
 
     public bool Found => _reader is not null;
@@ -55,7 +58,8 @@ internal sealed class PdbLines : IDisposable
             if (!point.IsHidden && !point.Document.IsNil)
             {
                 var file = _reader.GetString(_reader.GetDocument(point.Document).Name);
-                points.Add(new IlSequencePoint(point.Offset, file, point.StartLine));
+                var url = _sourceLink.UrlOf(file);
+                points.Add(new IlSequencePoint(point.Offset, file, point.StartLine) { SourceUrl = url is null ? null : url + "#L" + point.StartLine });
             }
         }
         points.Sort((a, b) => a.IlOffset.CompareTo(b.IlOffset));
