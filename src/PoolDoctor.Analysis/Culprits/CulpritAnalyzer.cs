@@ -1,3 +1,4 @@
+using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 
@@ -44,6 +45,7 @@ public static class CulpritAnalyzer
 
         var ranked = culprits.Values
             .Select(c => c.ToCulprit(poolSamples))
+            .Select(c => c with { Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.File, c.Line) })
             .OrderByDescending(c => c.Share)
             .ThenByDescending(c => c.WaitMs)
             .ThenBy(c => c.Method, StringComparer.Ordinal)

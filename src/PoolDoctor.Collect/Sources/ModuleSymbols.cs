@@ -149,7 +149,7 @@ internal sealed class ModuleSymbols : IDisposable
     }
 
     // Embedded source blob: int32 format (0 = raw, else the uncompressed size of deflate data), then the bytes.
-    private static string Decode(byte[] blob)
+    internal static string Decode(byte[] blob)
     {
         if (blob.Length < 4)
         {

@@ -46,6 +46,9 @@ public sealed record Culprit(
     /// <summary>Per frame of <see cref="ExampleStack"/> (same order): where that frame was in the source, when known.</summary>
     public IReadOnlyList<SourceLocation?> ExampleSources { get; init; } = [];
 
+    /// <summary>The user's real lines around the blocking call, when the source was there to read (else null).</summary>
+    public SourceExcerpt? Excerpt { get; init; }
+
     /// <summary>The call site is a lambda queued by Task.Run / StartNew (the Task.Run-wrapper advice applies).</summary>
     public bool InTaskRun { get; init; }
 

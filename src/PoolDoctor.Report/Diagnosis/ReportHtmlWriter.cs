@@ -203,7 +203,12 @@ public static class ReportHtmlWriter
             {
                 html.Append($"<li>{E(line)}</li>");
             }
-            html.Append("</ul>\n<div class=\"snippets\">");
+            html.Append("</ul>\n");
+            if (fix.CodeNote is not null)
+            {
+                html.Append($"<p class=\"code-note\">{E(fix.CodeNote)}</p>\n");
+            }
+            html.Append("<div class=\"snippets\">");
             html.Append($"<div><h4>before</h4><pre><code class=\"language-csharp\">{E(fix.Before)}</code></pre></div>");
             html.Append($"<div><h4>after</h4><pre><code class=\"language-csharp\">{E(fix.After)}</code></pre></div>");
             html.Append("</div></article>\n");
