@@ -9,13 +9,13 @@ namespace PoolDoctor.Cli.Stacks;
 /// </summary>
 internal static class TraceReading
 {
-    public static async Task<StackSnapshot> ReadAsync(string path, bool firstSamplePerThread, CancellationToken cancellation, bool requireComplete = true)
+    public static async Task<StackSnapshot> ReadAsync(string path, bool firstSamplePerThread, CancellationToken cancellation, bool requireComplete = true, string? symbolsDirectory = null)
     {
         var megabytes = File.Exists(path) ? new FileInfo(path).Length / (1024.0 * 1024.0) : 0;
         var limit = TimeSpan.FromSeconds(60 + (2 * megabytes));
         try
         {
-            return await Task.Run(() => NettraceStackReader.Read(path, firstSamplePerThread, requireComplete), CancellationToken.None)
+            return await Task.Run(() => NettraceStackReader.Read(path, firstSamplePerThread, requireComplete, symbolsDirectory: symbolsDirectory), CancellationToken.None)
                 .WaitAsync(limit, cancellation);
         }
         catch (TimeoutException)
