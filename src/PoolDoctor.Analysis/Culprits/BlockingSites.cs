@@ -158,7 +158,8 @@ public static class BlockingSites
             {
                 continue;
             }
-            return (i, api);
+            // The wait primitive's caller may be the API the user called (Lazy<T>.Value): name that one.
+            return i + 1 < regionEnd && BlockingApis.Wrapper(frames[i + 1]) is { } wrapper ? (i + 1, wrapper) : (i, api);
         }
         return (-1, null);
     }
