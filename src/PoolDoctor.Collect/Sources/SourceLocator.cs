@@ -19,6 +19,9 @@ public sealed class SourceLocator(string? symbolsDirectory = null) : IDisposable
     public SourceLocation? Locate(string assemblyPath, int methodToken, int ilOffset, bool returnAddress = true) =>
         Module(assemblyPath)?.Locate(methodToken, ilOffset, returnAddress);
 
+    /// <summary>Opens the assembly's PDB now, so <see cref="Problems"/> says what it lacks even when no frame of it is located.</summary>
+    public void Check(string assemblyPath) => Module(assemblyPath);
+
     /// <summary>A document's text embedded in the assembly's PDB, when the build embedded it; else null.</summary>
     public string? EmbeddedText(string assemblyPath, string file) => Module(assemblyPath)?.EmbeddedText(file);
 
@@ -40,6 +43,13 @@ public sealed class SourceLocator(string? symbolsDirectory = null) : IDisposable
             if (File.Exists(local))
             {
                 return local;
+            }
+            // The runtime's rundown sometimes spells paths in lower case; the file system here may not ignore case.
+            var match = Directory.EnumerateFiles(symbolsDirectory)
+                .FirstOrDefault(f => string.Equals(Path.GetFileName(f), name, StringComparison.OrdinalIgnoreCase));
+            if (match is not null)
+            {
+                return match;
             }
         }
         return File.Exists(assemblyPath) ? assemblyPath : null;

@@ -77,6 +77,10 @@ public static class NettraceStackReader
         var located = modules
             .Where(m => m.Origin is ModuleOrigin.App or ModuleOrigin.Unknown && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path))
             .ToDictionary(m => m.Name, m => m.Path, StringComparer.OrdinalIgnoreCase);
+        foreach (var path in located.Values.Where(p => modules.Any(m => m.Path == p && m.Origin == ModuleOrigin.App)))
+        {
+            sources.Check(path);
+        }
         var frames = new FrameResolver(log, sources, located);
         var requests = new RequestTracker();
         if (serving is not null)
