@@ -31,6 +31,11 @@ public static class BlockingSites
             (apiIndex, api) = (Math.Max(regionEnd - 1, 0), fallback);
         }
 
+        if (api.Kind == BlockingKind.Lock && IsSpinning(frames[0]))
+        {
+            return null; // a lock's spin phase runs on the CPU; a thread that goes on to wait is sampled in the wait
+        }
+
         var (userBelow, userSources) = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
@@ -239,10 +244,15 @@ public static class BlockingSites
         return sources;
     }
 
+    private static bool IsSpinning(FrameName leaf) => leaf.Key is "System.Threading.LowLevelSpinWaiter.Wait"
+        or "System.Threading.SpinWait.SpinOnce" or "System.Threading.SpinWait.SpinOnceCore" or "System.Threading.Thread.SpinWait"
+        or "System.Threading.Thread.SpinWaitInternal";
+
     private static (IReadOnlyList<string> Chain, IReadOnlyList<SourceLocation?> Sources) UserFramesRootFirst(StackReading stack, int from)
     {
         var chain = new List<string>();
         var sources = new List<SourceLocation?>();
+        var last = -1;
         for (var i = stack.Frames.Count - 1; i >= from; i--)
         {
             if (!stack.UserFrames[i])
@@ -250,14 +260,24 @@ public static class BlockingSites
                 continue;
             }
             var source = i < stack.Sources.Count ? stack.Sources[i] : null;
-            if (chain.Count > 0 && chain[^1] == stack.Cleaned[i])
+            // An async method's stub, then its state machine's body: one method to the reader, named by the body.
+            if (last >= 0 && stack.Frames[i].IsStateMachine && !stack.Frames[last].IsStateMachine
+                && stack.Frames[i].QualifiedOwner == stack.Frames[last].QualifiedOwner)
             {
-                // One name twice in a row (an async method over its state machine): the inner frame holds the call.
+                chain[^1] = stack.Cleaned[i];
                 sources[^1] = source ?? sources[^1];
-                continue;
             }
-            chain.Add(stack.Cleaned[i]);
-            sources.Add(source);
+            else if (chain.Count == 0 || chain[^1] != stack.Cleaned[i])
+            {
+                chain.Add(stack.Cleaned[i]);
+                sources.Add(source);
+            }
+            else
+            {
+                // One name twice in a row: the inner frame holds the call.
+                sources[^1] = source ?? sources[^1];
+            }
+            last = i;
         }
         return (chain, sources);
     }

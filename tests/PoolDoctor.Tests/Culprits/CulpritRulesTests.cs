@@ -107,6 +107,30 @@ public class CulpritRulesTests
     }
 
     [Fact]
+    public void An_async_methods_stub_and_its_state_machine_are_one_link_of_the_chain()
+    {
+        var top = Top(Pool(1, 100, ThreadSleep,
+            "Shop.Repository`1+<LoadAsync>d__2[System.__Canon].MoveNext()",
+            "System.Runtime.CompilerServices.AsyncMethodBuilderCore.Start(!!0&)",
+            "Shop.Repository`1[System.__Canon].LoadAsync(int32)",
+            "Shop.Repository`1[System.__Canon].Find(int32)"));
+
+        Assert.Equal(["Repository<T>.Find", "Repository<T>.LoadAsync (async)"], top.Chain);
+    }
+
+    [Fact]
+    public void A_lock_still_in_its_spin_phase_is_not_blocked()
+    {
+        // Recorded under Task.Delay: the timer queue's lock, spun for a moment on the CPU.
+        var spinning = Pool(1, 2, "System.Threading.LowLevelSpinWaiter.Wait(int32,int32,bool)",
+            "System.Threading.Lock.TryEnterSlow(int32,value class ThreadId)", "System.Threading.Lock.EnterAndGetCurrentThreadId()",
+            "System.Threading.TimerQueueTimer.Change(unsigned int32,unsigned int32)", "System.Threading.Tasks.Task.Delay(int32)",
+            "Shop.Repository.Load()");
+
+        Assert.Empty(CulpritAnalyzer.Analyze(Snapshot([spinning])).Culprits);
+    }
+
+    [Fact]
     public void A_driver_sync_call_is_sync_io_named_after_the_driver_api_even_when_it_waits_inside()
     {
         var top = Top(Pool(1, 100, MonitorWait, MresWait,
