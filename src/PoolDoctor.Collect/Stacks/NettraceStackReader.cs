@@ -42,7 +42,7 @@ public static class NettraceStackReader
         }
         finally
         {
-            TryDelete(plain);
+            TraceFile.TryDelete(plain);
         }
     }
 
@@ -65,7 +65,7 @@ public static class NettraceStackReader
         }
         finally
         {
-            TryDelete(etlx);
+            TraceFile.TryDelete(etlx);
         }
     }
 
@@ -175,17 +175,6 @@ public static class NettraceStackReader
             }
             var to = (thread, stack, request);
             samples[to] = samples.GetValueOrDefault(to) + count;
-        }
-    }
-
-    private static void TryDelete(string path)
-    {
-        try
-        {
-            File.Delete(path);
-        }
-        catch (IOException)
-        {
         }
     }
 }
