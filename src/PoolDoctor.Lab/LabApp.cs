@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
@@ -23,6 +24,9 @@ public static class LabApp
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
         builder.WebHost.UseUrls([.. options.Urls]);
+        // gRPC needs HTTP/2; without TLS there is no ALPN, so clients speak it with prior knowledge (h2c), which Kestrel
+        // tells apart from HTTP/1.1 by the connection preface on an endpoint that allows both.
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.ConfigureEndpointDefaults(listen => listen.Protocols = HttpProtocols.Http1AndHttp2));
         // Request logging would cost more than the hello endpoint itself and skew throughput runs.
         builder.Logging.ClearProviders();
         builder.Logging.AddSimpleConsole().SetMinimumLevel(LogLevel.Warning);
@@ -30,6 +34,7 @@ public static class LabApp
         // Named explicitly: the lab is a library, and MVC only scans the entry assembly's dependency graph by itself.
         builder.Services.AddControllers().AddApplicationPart(typeof(Mvc.DiagScenarioController).Assembly);
         AddShop(builder.Services);
+        builder.Services.AddGrpc();
         var app = builder.Build();
         app.UseTenantLookup(LabRoutes.Mvc + "/middleware/sync", LabRoutes.Minimal + "/middleware/sync");
         app.UseTenantLookupAsync(LabRoutes.Mvc + "/middleware/async", LabRoutes.Minimal + "/middleware/async");
@@ -63,6 +68,7 @@ public static class LabApp
         services.AddSingleton<TenantDirectory>();
         services.AddSingleton<QuotaService>();
         services.AddSingleton<StockFeed>();
+        services.AddSingleton<WarehouseLedger>();
         services.AddSingleton<PriceRefreshTimer>();
         services.AddSingleton<StockSyncWorker>();
         services.AddHostedService(sp => sp.GetRequiredService<StockSyncWorker>());
