@@ -1,7 +1,7 @@
 using PoolDoctor.Load;
 using PoolDoctor.Model.Load;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>
 /// `diagnose --load URL...`: one bounded load per URL, running while the diagnosis watches, stopped as soon as the
