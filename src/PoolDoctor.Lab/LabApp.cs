@@ -23,10 +23,16 @@ public static class LabApp
     public static WebApplication Build(LabOptions options)
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
-        builder.WebHost.UseUrls([.. options.Urls]);
-        // gRPC needs HTTP/2; without TLS there is no ALPN, so clients speak it with prior knowledge (h2c), which Kestrel
-        // tells apart from HTTP/1.1 by the connection preface on an endpoint that allows both.
-        builder.WebHost.ConfigureKestrel(kestrel => kestrel.ConfigureEndpointDefaults(listen => listen.Protocols = HttpProtocols.Http1AndHttp2));
+        builder.WebHost.UseUrls([.. options.Urls, .. options.GrpcUrls]);
+        // gRPC needs HTTP/2, and without TLS (no ALPN) Kestrel serves HTTP/2 only on an endpoint that allows nothing else.
+        var grpcPorts = options.GrpcUrls.Select(u => new Uri(u).Port).ToHashSet();
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.ConfigureEndpointDefaults(listen =>
+        {
+            if (listen.IPEndPoint is { } endpoint && grpcPorts.Contains(endpoint.Port))
+            {
+                listen.Protocols = HttpProtocols.Http2;
+            }
+        }));
         // Request logging would cost more than the hello endpoint itself and skew throughput runs.
         builder.Logging.ClearProviders();
         builder.Logging.AddSimpleConsole().SetMinimumLevel(LogLevel.Warning);
@@ -52,7 +58,8 @@ public static class LabApp
         }
         await app.StartAsync(cancellationToken);
         var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()?.Addresses ?? [];
-        Console.WriteLine($"{ReadyPrefix}{string.Join(' ', addresses)} (database: {database.Kind}, pid {Environment.ProcessId})");
+        var grpc = options.GrpcUrls.Count == 0 ? "" : $"gRPC h2c: {string.Join(' ', options.GrpcUrls)}; ";
+        Console.WriteLine($"{ReadyPrefix}{string.Join(' ', addresses)} ({grpc}database: {database.Kind}, pid {Environment.ProcessId})");
         await app.WaitForShutdownAsync(cancellationToken);
     }
 

@@ -22,6 +22,9 @@ public sealed record LoadSummary(
 
     /// <summary>The open-model rate asked for (requests/s), null for a closed loop.</summary>
     public double? TargetRate { get; init; }
+
+    /// <summary>gRPC replies by grpc-status name (OK included), null unless the run spoke gRPC.</summary>
+    public IReadOnlyDictionary<string, long>? GrpcStatus { get; init; }
 }
 
 public sealed record RateStats(double Mean, double Stdev, double Max);
@@ -36,5 +39,8 @@ public sealed record StatusCounts(long Informational, long Success, long Redirec
 /// <summary>Errors by class; timeouts are counted apart because under starvation they are the main symptom.</summary>
 public sealed record ErrorCounts(long Timeout, long Connect, long Read, long Write, long Parse, long Other)
 {
-    public long NonTimeout => Connect + Read + Write + Parse + Other;
+    /// <summary>gRPC replies whose grpc-status was not OK.</summary>
+    public long Grpc { get; init; }
+
+    public long NonTimeout => Connect + Read + Write + Parse + Other + Grpc;
 }

@@ -37,6 +37,8 @@ internal sealed class LoadCommandOptions
 
     public Option<string[]> Headers { get; } = new("--header", "-H") { Description = "A request header \"Name: value\"; repeatable." };
 
+    public LoadProtocolOptions Protocol { get; } = new();
+
     public Option<string> Format { get; } = new("--format")
     {
         Description = "Output format: text (bombardier's layout) or json.",
@@ -58,6 +60,7 @@ internal sealed class LoadCommandOptions
         command.Options.Add(Rate);
         command.Options.Add(Method);
         command.Options.Add(Headers);
+        Protocol.AddTo(command);
         command.Options.Add(Format);
     }
 
@@ -88,6 +91,12 @@ internal sealed class LoadCommandOptions
         {
             throw new UsageException($"--timeout: '{timeoutText}' is not a positive duration (e.g. 30s, 500ms)");
         }
+        var (protocol, grpcMessage) = Protocol.Read(parse);
+        var method = parse.GetValue(Method)!.ToUpperInvariant();
+        if (protocol == LoadProtocol.Grpc && parse.GetResult(Method) is not { Implicit: false })
+        {
+            method = "POST";
+        }
         var options = new LoadOptions
         {
             Url = url,
@@ -96,7 +105,9 @@ internal sealed class LoadCommandOptions
             Requests = requests,
             Timeout = timeout,
             Rate = parse.GetValue(Rate),
-            Method = parse.GetValue(Method)!.ToUpperInvariant(),
+            Method = method,
+            Protocol = protocol,
+            GrpcMessage = grpcMessage,
             Headers = (parse.GetValue(Headers) ?? []).Select(ParseHeader).ToList(),
         };
         try
