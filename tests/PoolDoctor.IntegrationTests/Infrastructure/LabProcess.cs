@@ -12,13 +12,17 @@ public sealed class LabProcess : IAsyncDisposable
     private readonly Process _process;
     private readonly StringBuilder _output = new();
 
-    private LabProcess(Process process, int port)
+    private LabProcess(Process process, int port, int grpcPort)
     {
         _process = process;
         Port = port;
+        GrpcPort = grpcPort;
     }
 
     public int Port { get; }
+
+    /// <summary>The lab's HTTP/2-only (h2c) port, where its gRPC service answers.</summary>
+    public int GrpcPort { get; }
 
     public int ProcessId => _process.Id;
 
@@ -46,6 +50,9 @@ public sealed class LabProcess : IAsyncDisposable
         info.ArgumentList.Add("lab");
         info.ArgumentList.Add("--urls");
         info.ArgumentList.Add($"http://127.0.0.1:{port}");
+        var grpcPort = FreePort.Next();
+        info.ArgumentList.Add("--grpc-urls");
+        info.ArgumentList.Add($"http://127.0.0.1:{grpcPort}");
         if (connectionString is not null)
         {
             info.ArgumentList.Add("--db");
@@ -57,7 +64,7 @@ public sealed class LabProcess : IAsyncDisposable
             info.Environment[key] = value;
         }
         var process = Process.Start(info)!;
-        var lab = new LabProcess(process, port);
+        var lab = new LabProcess(process, port, grpcPort);
         var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         process.OutputDataReceived += (_, e) =>
         {
