@@ -24,6 +24,7 @@ internal static class CompareCommand
         var duration = new Option<string>("--duration", "-d") { Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
         var timeout = new Option<string>("--timeout") { Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
         var format = new Option<string>("--format") { Description = "text (default) or json.", DefaultValueFactory = _ => "text" };
+        var protocol = new LoadProtocolOptions();
         var command = new Command("compare", "Load each URL in turn and print a before/after table (req/s, latency, errors; with -p/-n also peak threads, peak queue and the verdict).")
         {
             variants,
@@ -31,6 +32,7 @@ internal static class CompareCommand
         command.Options.Add(connections);
         command.Options.Add(duration);
         command.Options.Add(timeout);
+        protocol.AddTo(command);
         target.AddTo(command);
         command.Options.Add(format);
         command.SetAction(async (parse, cancellation) =>
@@ -45,12 +47,14 @@ internal static class CompareCommand
             {
                 throw new UsageException($"--connections: must be at least 1 (got {count})");
             }
-            return await RunAsync(list, count, each, limit, spec, json, cancellation);
+            var (loadProtocol, grpcMessage) = protocol.Read(parse);
+            return await RunAsync(list, count, each, limit, spec, json, (loadProtocol, grpcMessage), cancellation);
         });
         return command;
     }
 
-    private static async Task<int> RunAsync(IReadOnlyList<Variant> variants, int connections, TimeSpan duration, TimeSpan timeout, TargetSpec? spec, bool json, CancellationToken cancellation)
+    private static async Task<int> RunAsync(IReadOnlyList<Variant> variants, int connections, TimeSpan duration, TimeSpan timeout, TargetSpec? spec, bool json,
+        (Load.LoadProtocol Protocol, byte[] Message) wire, CancellationToken cancellation)
     {
         await using var attached = spec is null ? null : await DiagnoseCommand.Attach(spec, cancellation);
         var rows = new List<CompareRow>();
@@ -62,7 +66,8 @@ internal static class CompareCommand
                 break;
             }
             Console.Error.WriteLine($"Loading {variant.Name} ({variant.Url}) for {duration.TotalSeconds:0.#} s with {connections} connections{(attached is null ? "" : $", watching pid {attached.ProcessId}")}");
-            var result = await VariantRunner.RunAsync(variant, connections, duration, timeout, attached, captureStacks: false, status, cancellation);
+            var result = await VariantRunner.RunAsync(variant, connections, duration, timeout, attached, captureStacks: false, status, cancellation,
+                protocol: wire.Protocol, grpcMessage: wire.Message);
             status?.Clear();
             rows.Add(result.Row);
             if (result.Watch is { End: DiagnosisEnd.TargetExited } gone)
