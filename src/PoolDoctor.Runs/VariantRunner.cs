@@ -36,15 +36,7 @@ internal static class VariantRunner
             Protocol = protocol,
             Method = protocol == LoadProtocol.Grpc ? "POST" : "GET",
             GrpcMessage = grpcMessage ?? [],
-        };
-        try
-        {
-            options.Validate();
-        }
-        catch (LoadOptionsException e)
-        {
-            throw new UsageException(e.Message);
-        }
+        }.Validated();
 
         using var loadDone = new CancellationTokenSource();
         Task<DiagnosisOutcome>? watch = null;

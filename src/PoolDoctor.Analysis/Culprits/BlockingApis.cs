@@ -3,10 +3,6 @@ using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;
 
-/// <summary>A frame recognised as a blocking call: its kind and the API as users know it (<c>Task.Result</c>).</summary>
-/// <param name="IsDriverCall">A database driver's synchronous entry point (recognised by name, not by a wait primitive).</param>
-public sealed record BlockingApi(BlockingKind Kind, string Api, bool IsDriverCall = false);
-
 /// <summary>
 /// The table of blocking frames. Both the APIs users call (<c>Task.Wait</c>) and the inner frames they go through
 /// (<c>SpinThenBlockingWait</c>, <c>ManualResetEventSlim.Wait</c>, <c>Monitor.Wait</c>) are listed; the analyzer
@@ -21,12 +17,17 @@ public static class BlockingApis
 
     private static readonly Dictionary<string, BlockingApi> Known = Build();
 
-    // Driver namespaces whose synchronous command/connection calls are blocking I/O.
-    private static readonly string[] DriverNamespaces =
-    [
-        "Npgsql", "Microsoft.Data.SqlClient", "System.Data.SqlClient", "MySqlConnector", "MySql.Data",
-        "Oracle.ManagedDataAccess", "Microsoft.Data.Sqlite", "System.Data.Common", "Dapper",
-    ];
+    // Library calls that block by waiting for another thread's work: Lazy<T>.Value with the default
+    // ExecutionAndPublication mode parks every caller on a lock while one thread runs the factory. The user calls
+    // the wrapper, so it names the blocking; it is one only when a wait primitive sits directly beneath it (the
+    // thread running the factory passes through the same frames without waiting).
+    private static readonly BlockingApi LazyValue = new(BlockingKind.Lock, "Lazy<T>.Value");
+    private static readonly Dictionary<string, BlockingApi> Wrappers = new(StringComparer.Ordinal)
+    {
+        ["System.Lazy.CreateValue"] = LazyValue,
+        ["System.Lazy.ExecutionAndPublication"] = LazyValue,
+        ["System.Lazy.get_Value"] = LazyValue,
+    };
 
     // Only the drivers' public ADO.NET surface: an internal helper that happens to be called Read is not an API call.
     private static readonly string[] DriverTypeSuffixes =
@@ -53,12 +54,16 @@ public static class BlockingApis
         if (DriverVerbs.Contains(frame.Method)
             && frame.Types.Count > 0
             && DriverTypeSuffixes.Any(suffix => frame.Types[^1].EndsWith(suffix, StringComparison.Ordinal))
-            && DriverNamespaces.Any(ns => UserCode.IsUnder(frame.TypeFullName, ns)))
+            && KnownLibraries.IsDriver(frame.TypeFullName))
         {
             return new BlockingApi(BlockingKind.SyncIO, frame.Owner, IsDriverCall: true);
         }
         return null;
     }
+
+    /// <summary>The user-facing API of a library frame that waits for another thread through the blocking frame beneath it.</summary>
+    public static BlockingApi? Wrapper(FrameName frame) =>
+        frame.Flavor == FrameFlavor.Method && Wrappers.TryGetValue(ThreadPoolFrames.Key(frame), out var api) ? api : null;
 
     /// <summary>
     /// The blocking API an IL call target is (<c>System.Threading.Tasks.Task</c>, <c>get_Result</c> is
@@ -66,10 +71,15 @@ public static class BlockingApis
     /// </summary>
     /// <param name="typeFullName">The declaring type, nested types joined by dots, generic arity stripped.</param>
     /// <param name="method">The metadata name, e.g. <c>get_Result</c>, <c>GetResult</c>, <c>Sleep</c>.</param>
-    public static BlockingApi? ClassifyCall(string typeFullName, string method) =>
-        string.IsNullOrEmpty(typeFullName) || string.IsNullOrEmpty(method)
-            ? null
-            : Classify(FrameNames.Parse(typeFullName + "." + method));
+    public static BlockingApi? ClassifyCall(string typeFullName, string method)
+    {
+        if (string.IsNullOrEmpty(typeFullName) || string.IsNullOrEmpty(method))
+        {
+            return null;
+        }
+        var frame = FrameNames.Parse(typeFullName + "." + method);
+        return Classify(frame) ?? Wrapper(frame);
+    }
 
     private static Dictionary<string, BlockingApi> Build()
     {
@@ -103,7 +113,9 @@ public static class BlockingApis
 
         Add(BlockingKind.Sleep, "Thread.Sleep", "System.Threading.Thread", "Sleep", "SleepInternal");
 
-        Add(BlockingKind.Lock, "Monitor.Enter", "System.Threading.Monitor", "Enter", "ReliableEnter", "ReliableEnterTimeout", "TryEnter", "EnterSlow");
+        Add(BlockingKind.Lock, "Monitor.Enter", "System.Threading.Monitor", "Enter", "ReliableEnter", "ReliableEnterTimeout", "TryEnter", "EnterSlow",
+            // Monitor.Enter itself is often inlined into its caller, leaving only the slow path on the stack.
+            "Enter_Slowpath", "TryEnter_Slowpath");
         Add(BlockingKind.Lock, "Lock.Enter", "System.Threading.Lock",
             "Enter", "EnterScope", "EnterAndGetCurrentThreadId", "TryEnterSlow", "TryEnter", "Wait");
         AddEach(BlockingKind.Lock, "ReaderWriterLockSlim", "System.Threading.ReaderWriterLockSlim",

@@ -23,7 +23,7 @@ internal static class CompareCommand
         var connections = new Option<int>("--connections", "-c") { Description = "Concurrent connections per variant.", DefaultValueFactory = _ => 125 };
         var duration = new Option<string>("--duration", "-d") { Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
         var timeout = new Option<string>("--timeout") { Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
-        var format = new Option<string>("--format") { Description = "text (default) or json.", DefaultValueFactory = _ => "text" };
+        var format = FormatOption.Create("text (default) or json.");
         var protocol = new LoadProtocolOptions();
         var command = new Command("compare", "Load each URL in turn and print a before/after table (req/s, latency, errors; with -p/-n also peak threads, peak queue and the verdict).")
         {
@@ -38,7 +38,7 @@ internal static class CompareCommand
         command.SetAction(async (parse, cancellation) =>
         {
             var list = parse.GetValue(variants)!.Select(Variant.Parse).ToList();
-            var json = OutputFormat.IsJson(parse.GetValue(format));
+            var json = parse.GetValue(format) == OutputFormat.Json;
             var spec = target.Read(parse);
             var each = DurationOption.Parse(parse.GetValue(duration)!, "--duration");
             var limit = DurationOption.Parse(parse.GetValue(timeout)!, "--timeout");
@@ -56,7 +56,7 @@ internal static class CompareCommand
     private static async Task<int> RunAsync(IReadOnlyList<Variant> variants, int connections, TimeSpan duration, TimeSpan timeout, TargetSpec? spec, bool json,
         (Load.LoadProtocol Protocol, byte[] Message) wire, CancellationToken cancellation)
     {
-        await using var attached = spec is null ? null : await DiagnoseCommand.Attach(spec, cancellation);
+        await using var attached = spec is null ? null : await AttachedTarget.AttachAsync(spec, cancellation);
         var rows = new List<CompareRow>();
         var status = LiveStatusLine.ForTerminal();
         foreach (var variant in variants)
@@ -72,7 +72,7 @@ internal static class CompareCommand
             rows.Add(result.Row);
             if (result.Watch is { End: DiagnosisEnd.TargetExited } gone)
             {
-                Console.Error.WriteLine($"{CliApp.ToolName}: error: {gone.EndMessage}; stopping the comparison");
+                Stderr.Error($"{gone.EndMessage}; stopping the comparison");
                 break;
             }
         }

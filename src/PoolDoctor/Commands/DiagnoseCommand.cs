@@ -79,7 +79,7 @@ internal static class DiagnoseCommand
             var settings = new DiagnosisSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnosisSettings.DefaultStackWindow)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
-                Notice = line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"),
+                Notice = Stderr.Note,
             };
             var (loadProtocol, grpcMessage) = protocol.Read(parse);
             var run = new DiagnoseRequest(
@@ -108,7 +108,7 @@ internal static class DiagnoseCommand
 
     private static async Task<int> RunAsync(TargetSpec spec, DiagnosisSettings settings, DiagnoseRequest run, LaunchedTarget? launched, CancellationToken cancellation)
     {
-        await using var attached = await Attach(spec, cancellation);
+        await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         foreach (var url in run.LoadUrls)
         {
             await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation, http2: run.LoadProtocol != Load.LoadProtocol.Http1);
@@ -154,7 +154,7 @@ internal static class DiagnoseCommand
         {
             gateFailed = FailGate.Fails(policy, report.Verdict.Kind, report.Culprits);
             var message = FailGate.Explain(policy, report.Verdict.Kind, report.Culprits);
-            Console.Error.WriteLine($"{CliApp.ToolName}: {message}");
+            Stderr.Line(message);
             if (run.JUnit is { } junitPath)
             {
                 await JUnitWriter.WriteFileAsync(report, gateFailed, message, junitPath, CancellationToken.None);
@@ -168,10 +168,10 @@ internal static class DiagnoseCommand
         switch (outcome.End)
         {
             case DiagnosisEnd.Interrupted:
-                Console.Error.WriteLine($"{CliApp.ToolName}: interrupted; partial report written");
+                Stderr.Line("interrupted; partial report written");
                 return ExitCodes.Interrupted;
             case DiagnosisEnd.TargetExited or DiagnosisEnd.Failed:
-                Console.Error.WriteLine($"{CliApp.ToolName}: error: {outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)");
+                Stderr.Error($"{outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)");
                 return ExitCodes.RunFailed;
             default:
                 return gateFailed ? ExitCodes.GateFailed : ExitCodes.Ok;
@@ -182,16 +182,4 @@ internal static class DiagnoseCommand
         [.. values.Select(v => Uri.TryCreate(v, UriKind.Absolute, out var url) && (url.Scheme == Uri.UriSchemeHttp || url.Scheme == Uri.UriSchemeHttps)
             ? url
             : throw new UsageException($"--load: '{v}' is not an http:// or https:// URL"))];
-
-    internal static async Task<AttachedTarget> Attach(TargetSpec spec, CancellationToken cancellation)
-    {
-        try
-        {
-            return await AttachedTarget.AttachAsync(spec, cancellation);
-        }
-        catch (AttachException e)
-        {
-            throw new RunFailedException(e.Message, e);
-        }
-    }
 }
