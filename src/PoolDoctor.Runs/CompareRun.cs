@@ -15,7 +15,7 @@ internal static class CompareRun
 
     public static async Task<CompareResult> RunAsync(CompareRequest request, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
     {
-        await using var shared = request.Target is null ? null : await TargetAttach.AttachAsync(request.Target, cancellation);
+        await using var shared = request.Target is null ? null : await AttachedTarget.AttachAsync(request.Target, cancellation);
         var rows = new List<CompareRow>();
         foreach (var variant in request.Variants)
         {
@@ -50,7 +50,7 @@ internal static class CompareRun
             : await app.WaitForDiagnosticsAsync(StartLimit, cancellation);
         await UrlReadiness.WaitAsync(variant.Url, StartLimit, app, cancellation);
         await UrlWarmUp.RunAsync(variant.Url, cancellation);
-        await using var attached = await TargetAttach.AttachAsync(spec, cancellation);
+        await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         say($"Loading {variant.Name} ({variant.Url}) for {request.Duration.TotalSeconds:0.#} s with {request.Connections} connections, watching pid {attached.ProcessId} (started for this variant)");
         var result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, attached, captureStacks: false, status, cancellation);
         if (app.HasExited)

@@ -22,7 +22,7 @@ internal static class CompareCommand
         var connections = new Option<int>("--connections", "-c") { Description = "Concurrent connections per variant.", DefaultValueFactory = _ => 125 };
         var duration = new Option<string>("--duration", "-d") { Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
         var timeout = new Option<string>("--timeout") { Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
-        var format = new Option<string>("--format") { Description = "text (default) or json.", DefaultValueFactory = _ => "text" };
+        var format = FormatOption.Create("text (default) or json.");
         var child = new Option<string?>("--child") { Description = "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix)." };
         var command = new Command("compare", "Load each URL in turn and print a before/after table (req/s, latency, errors; watching a target or a fresh process per variant: also peak threads, peak queue and the verdict).")
         {
@@ -43,7 +43,7 @@ internal static class CompareCommand
                 throw new UsageException("name at least one [NAME=]URL before '--'");
             }
             var list = urls.Select(Variant.Parse).ToList();
-            var json = OutputFormat.IsJson(parse.GetValue(format));
+            var json = parse.GetValue(format) == OutputFormat.Json;
             var spec = target.Read(parse);
             if (spec is not null && launch.Count > 0)
             {
@@ -87,7 +87,7 @@ internal static class CompareCommand
         }
         if (result.StopReason is { } reason)
         {
-            Console.Error.WriteLine($"{CliApp.ToolName}: error: {reason}; stopping the comparison");
+            Stderr.Error($"{reason}; stopping the comparison");
             return ExitCodes.RunFailed;
         }
         return ExitCodes.Ok;

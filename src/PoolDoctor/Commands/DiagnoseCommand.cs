@@ -82,7 +82,7 @@ internal static class DiagnoseCommand
             var settings = new DiagnosisSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnosisSettings.DefaultStackWindow)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
-                Notice = line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"),
+                Notice = Stderr.Note,
             };
             var run = new DiagnoseRequest(
                 parse.GetValue(output)!,
@@ -115,7 +115,7 @@ internal static class DiagnoseCommand
     /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>
     private static async Task<int> RunAsync(TargetSpec spec, DiagnosisSettings settings, DiagnoseRequest run, LaunchedTarget? launched, LaunchedTarget? parent, CancellationToken cancellation)
     {
-        await using var attached = await Attach(spec, cancellation);
+        await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         foreach (var url in run.LoadUrls)
         {
             await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation);
@@ -161,7 +161,7 @@ internal static class DiagnoseCommand
         {
             gateFailed = FailGate.Fails(policy, report.Verdict.Kind, report.Culprits);
             var message = FailGate.Explain(policy, report.Verdict.Kind, report.Culprits);
-            Console.Error.WriteLine($"{CliApp.ToolName}: {message}");
+            Stderr.Line(message);
             if (run.JUnit is { } junitPath)
             {
                 await JUnitWriter.WriteFileAsync(report, gateFailed, message, junitPath, CancellationToken.None);
@@ -183,10 +183,10 @@ internal static class DiagnoseCommand
         switch (outcome.End)
         {
             case DiagnosisEnd.Interrupted:
-                Console.Error.WriteLine($"{CliApp.ToolName}: interrupted; partial report written");
+                Stderr.Line("interrupted; partial report written");
                 return ExitCodes.Interrupted;
             case DiagnosisEnd.TargetExited or DiagnosisEnd.Failed when commandExit is null:
-                Console.Error.WriteLine($"{CliApp.ToolName}: error: {outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)");
+                Stderr.Error($"{outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)");
                 return ExitCodes.RunFailed;
             default:
                 if (gateFailed)
@@ -195,7 +195,7 @@ internal static class DiagnoseCommand
                 }
                 if (commandExit is { } code and not 0)
                 {
-                    Console.Error.WriteLine($"{CliApp.ToolName}: error: the command exited with code {code}");
+                    Stderr.Error($"the command exited with code {code}");
                     return ExitCodes.RunFailed;
                 }
                 return ExitCodes.Ok;
@@ -206,6 +206,4 @@ internal static class DiagnoseCommand
         [.. values.Select(v => Uri.TryCreate(v, UriKind.Absolute, out var url) && (url.Scheme == Uri.UriSchemeHttp || url.Scheme == Uri.UriSchemeHttps)
             ? url
             : throw new UsageException($"--load: '{v}' is not an http:// or https:// URL"))];
-
-    internal static Task<AttachedTarget> Attach(TargetSpec spec, CancellationToken cancellation) => TargetAttach.AttachAsync(spec, cancellation);
 }
