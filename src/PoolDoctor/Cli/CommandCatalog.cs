@@ -17,5 +17,6 @@ internal static class CommandCatalog
         DetectCommand.Create(),
         StacksCommand.Create(),
         AnalyzeCommand.Create(),
+        DumpCommand.Create(),
     ];
 }
