@@ -30,7 +30,7 @@ internal static class DumpFrameNames
             {
                 var close = Close(name, i);
                 var arguments = name[(i + 1)..close];
-                result.Append('`').Append(Arity(arguments)).Append('[').Append(arguments).Append(']');
+                result.Append('`').Append(Arity(arguments)).Append('[').Append(TraceLogSpelling(arguments)).Append(']');
                 i = close;
                 continue;
             }

@@ -26,11 +26,17 @@ public static class DumpStackReader
         {
             throw new DumpFormatException($"'{path}' does not exist");
         }
+        if (!CoreDumpFile.IsElf(path))
+        {
+            throw new DumpFormatException($"'{path}' is not a core dump (no ELF header)");
+        }
+        if (new FileInfo(path).Length < 64)
+        {
+            throw new DumpFormatException($"'{path}' is cut off inside its ELF header");
+        }
         if (!CoreDumpFile.IsCoreDump(path))
         {
-            throw new DumpFormatException(!CoreDumpFile.IsElf(path) ? $"'{path}' is not a core dump (no ELF header)"
-                : new FileInfo(path).Length < 64 ? $"'{path}' is cut off inside its ELF header"
-                : $"'{path}' is an ELF file but not a core dump (an executable or library?)");
+            throw new DumpFormatException($"'{path}' is an ELF file but not a core dump (an executable or library?)");
         }
         var truncation = Truncation(path);
         DataTarget target;
