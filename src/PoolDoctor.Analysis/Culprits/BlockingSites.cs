@@ -31,6 +31,11 @@ public static class BlockingSites
             (apiIndex, api) = (Math.Max(regionEnd - 1, 0), fallback);
         }
 
+        if (api.Kind == BlockingKind.Lock && IsSpinning(frames[0]))
+        {
+            return null; // a lock's spin phase runs on the CPU; a thread that goes on to wait is sampled in the wait
+        }
+
         var userBelow = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
@@ -151,7 +156,8 @@ public static class BlockingSites
             {
                 continue;
             }
-            return (i, api);
+            // The wait primitive's caller may be the API the user called (Lazy<T>.Value): name that one.
+            return i + 1 < regionEnd && BlockingApis.Wrapper(frames[i + 1]) is { } wrapper ? (i + 1, wrapper) : (i, api);
         }
         return (-1, null);
     }
@@ -216,15 +222,31 @@ public static class BlockingSites
         return false;
     }
 
+    private static bool IsSpinning(FrameName leaf) => leaf.Key is "System.Threading.LowLevelSpinWaiter.Wait"
+        or "System.Threading.SpinWait.SpinOnce" or "System.Threading.SpinWait.SpinOnceCore" or "System.Threading.Thread.SpinWait"
+        or "System.Threading.Thread.SpinWaitInternal";
+
     private static IReadOnlyList<string> UserFramesRootFirst(StackReading stack, int from)
     {
         var chain = new List<string>();
+        var last = -1;
         for (var i = stack.Frames.Count - 1; i >= from; i--)
         {
-            if (stack.UserFrames[i] && (chain.Count == 0 || chain[^1] != stack.Cleaned[i]))
+            if (!stack.UserFrames[i])
+            {
+                continue;
+            }
+            // An async method's stub, then its state machine's body: one method to the reader, named by the body.
+            if (last >= 0 && stack.Frames[i].IsStateMachine && !stack.Frames[last].IsStateMachine
+                && stack.Frames[i].QualifiedOwner == stack.Frames[last].QualifiedOwner)
+            {
+                chain[^1] = stack.Cleaned[i];
+            }
+            else if (chain.Count == 0 || chain[^1] != stack.Cleaned[i])
             {
                 chain.Add(stack.Cleaned[i]);
             }
+            last = i;
         }
         return chain;
     }
