@@ -5,6 +5,7 @@ using System.Text.RegularExpressions;
 using PoolDoctor.IntegrationTests.Infrastructure;
 using PoolDoctor.IntegrationTests.Stacks;
 using PoolDoctor.Lab.Scenarios;
+using Xunit.Abstractions;
 
 namespace PoolDoctor.IntegrationTests.Dumps;
 
@@ -13,7 +14,7 @@ namespace PoolDoctor.IntegrationTests.Dumps;
 /// same call site, kind and source line the corpus expects of a live capture, and the thread pool's state matches
 /// what `counters` showed just before. Dumps are hundreds of MB: each is deleted as soon as it has been read.
 /// </summary>
-public sealed partial class DumpTests
+public sealed partial class DumpTests(ITestOutputHelper output)
 {
     private const int Connections = 125;
     private static readonly TimeSpan WarmUp = TimeSpan.FromSeconds(6);
@@ -69,6 +70,9 @@ public sealed partial class DumpTests
             Assert.True(Math.Abs(dumped - poolThreads) <= 2, $"dump: {dumped} pool threads, counters: {poolThreads} | {why}");
             Assert.Equal(20, pool.GetProperty("maxThreads").GetInt32());
             Assert.True(pool.GetProperty("queued").GetInt64() >= 0, why);
+            output.WriteLine($"{host}: counters {poolThreads} threads; dump {dumped} threads, {pool.GetProperty("queued")} queued; "
+                + $"{written.StdOut.Trim()} in {written.Elapsed.TotalSeconds:F1} s; analyze {analyzed.Elapsed.TotalSeconds:F1} s; "
+                + $"{top.GetProperty("method")} at {Path.GetFileName(file)}:{line}");
 
             // A copy cut off after 4 MB: named as truncated, in one line.
             var cut = TempDump();
