@@ -36,18 +36,21 @@ internal static class DumpCommand
             {
                 throw new UsageException($"--output: the folder '{folder}' does not exist");
             }
+            // A reverse port (",listen", or a bare path no socket has yet) holds the target at startup until resumed.
+            var listening = spec.DiagnosticPort is { } port
+                && (port.EndsWith(",listen", StringComparison.OrdinalIgnoreCase) || (!port.Contains(',', StringComparison.Ordinal) && !File.Exists(port)));
             await using var attached = await AttachOrFail(spec, cancellation);
             path ??= $"core_{DateTime.Now:yyyyMMdd_HHmmss}_{attached.ProcessId}";
             long size;
             try
             {
-                size = await DumpWriter.WriteAsync(attached, path, kind, cancellation);
+                size = await DumpWriter.WriteAsync(attached, path, kind, cancellation, resumeRuntime: listening);
             }
             catch (AttachException e)
             {
                 throw new RunFailedException(e.Message, e);
             }
-            Console.WriteLine($"{Path.GetFullPath(path)}  {size / (1024.0 * 1024.0):F1} MB ({kind.ToString().ToLowerInvariant()} dump of process {attached.ProcessId})");
+            Console.WriteLine($"{Path.GetFullPath(path)}  {size / (1024.0 * 1024.0):F1} MB ({kind.ToString().ToLowerInvariant()} dump of {(attached.ProcessId > 0 ? $"process {attached.ProcessId}" : "the target")})");
             return ExitCodes.Ok;
         });
         return command;
