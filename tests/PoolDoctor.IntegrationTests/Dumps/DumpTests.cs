@@ -93,6 +93,31 @@ public sealed partial class DumpTests(ITestOutputHelper output)
         }
     }
 
+    /// <summary>A target started against a reverse port waits for its client; `dump` resumes it before dumping, so the
+    /// lab gets to listen (LabProcess waits for that) and the dump shows it running.</summary>
+    [Fact]
+    public async Task Dump_over_a_reverse_port_resumes_the_target()
+    {
+        var socket = Path.Combine(Path.GetTempPath(), $"pooldoctor-test-{Guid.NewGuid():N}.sock");
+        var dump = TempDump();
+        try
+        {
+            var run = ToolRun.RunAsync(["dump", "--diagnostic-port", socket + ",listen", "-o", dump, "--type", "mini"], TimeSpan.FromSeconds(90));
+            await Task.Delay(TimeSpan.FromSeconds(2));
+            await using var lab = await LabProcess.StartAsync(environment: new Dictionary<string, string> { ["DOTNET_DiagnosticPorts"] = socket });
+            var written = await run;
+            Assert.True(written.ExitCode == 0, written.ToString());
+            Assert.Contains("(mini dump of", written.StdOut, StringComparison.Ordinal);
+            Assert.True(new FileInfo(dump).Length > 0, written.ToString());
+            Assert.False(lab.HasExited, lab.Output);
+        }
+        finally
+        {
+            File.Delete(dump);
+            File.Delete(socket);
+        }
+    }
+
     [Fact]
     public async Task An_executable_is_not_a_core_dump()
     {
