@@ -33,12 +33,37 @@ public class InlinedCallSitesTests
     }
 
     [Fact]
+    public void A_lazy_value_read_by_the_handler_is_the_call_site_of_a_wait_for_the_lazys_initialisation()
+    {
+        var lazy = new BlockingApi(BlockingKind.Lock, "Lazy<T>.Value");
+
+        var site = Assert.Single(InlinedCallSites.Find(Graph, lazy, Ns + ".CatalogHandlers.Count"));
+
+        Assert.Equal("CatalogCache.get_Items", site.Method.Owner);
+        Assert.Equal(["CatalogHandlers.Count", "CatalogCache.get_Items"], site.Chain.Select(f => f.Owner));
+        Assert.StartsWith("CatalogCache.cs:", site.First.FileAndLine, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_call_site_on_the_stack_in_a_generic_type_is_located_in_its_source()
+    {
+        var frame = FrameNames.Parse("PoolDoctor.Tests.CallSites.Shop.CachedRepository`1[System.__Canon].Find(int32)");
+
+        var location = new CallSiteResolver(Graph).Locate(frame, GetResult);
+
+        Assert.NotNull(location);
+        Assert.StartsWith("CachedRepository.cs:", location.FileAndLine, StringComparison.Ordinal);
+        var line = File.ReadAllLines(location.File!)[location.Line!.Value - 1];
+        Assert.Contains("GetAwaiter().GetResult()", line, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Without_an_entry_every_method_calling_the_api_is_a_candidate_and_the_chain_is_the_method()
     {
         var sites = InlinedCallSites.Find(Graph, GetResult, entryHint: null).Where(s => s.Method.Namespace == Ns).ToArray();
 
         var exact = sites.TakeWhile(s => s.Match == ApiMatch.Exact).ToArray();
-        Assert.Equal(["CustomerRepository.Load", "Maintenance.Rebuild", "ReportHandlers.Audit"], Owners(exact));
+        Assert.Equal(["CachedRepository.Find", "CustomerRepository.Load", "Maintenance.Rebuild", "ReportHandlers.Audit"], Owners(exact));
         Assert.Equal(["OrderRepository.Count", "ReportHandlers.Build"], Owners(sites.Skip(exact.Length)).Order(StringComparer.Ordinal));
         Assert.All(sites.Skip(exact.Length), s => Assert.Equal(ApiMatch.SameKind, s.Match));
         Assert.All(sites, s => Assert.Equal([s.Method.Display], s.Chain.Select(f => f.Display)));
