@@ -1,5 +1,3 @@
-using PoolDoctor.Model.Stacks;
-
 namespace PoolDoctor.Analysis.Stacks;
 
 /// <summary>A stack read once: parsed frames, which are user code, and whether (and how) it is a pool thread.</summary>
