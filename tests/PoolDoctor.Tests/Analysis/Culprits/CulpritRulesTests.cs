@@ -119,6 +119,18 @@ public class CulpritRulesTests
     }
 
     [Fact]
+    public void A_lock_still_in_its_spin_phase_is_not_blocked()
+    {
+        // Recorded under Task.Delay: the timer queue's lock, spun for a moment on the CPU.
+        var spinning = Pool(1, 2, "System.Threading.LowLevelSpinWaiter.Wait(int32,int32,bool)",
+            "System.Threading.Lock.TryEnterSlow(int32,value class ThreadId)", "System.Threading.Lock.EnterAndGetCurrentThreadId()",
+            "System.Threading.TimerQueueTimer.Change(unsigned int32,unsigned int32)", "System.Threading.Tasks.Task.Delay(int32)",
+            "Shop.Repository.Load()");
+
+        Assert.Empty(CulpritAnalyzer.Analyze(Snapshot([spinning])).Culprits);
+    }
+
+    [Fact]
     public void A_driver_sync_call_is_sync_io_named_after_the_driver_api_even_when_it_waits_inside()
     {
         var top = Top(Pool(1, 100, MonitorWait, MresWait,

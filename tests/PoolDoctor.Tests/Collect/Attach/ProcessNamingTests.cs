@@ -32,6 +32,7 @@ public sealed class ProcessNamingTests
     [InlineData("/tmp/dotnet-diagnostic-1234-567890-socket", 1234)]
     [InlineData("/tmp/dotnet-diagnostic-1234-567890-socket,connect", 1234)]
     [InlineData("/var/run/my-port.sock,listen", 0)]
+    [InlineData("/proc/4321/root/tmp/dotnet-diagnostic-1-567890-socket,connect", 4321)]
     public void Default_socket_names_carry_the_pid(string port, int expected) =>
         Assert.Equal(expected, AttachedTarget.PidFromSocketName(port));
 
@@ -65,6 +66,26 @@ public sealed class ProcessNamingTests
         var self = Environment.ProcessId;
         Assert.NotNull(ProcFs.StartTime(self));
         Assert.True(DiagnosticSockets.IsPublished(self), "this test host's own diagnostics socket should be found");
+    }
+
+    [Theory]
+    [InlineData("NSpid:\t4321", 4321)]
+    [InlineData("NSpid:\t4321\t1", 1)]
+    [InlineData("NSpid:", null)]
+    [InlineData(null, null)]
+    public void The_pid_a_process_sees_for_itself_is_the_last_nspid(string? line, int? expected) =>
+        Assert.Equal(expected, ProcFs.ParseNamespacePid(line));
+
+    [Fact]
+    public void This_process_is_in_its_own_mount_namespace_and_sees_its_own_socket_where_the_client_looks()
+    {
+        var self = Environment.ProcessId;
+        Assert.False(ProcFs.HasOtherMountNamespace(self));
+        Assert.Equal(self, ProcFs.PidInOwnNamespace(self));
+        var socket = DiagnosticSockets.PathOf(self);
+        Assert.NotNull(socket);
+        Assert.True(DiagnosticSockets.IsWhereClientLooks(socket!, self), socket);
+        Assert.False(DiagnosticSockets.IsWhereClientLooks($"/proc/{self}/root/tmp/{Path.GetFileName(socket)}", self));
     }
 
     [Fact]
