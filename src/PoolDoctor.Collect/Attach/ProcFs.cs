@@ -132,7 +132,8 @@ internal static class ProcFs
         }
     }
 
-    private static IEnumerable<string> ReadLines(string path)
+    /// <summary>A kernel file's lines (/proc, /sys), none when it cannot be read: the process or cgroup may be gone.</summary>
+    internal static IEnumerable<string> ReadLines(string path)
     {
         try
         {

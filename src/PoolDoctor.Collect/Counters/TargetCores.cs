@@ -70,18 +70,6 @@ internal static class TargetCores
             return null;
         }
         var file = Path.Combine("/sys/fs/cgroup", cgroup.TrimStart('/'), "cpu.max");
-        return ReadLines(file).FirstOrDefault() is { } max ? CountQuota(max) : null;
-    }
-
-    private static IEnumerable<string> ReadLines(string path)
-    {
-        try
-        {
-            return File.ReadAllLines(path);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return [];
-        }
+        return ProcFs.ReadLines(file).FirstOrDefault() is { } max ? CountQuota(max) : null;
     }
 }
