@@ -10,8 +10,8 @@ namespace PoolDoctor.Collect.Counters;
 
 /// <summary>
 /// One EventPipe session on a target that streams its `System.Runtime` counters (1 s interval) and the thread
-/// pool's own injection decisions (event 55). Intervals arrive through <see cref="ReadAllAsync"/>; the whole
-/// series stays available in <see cref="Samples"/> and <see cref="Injections"/>. The session is always stopped
+/// pool's own injection decisions (event 55). Intervals arrive through <see cref="ReadAllAsync"/> and are not kept
+/// here (a watch runs for days; whoever needs the series keeps it). The session is always stopped
 /// explicitly (dispose, cancel, error) so the target is never left streaming to nobody.
 /// </summary>
 public sealed class CounterWatcher : IAsyncDisposable
@@ -25,8 +25,6 @@ public sealed class CounterWatcher : IAsyncDisposable
     private readonly SampleAssembler _assembler;
     private readonly Channel<CounterInterval> _intervals = Channel.CreateUnbounded<CounterInterval>(new UnboundedChannelOptions { SingleWriter = true });
     private readonly Lock _gate = new();
-    private readonly List<CounterSample> _samples = [];
-    private readonly List<InjectionEvent> _injections = [];
     private readonly List<InjectionEvent> _pending = [];
     private readonly TaskCompletionSource<WatchEnd> _ended = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly RunnableWorkerMeter _runnable;
@@ -48,10 +46,6 @@ public sealed class CounterWatcher : IAsyncDisposable
 
     /// <summary>Completes when the stream stops, with the reason (stopped by us, target exited, failed).</summary>
     public Task<WatchEnd> Ended => _ended.Task;
-
-    public IReadOnlyList<CounterSample> Samples { get { lock (_gate) { return [.. _samples]; } } }
-
-    public IReadOnlyList<InjectionEvent> Injections { get { lock (_gate) { return [.. _injections]; } } }
 
     public static async Task<CounterWatcher> StartAsync(AttachedTarget target, CancellationToken cancellationToken)
     {
@@ -147,7 +141,6 @@ public sealed class CounterWatcher : IAsyncDisposable
                 return;
             }
             var sample = assembled with { RunnableWorkers = _runnable.TakeMean() };
-            _samples.Add(sample);
             var injections = _pending.ToList();
             _pending.Clear();
             _intervals.Writer.TryWrite(new CounterInterval(sample, injections));
@@ -163,7 +156,6 @@ public sealed class CounterWatcher : IAsyncDisposable
             data.AverageThroughput);
         lock (_gate)
         {
-            _injections.Add(injection);
             _pending.Add(injection);
         }
     }

@@ -36,8 +36,8 @@ internal static class CountersCommand
     private static async Task<int> RunAsync(TargetSpec spec, bool json, TimeSpan? limit, CancellationToken cancellation)
     {
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
-        await using var watcher = await CounterWatcher.StartAsync(attached, cancellation);
-        var detector = new StarvationDetector(watcher.Cores);
+        await using var watch = await PoolWatch.StartAsync(attached, cancellation);
+        var detector = watch.Detector;
         var redraw = !json && !Console.IsOutputRedirected;
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         if (limit is { } l)
@@ -45,20 +45,13 @@ internal static class CountersCommand
             stop.CancelAfter(l);
         }
         Verdict verdict = detector.Current;
-        try
+        // Ctrl+C or --duration end the readings quietly: the normal way to end a live view.
+        await foreach (var reading in watch.ReadAllAsync(stop.Token))
         {
-            await foreach (var interval in watcher.ReadAllAsync(stop.Token))
-            {
-                verdict = detector.Add(interval);
-                Render(attached, interval, verdict, json, redraw);
-            }
+            verdict = reading.Verdict;
+            Render(attached, reading.Interval, verdict, json, redraw);
         }
-        catch (OperationCanceledException) when (stop.IsCancellationRequested)
-        {
-            // Ctrl+C or --duration: the normal way to end a live view.
-        }
-        await watcher.StopAsync();
-        var end = await watcher.Ended;
+        var end = await watch.StopAsync();
         if (end.Kind != WatchEndKind.Stopped)
         {
             if (!json)

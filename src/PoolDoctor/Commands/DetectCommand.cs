@@ -38,38 +38,30 @@ internal static class DetectCommand
     {
         var clock = Stopwatch.StartNew();
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
-        await using var watcher = await CounterWatcher.StartAsync(attached, cancellation);
+        await using var watch = await PoolWatch.StartAsync(attached, cancellation);
         var watchStarted = clock.Elapsed.TotalSeconds;
-        var detector = new StarvationDetector(watcher.Cores);
+        var detector = watch.Detector;
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         stop.CancelAfter(limit);
         Verdict? finding = null;
         double? secondsToVerdict = null;
-        try
+        await foreach (var (_, verdict) in watch.ReadAllAsync(stop.Token))
         {
-            await foreach (var interval in watcher.ReadAllAsync(stop.Token))
+            if (StarvationDetector.IsFinding(verdict))
             {
-                var verdict = detector.Add(interval);
-                if (StarvationDetector.IsFinding(verdict))
-                {
-                    finding = verdict;
-                    secondsToVerdict = clock.Elapsed.TotalSeconds;
-                    break;
-                }
+                finding = verdict;
+                secondsToVerdict = clock.Elapsed.TotalSeconds;
+                break;
             }
         }
-        catch (OperationCanceledException) when (stop.IsCancellationRequested)
-        {
-        }
-        await watcher.StopAsync();
+        var end = await watch.StopAsync();
         var interrupted = cancellation.IsCancellationRequested;
-        var end = watcher.Ended.IsCompleted ? await watcher.Ended : new WatchEnd(WatchEndKind.Stopped, "stopped");
         var outcome = new DetectOutcome(
             finding ?? detector.Current,
             secondsToVerdict,
             TimedOut: finding is null && !interrupted && end.Kind == WatchEndKind.Stopped,
             attached.ProcessId,
-            watcher.Cores,
+            watch.Cores,
             watchStarted,
             detector.Samples.ToList(),
             detector.Injections.ToList());

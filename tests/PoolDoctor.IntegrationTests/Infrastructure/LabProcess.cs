@@ -31,11 +31,16 @@ public sealed class LabProcess : IAsyncDisposable
     /// <summary>An absolute path on the lab, e.g. a <c>LabScenario.Path</c> of either host.</summary>
     public string PathUrl(string path) => BaseUrl + path;
 
-    public static async Task<LabProcess> StartAsync(string? connectionString = null, IDictionary<string, string>? environment = null)
+    /// <param name="executable">Run the tool through this file instead of `dotnet dotnet-pooldoctor.dll` (e.g. a link
+    /// to its apphost under another name, so the lab has a process name of its own).</param>
+    public static async Task<LabProcess> StartAsync(string? connectionString = null, IDictionary<string, string>? environment = null, string? executable = null)
     {
         var port = FreePort.Next();
-        var info = new ProcessStartInfo(ToolPaths.DotnetHost);
-        info.ArgumentList.Add(ToolPaths.ToolDll);
+        var info = new ProcessStartInfo(executable ?? ToolPaths.DotnetHost);
+        if (executable is null)
+        {
+            info.ArgumentList.Add(ToolPaths.ToolDll);
+        }
         info.ArgumentList.Add("lab");
         info.ArgumentList.Add("--urls");
         info.ArgumentList.Add($"http://127.0.0.1:{port}");
