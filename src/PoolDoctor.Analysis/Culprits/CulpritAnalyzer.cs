@@ -1,3 +1,4 @@
+using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 
@@ -9,12 +10,18 @@ namespace PoolDoctor.Analysis.Culprits;
 /// samples. Wait spans from runtime events add blocked milliseconds to the same list and surface blocking the
 /// sampler missed. Idle pool threads (waiting for work) count in the denominator but are never culprits.
 /// This is the one entry point from a capture to what every verb prints: culprits, groups and per-thread readings.
+/// A capture without samples but with wait events is read through its waits (<see cref="WaitStacks"/>).
 /// </summary>
 public static class CulpritAnalyzer
 {
     public static CulpritAnalysis Analyze(StackSnapshot snapshot, CulpritOptions? options = null)
     {
         options ??= CulpritOptions.Default;
+        var fromWaits = WaitStacks.OnlyWaits(snapshot);
+        if (fromWaits)
+        {
+            snapshot = WaitStacks.AsSamples(snapshot);
+        }
         var catalog = new FrameCatalog(new UserCode(options.UserCodePrefixes, snapshot.Modules));
         var stacks = snapshot.Stacks.Select(s => (Stack: s, Reading: catalog.Read(s.Frames))).ToList();
 
@@ -37,13 +44,14 @@ public static class CulpritAnalyzer
             culprit.CountApi(site.Api, stack.Samples);
             culprit.Samples += stack.Samples;
             culprit.Threads.Add(stack.ThreadId);
-            culprit.Offer(site, reading.Cleaned, stack.Samples);
+            culprit.Offer(site, reading.Cleaned, reading.Sources, stack.Samples);
         }
 
         var unattributed = AddWaits(snapshot.Waits, catalog, requests, il, culprits);
 
         var ranked = culprits.Values
             .Select(c => c.ToCulprit(poolSamples))
+            .Select(c => c with { Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.File, c.Line) })
             .OrderByDescending(c => c.Share)
             .ThenByDescending(c => c.WaitMs)
             .ThenBy(c => c.Method, StringComparer.Ordinal)
@@ -53,6 +61,7 @@ public static class CulpritAnalyzer
         return new CulpritAnalysis(ranked, groups, poolThreads, idleThreads, blockedThreads, poolSamples, idleSamples, unattributed)
         {
             Threads = [.. stacks.Select(s => new ThreadReading(s.Stack, s.Reading))],
+            FromWaits = fromWaits,
         };
     }
 
@@ -92,7 +101,7 @@ public static class CulpritAnalyzer
             culprit.Threads.Add(wait.ThreadId);
             if (culprit.Samples == 0)
             {
-                culprit.Offer(site, reading.Cleaned, 0);
+                culprit.Offer(site, reading.Cleaned, reading.Sources, 0);
             }
         }
         return unattributed;

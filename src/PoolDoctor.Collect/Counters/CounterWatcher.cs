@@ -67,6 +67,7 @@ public sealed class CounterWatcher : IAsyncDisposable
                 ? $"cannot start an EventPipe session in process {target.ProcessId}: {e.Message}"
                 : $"process {target.ProcessId} exited before the session started", e);
         }
+        target.ResumeIfSuspended();
         var watcher = new CounterWatcher(target, session, startUtc, TargetCores.Of(target.ProcessId));
         watcher._runnable.Start();
         watcher._pump = Task.Factory.StartNew(watcher.Pump, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);

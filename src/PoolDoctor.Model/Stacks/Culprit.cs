@@ -37,32 +37,21 @@ public sealed record Culprit(
     /// <summary>The line of the blocking call in <see cref="File"/> (null when unknown).</summary>
     public int? Line { get; init; }
 
+    /// <summary>The Source Link URL of <see cref="File"/>:<see cref="Line"/> (repository + commit), when the PDB has one.</summary>
+    public string? SourceUrl { get; init; }
+
+    /// <summary>Per frame of <see cref="Chain"/> (same order): where that frame was in the source, when known.</summary>
+    public IReadOnlyList<SourceLocation?> ChainSources { get; init; } = [];
+
+    /// <summary>Per frame of <see cref="ExampleStack"/> (same order): where that frame was in the source, when known.</summary>
+    public IReadOnlyList<SourceLocation?> ExampleSources { get; init; } = [];
+
+    /// <summary>The user's real lines around the blocking call, when the source was there to read (else null).</summary>
+    public SourceExcerpt? Excerpt { get; init; }
+
     /// <summary>The call site is a lambda queued by Task.Run / StartNew (the Task.Run-wrapper advice applies).</summary>
     public bool InTaskRun { get; init; }
 
     /// <summary>How a person reads <see cref="Method"/>: "lambda in Program.Main", "Handler (local function)", ...</summary>
     public string DisplayName => FlavoredName.Of(Method, Flavor);
-}
-
-/// <summary>Where a culprit's method name comes from.</summary>
-public enum CallSiteSource
-{
-    /// <summary>A user frame on the sampled stack.</summary>
-    Stack,
-    /// <summary>The JIT inlined the user's method; the name comes from ASP.NET Core's endpoint or action.</summary>
-    Endpoint,
-    /// <summary>The JIT inlined the user's method; the name comes from reading the app's IL for the blocking call.</summary>
-    Il,
-    /// <summary>No user frame and nothing recovered it: a library frame stands in.</summary>
-    Library,
-}
-
-/// <summary>The blocking kinds, named as the issue and the JSON report name them.</summary>
-public enum BlockingKind
-{
-    SyncOverAsync,
-    Sleep,
-    SyncIO,
-    Lock,
-    SyncWait,
 }

@@ -38,6 +38,10 @@ public static class ReportTerminalWriter
             {
                 console.MarkupLine($"  [grey]{Markup.Escape(line)}[/]");
             }
+            if (report.Capture is { RequestThreads: 0 })
+            {
+                console.MarkupLine("  [grey]no ASP.NET Core request events were seen: entries come from the stacks alone[/]");
+            }
         }
         else if (v.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
         {
@@ -52,6 +56,10 @@ public static class ReportTerminalWriter
         {
             var fix = report.Advice.Fixes[0];
             console.MarkupLine($"[bold]Fix:[/] {Markup.Escape(fix.Headline)} in [bold]{Markup.Escape(fix.Method)}[/]");
+            if (fix.CodeNote is not null)
+            {
+                console.MarkupLine($"[grey]{Markup.Escape(fix.CodeNote)}[/]");
+            }
             console.MarkupLine("[grey]before:[/]");
             console.WriteLine(Indent(fix.Before));
             console.MarkupLine("[grey]after:[/]");

@@ -17,7 +17,7 @@ internal static class CountersCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var format = new Option<string>("--format") { Description = "text (default) or json (one object per interval, one per line).", DefaultValueFactory = _ => "text" };
+        var format = FormatOption.Create("text (default) or json (one object per interval, one per line).");
         var duration = new Option<string?>("--duration") { Description = "Stop after this long (e.g. 30s, 2m); default: until Ctrl+C." };
         var command = new Command("counters", "Watch a .NET process's thread pool live: threads, queue, completions, CPU, lock contention, GC heap, injections by reason, and a starvation verdict.");
         target.AddTo(command);
@@ -26,7 +26,7 @@ internal static class CountersCommand
         command.SetAction(async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
-            var json = OutputFormat.IsJson(parse.GetValue(format));
+            var json = parse.GetValue(format) == OutputFormat.Json;
             var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration") : (TimeSpan?)null;
             return await RunAsync(spec, json, limit, cancellation);
         });

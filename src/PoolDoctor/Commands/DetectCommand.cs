@@ -19,7 +19,7 @@ internal static class DetectCommand
     {
         var target = new TargetOptions();
         var timeout = new Option<string>("--timeout") { Description = "Give up after this long (e.g. 30s, 2m).", DefaultValueFactory = _ => "30s" };
-        var format = new Option<string>("--format") { Description = "text (default) or json.", DefaultValueFactory = _ => "text" };
+        var format = FormatOption.Create("text (default) or json.");
         var command = new Command("detect", "Watch a .NET process until its thread pool is found starving, compensating for blocking or CPU bound, or the timeout passes; print the verdict, its evidence and the seconds it took.");
         target.AddTo(command);
         command.Options.Add(timeout);
@@ -27,7 +27,7 @@ internal static class DetectCommand
         command.SetAction(async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
-            var json = OutputFormat.IsJson(parse.GetValue(format));
+            var json = parse.GetValue(format) == OutputFormat.Json;
             var limit = DurationOption.Parse(parse.GetValue(timeout)!, "--timeout");
             return await RunAsync(spec, json, limit, cancellation);
         });

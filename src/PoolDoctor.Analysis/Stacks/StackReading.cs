@@ -1,0 +1,18 @@
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Stacks;
+
+/// <summary>A stack read once: parsed frames, which are user code, and whether (and how) it is a pool thread.</summary>
+public sealed record StackReading(
+    IReadOnlyList<FrameName> Frames,
+    IReadOnlyList<string> Cleaned,
+    IReadOnlyList<bool> UserFrames,
+    bool IsPoolThread,
+    bool IsIdle)
+{
+    /// <summary>Per frame: true for generated code (LCG lambdas, IL stubs), where the JIT may have inlined user code.</summary>
+    public IReadOnlyList<bool> GeneratedFrames { get; init; } = [];
+
+    /// <summary>Per frame: its source line, when the capture had one (else null, or an empty list).</summary>
+    public IReadOnlyList<SourceLocation?> Sources { get; init; } = [];
+}
