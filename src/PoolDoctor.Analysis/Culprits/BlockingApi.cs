@@ -1,4 +1,3 @@
-using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;

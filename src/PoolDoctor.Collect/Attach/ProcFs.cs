@@ -108,6 +108,43 @@ internal static class ProcFs
         }
     }
 
+    /// <summary>One field of /proc/PID/status (e.g. <c>Cpus_allowed_list</c>), trimmed; null when absent or unreadable.</summary>
+    public static string? StatusField(int pid, string name)
+    {
+        var prefix = name + ":";
+        return ReadLines($"/proc/{pid}/status").FirstOrDefault(l => l.StartsWith(prefix, StringComparison.Ordinal))?[prefix.Length..].Trim();
+    }
+
+    /// <summary>The process's cgroup v2 path (the <c>0::</c> line of /proc/PID/cgroup), or null.</summary>
+    public static string? CgroupV2Path(int pid) =>
+        ReadLines($"/proc/{pid}/cgroup").FirstOrDefault(l => l.StartsWith("0::", StringComparison.Ordinal))?[3..];
+
+    /// <summary>The stat file of each of the process's threads (/proc/PID/task/TID/stat), or null when the list cannot be read.</summary>
+    public static IReadOnlyList<string>? ThreadStatFiles(int pid)
+    {
+        try
+        {
+            return [.. Directory.GetDirectories($"/proc/{pid}/task").Select(task => Path.Combine(task, "stat"))];
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>A kernel file's lines (/proc, /sys), none when it cannot be read: the process or cgroup may be gone.</summary>
+    internal static IEnumerable<string> ReadLines(string path)
+    {
+        try
+        {
+            return File.ReadAllLines(path);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return [];
+        }
+    }
+
     /// <summary>One variable of the process's start-up environment (/proc/PID/environ), or null when unset or unreadable.</summary>
     public static string? EnvironmentVariable(int pid, string name)
     {

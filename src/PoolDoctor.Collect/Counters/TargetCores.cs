@@ -1,4 +1,5 @@
 using System.Globalization;
+using PoolDoctor.Collect.Attach;
 
 namespace PoolDoctor.Collect.Counters;
 
@@ -14,7 +15,7 @@ internal static class TargetCores
         {
             return Environment.ProcessorCount;
         }
-        if (EnvironmentValue(pid, "DOTNET_PROCESSOR_COUNT") is { } forced
+        if (ProcFs.EnvironmentVariable(pid, "DOTNET_PROCESSOR_COUNT") is { } forced
             && int.TryParse(forced, NumberStyles.Integer, CultureInfo.InvariantCulture, out var count) && count > 0)
         {
             return count;
@@ -57,44 +58,18 @@ internal static class TargetCores
 
     private static int? AllowedCpus(int pid)
     {
-        var line = ReadLines($"/proc/{pid}/status").FirstOrDefault(l => l.StartsWith("Cpus_allowed_list:", StringComparison.Ordinal));
-        return line is null ? null : CountCpuList(line["Cpus_allowed_list:".Length..].Trim());
+        var list = ProcFs.StatusField(pid, "Cpus_allowed_list");
+        return list is null ? null : CountCpuList(list);
     }
 
     private static int? QuotaCores(int pid)
     {
-        var cgroup = ReadLines($"/proc/{pid}/cgroup").FirstOrDefault(l => l.StartsWith("0::", StringComparison.Ordinal));
+        var cgroup = ProcFs.CgroupV2Path(pid);
         if (cgroup is null)
         {
             return null;
         }
-        var file = Path.Combine("/sys/fs/cgroup", cgroup[3..].TrimStart('/'), "cpu.max");
-        return ReadLines(file).FirstOrDefault() is { } max ? CountQuota(max) : null;
-    }
-
-    private static string? EnvironmentValue(int pid, string key)
-    {
-        var prefix = key + "=";
-        try
-        {
-            return File.ReadAllText($"/proc/{pid}/environ").Split('\0')
-                .FirstOrDefault(e => e.StartsWith(prefix, StringComparison.Ordinal))?[prefix.Length..];
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return null;
-        }
-    }
-
-    private static IEnumerable<string> ReadLines(string path)
-    {
-        try
-        {
-            return File.ReadAllLines(path);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return [];
-        }
+        var file = Path.Combine("/sys/fs/cgroup", cgroup.TrimStart('/'), "cpu.max");
+        return ProcFs.ReadLines(file).FirstOrDefault() is { } max ? CountQuota(max) : null;
     }
 }

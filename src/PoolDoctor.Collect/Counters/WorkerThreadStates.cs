@@ -1,3 +1,5 @@
+using PoolDoctor.Collect.Attach;
+
 namespace PoolDoctor.Collect.Counters;
 
 /// <summary>
@@ -16,23 +18,18 @@ internal static class WorkerThreadStates
         {
             return null;
         }
-        string[] tasks;
-        try
-        {
-            tasks = Directory.GetDirectories($"/proc/{pid}/task");
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        if (ProcFs.ThreadStatFiles(pid) is not { } statFiles)
         {
             return null;
         }
         var workers = 0;
         var runnable = 0;
-        foreach (var task in tasks)
+        foreach (var file in statFiles)
         {
             string stat;
             try
             {
-                stat = File.ReadAllText(Path.Combine(task, "stat"));
+                stat = File.ReadAllText(file);
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {

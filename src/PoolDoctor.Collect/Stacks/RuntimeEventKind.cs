@@ -1,5 +1,3 @@
-using Microsoft.Diagnostics.Tracing;
-
 namespace PoolDoctor.Collect.Stacks;
 
 internal enum RuntimeEventKind

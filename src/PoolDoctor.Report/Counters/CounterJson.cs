@@ -31,7 +31,7 @@ public static class CounterJson
             if (verdict is not null)
             {
                 json.WritePropertyName("verdict");
-                WriteVerdict(json, verdict);
+                VerdictJson.WriteObject(json, verdict);
             }
             json.WriteEndObject();
         }
@@ -44,9 +44,7 @@ public static class CounterJson
         using (var json = new Utf8JsonWriter(buffer, Pretty))
         {
             json.WriteStartObject();
-            json.WriteString("verdict", outcome.Verdict.Kind.ToString());
-            json.WriteNumber("confidence", outcome.Verdict.Confidence);
-            json.WriteString("rule", outcome.Verdict.Rule);
+            VerdictJson.WriteFields(json, outcome.Verdict, "verdict");
             if (outcome.SecondsToVerdict is { } seconds)
             {
                 json.WriteNumber("secondsToVerdict", Math.Round(seconds, 2));
@@ -59,12 +57,6 @@ public static class CounterJson
             json.WriteNumber("processId", outcome.ProcessId);
             json.WriteNumber("cores", outcome.Cores);
             json.WriteNumber("watchStartedSeconds", Math.Round(outcome.WatchStartedSeconds, 3));
-            json.WriteStartArray("evidence");
-            foreach (var line in outcome.Verdict.Evidence)
-            {
-                json.WriteStringValue(line);
-            }
-            json.WriteEndArray();
             json.WriteStartArray("samples");
             foreach (var sample in outcome.Samples)
             {
@@ -76,20 +68,5 @@ public static class CounterJson
             json.WriteEndObject();
         }
         return System.Text.Encoding.UTF8.GetString(buffer.ToArray());
-    }
-
-    private static void WriteVerdict(Utf8JsonWriter json, Verdict verdict)
-    {
-        json.WriteStartObject();
-        json.WriteString("kind", verdict.Kind.ToString());
-        json.WriteNumber("confidence", verdict.Confidence);
-        json.WriteString("rule", verdict.Rule);
-        json.WriteStartArray("evidence");
-        foreach (var line in verdict.Evidence)
-        {
-            json.WriteStringValue(line);
-        }
-        json.WriteEndArray();
-        json.WriteEndObject();
     }
 }

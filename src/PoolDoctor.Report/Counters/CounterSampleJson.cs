@@ -13,17 +13,17 @@ public sealed class CounterSampleJson : JsonConverter<CounterSample>
     /// <summary>The sample's keys, into an object the caller has opened (a `counters` line adds its own beside them).</summary>
     public static void WriteFields(Utf8JsonWriter json, CounterSample s)
     {
-        json.WriteNumber("seconds", Math.Round(s.Seconds, 3));
-        json.WriteNumber("threadCount", Math.Round(s.ThreadCount, 2));
-        json.WriteNumber("queueLength", Math.Round(s.QueueLength, 2));
-        json.WriteNumber("completedPerSecond", Math.Round(s.CompletedPerSecond, 2));
-        json.WriteNumber("cpuPercent", Math.Round(s.CpuPercent, 2));
+        JsonNumbers.Write(json, "seconds", Math.Round(s.Seconds, 3));
+        JsonNumbers.Write(json, "threadCount", Math.Round(s.ThreadCount, 2));
+        JsonNumbers.Write(json, "queueLength", Math.Round(s.QueueLength, 2));
+        JsonNumbers.Write(json, "completedPerSecond", Math.Round(s.CompletedPerSecond, 2));
+        JsonNumbers.Write(json, "cpuPercent", Math.Round(s.CpuPercent, 2));
         json.WriteNumber("cores", s.Cores);
-        json.WriteNumber("lockContentionsPerSecond", Math.Round(s.LockContentionsPerSecond, 2));
-        json.WriteNumber("gcHeapMb", Math.Round(s.GcHeapMb, 3));
+        JsonNumbers.Write(json, "lockContentionsPerSecond", Math.Round(s.LockContentionsPerSecond, 2));
+        JsonNumbers.Write(json, "gcHeapMb", Math.Round(s.GcHeapMb, 3));
         if (s.RunnableWorkers is { } runnable)
         {
-            json.WriteNumber("runnableWorkers", Math.Round(runnable, 2));
+            JsonNumbers.Write(json, "runnableWorkers", Math.Round(runnable, 2));
         }
     }
 

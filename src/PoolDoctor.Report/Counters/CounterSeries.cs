@@ -1,4 +1,3 @@
-using System.Text.Json;
 using PoolDoctor.Model.Counters;
 
 namespace PoolDoctor.Report.Counters;

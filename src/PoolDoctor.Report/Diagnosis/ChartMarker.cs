@@ -1,6 +1,3 @@
-using System.Text;
-using PoolDoctor.Model.Counters;
-
 namespace PoolDoctor.Report.Diagnosis;
 
 /// <summary>A vertical marker across a chart: the verdict's moment, the stack capture.</summary>

@@ -21,30 +21,45 @@ public static class ReportJsonWriter
         Converters = { new JsonStringEnumConverter(), new CulpritJson(), new CounterSampleJson(), new InjectionEventJson() },
     };
 
-    public static string Write(DiagnosisReport report) => JsonSerializer.Serialize(Shape(report), Options);
+    public static string Write(DiagnosisReport report)
+    {
+        using var buffer = new MemoryStream();
+        using (var json = new Utf8JsonWriter(buffer, new JsonWriterOptions { Indented = true, Encoder = Options.Encoder }))
+        {
+            WriteReport(json, report);
+        }
+        return System.Text.Encoding.UTF8.GetString(buffer.ToArray());
+    }
 
     public static Task WriteFileAsync(DiagnosisReport report, string path, CancellationToken cancellationToken = default) =>
         ReportFile.WriteAsync(path, Write(report), cancellationToken);
 
-    private static object Shape(DiagnosisReport r) => new
+    // The verdict goes through the one verdict writer; every other value through the serializer and its converters
+    // (culprits, counter samples, injections), in the key order docs/report.md lists.
+    private static void WriteReport(Utf8JsonWriter json, DiagnosisReport r)
     {
-        tool = "dotnet-pooldoctor",
-        startedUtc = r.StartedUtc,
-        durationSeconds = Math.Round(r.DurationSeconds, 3),
-        partial = r.Partial,
-        reason = r.PartialReason,
-        target = new { pid = r.Target.ProcessId, name = r.Target.Name, commandLine = r.Target.CommandLine },
-        verdict = r.Verdict.Kind,
-        confidence = r.Verdict.Confidence,
-        rule = r.Verdict.Rule,
-        evidence = r.Verdict.Evidence,
-        verdictAtSeconds = r.Verdict.AtSeconds,
-        samples = r.Samples,
-        injections = r.Injections,
-        capture = r.Capture,
-        culprits = r.Culprits,
-        groups = r.Groups,
-        advice = new { fixes = r.Advice.Fixes, minThreads = r.Advice.StopGap },
-        compare = r.Compare,
-    };
+        json.WriteStartObject();
+        json.WriteString("tool", "dotnet-pooldoctor");
+        Value(json, "startedUtc", r.StartedUtc);
+        json.WriteNumber("durationSeconds", Math.Round(r.DurationSeconds, 3));
+        json.WriteBoolean("partial", r.Partial);
+        Value(json, "reason", r.PartialReason);
+        Value(json, "target", new { pid = r.Target.ProcessId, name = r.Target.Name, commandLine = r.Target.CommandLine });
+        VerdictJson.WriteFields(json, r.Verdict, "verdict");
+        Value(json, "verdictAtSeconds", r.Verdict.AtSeconds);
+        Value(json, "samples", r.Samples);
+        Value(json, "injections", r.Injections);
+        Value(json, "capture", r.Capture);
+        Value(json, "culprits", r.Culprits);
+        Value(json, "groups", r.Groups);
+        Value(json, "advice", new { fixes = r.Advice.Fixes, minThreads = r.Advice.StopGap });
+        Value(json, "compare", r.Compare);
+        json.WriteEndObject();
+    }
+
+    private static void Value<T>(Utf8JsonWriter json, string name, T value)
+    {
+        json.WritePropertyName(name);
+        JsonSerializer.Serialize(json, value, Options);
+    }
 }

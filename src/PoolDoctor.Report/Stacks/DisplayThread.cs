@@ -1,5 +1,3 @@
-using PoolDoctor.Model.Stacks;
-
 namespace PoolDoctor.Report.Stacks;
 
 /// <summary>One distinct stack of one thread for `--raw` (a thread that moved shows several), with its sample count.</summary>

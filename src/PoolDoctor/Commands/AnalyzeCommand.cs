@@ -1,20 +1,22 @@
 using System.CommandLine;
 using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Collect.Dumps;
 
 namespace PoolDoctor.Cli.Commands;
 
 /// <summary>
 /// `analyze FILE.nettrace`: the grouped stacks and culprits of a recorded trace, from `stacks --output` or from
-/// `dotnet-trace collect --clrevents waithandle --clreventlevel verbose`.
+/// `dotnet-trace collect --clrevents waithandle --clreventlevel verbose`; or of a core dump (`dump`, dotnet-dump,
+/// createdump), recognised by its ELF core header, with the thread pool's state beside them.
 /// </summary>
 internal static class AnalyzeCommand
 {
     public static Command Create()
     {
-        var file = new Argument<string>("FILE") { Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect)." };
+        var file = new Argument<string>("FILE") { Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect), or a core dump (dump, dotnet-dump collect)." };
         var symbols = new Option<string?>("--symbols") { Description = "A directory with the app's assemblies and PDBs, for a trace recorded on another machine (file:line, user code, IL)." };
         var display = new StackDisplayOptions();
-        var command = new Command("analyze", "Group the stacks of a recorded .nettrace and name the code that blocks the thread pool.") { file, symbols };
+        var command = new Command("analyze", "Group the stacks of a recorded .nettrace or a core dump and name the code that blocks the thread pool.") { file, symbols };
         display.AddTo(command);
         command.SetAction(async (parse, cancellation) =>
         {
@@ -25,10 +27,14 @@ internal static class AnalyzeCommand
             {
                 throw new RunFailedException($"--symbols: no such directory '{symbolsDirectory}'");
             }
+            if (CoreDumpFile.IsElf(path))
+            {
+                return await AnalyzeDumpAsync(path, how, cancellation);
+            }
             var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, cancellation, symbolsDirectory: symbolsDirectory);
             foreach (var missing in snapshot.Missing)
             {
-                Console.Error.WriteLine($"{CliApp.ToolName}: note: {missing}");
+                Stderr.Note(missing);
             }
             if (snapshot.Stacks.Count == 0 && snapshot.Waits.Count == 0)
             {
@@ -38,5 +44,26 @@ internal static class AnalyzeCommand
             return ExitCodes.Ok;
         });
         return command;
+    }
+
+    private static async Task<int> AnalyzeDumpAsync(string path, StackDisplay how, CancellationToken cancellation)
+    {
+        var dump = await DumpAnalysis.ReadAsync(path, cancellation);
+        foreach (var warning in dump.Warnings)
+        {
+            Console.Error.WriteLine($"{CliApp.ToolName}: warning: {warning}");
+        }
+        if (dump.Snapshot.Stacks.Count == 0)
+        {
+            throw new RunFailedException($"'{path}' is a dump of .NET {dump.RuntimeVersion} but no managed thread had a readable stack (the dump may be truncated)");
+        }
+        var report = StackReportBuilder.Build(Path.GetFileName(path), dump.Snapshot, how) with
+        {
+            Note = DumpAnalysis.OneInstant,
+            FromDump = true,
+            ThreadPool = dump.ThreadPool,
+        };
+        StackOutput.Write(report, how.Format);
+        return ExitCodes.Ok;
     }
 }

@@ -1,5 +1,3 @@
-using System.CommandLine;
-
 namespace PoolDoctor.Cli.Stacks;
 
 public enum StackFormat

@@ -8,7 +8,6 @@ using PoolDoctor.Report.Diagnosis;
 using PoolDoctor.Report.Stacks;
 using PoolDoctor.Tests.Doctor;
 using PoolDoctor.Tests.Stacks;
-using Spectre.Console;
 
 namespace PoolDoctor.Tests.Snapshots;
 
@@ -30,14 +29,7 @@ public sealed class OutputSnapshotTests
     public void Diagnose_terminal_summary()
     {
         using var writer = new StringWriter();
-        var console = AnsiConsole.Create(new AnsiConsoleSettings
-        {
-            Out = new AnsiConsoleOutput(writer),
-            Ansi = AnsiSupport.No,
-            ColorSystem = ColorSystemSupport.NoColors,
-            Interactive = InteractionSupport.No,
-        });
-        console.Profile.Width = 120;
+        var console = PlainConsole.Create(writer, 120);
         ReportTerminalWriter.Write(console, DoctorReport());
         Snapshot.Matches("diagnose.txt", writer.ToString());
     }

@@ -98,14 +98,7 @@ public sealed class ReportWriterTests
     public void Terminal_summary_names_verdict_culprit_fix_and_stop_gap()
     {
         using var writer = new StringWriter();
-        var console = AnsiConsole.Create(new AnsiConsoleSettings
-        {
-            Out = new AnsiConsoleOutput(writer),
-            Ansi = AnsiSupport.No,
-            ColorSystem = ColorSystemSupport.NoColors,
-            Interactive = InteractionSupport.No,
-        });
-        console.Profile.Width = 160;
+        var console = PlainConsole.Create(writer, 160);
         ReportTerminalWriter.Write(console, DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")));
         var text = writer.ToString();
         Assert.Contains("Verdict: BlockingCompensated", text);

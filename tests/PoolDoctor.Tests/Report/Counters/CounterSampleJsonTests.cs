@@ -1,0 +1,50 @@
+using System.Text.Json;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Tests.Doctor;
+
+namespace PoolDoctor.Tests.Counters;
+
+public sealed class CounterSampleJsonTests
+{
+    private static readonly CounterSample Sample = new(12.3456, 17, 240.126, 35.5, 1.25, 2, 0.5, 3.1415, RunnableWorkers: 0.75);
+    private static readonly Verdict Starving = new(VerdictKind.Starving, 0.85, "starvation-injections", ["queue length 240"], 12.3);
+
+    [Fact]
+    public void A_sample_and_a_verdict_read_the_same_in_a_counters_line_detect_json_and_report_json()
+    {
+        var line = JsonDocument.Parse(CounterJson.IntervalLine(new CounterInterval(Sample, []), Starving)).RootElement;
+        var detect = JsonDocument.Parse(CounterJson.DetectResult(new DetectOutcome(Starving, 1.5, false, 42, 2, 0.1, [Sample], []))).RootElement;
+        var report = DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with { Samples = [Sample], Verdict = Starving };
+        var json = JsonDocument.Parse(ReportJsonWriter.Write(report)).RootElement;
+
+        var fromLine = Keys(line, except: ["injections", "injectionsPerSecond", "verdict"]);
+        Assert.Equal(fromLine, Keys(detect.GetProperty("samples")[0]));
+        Assert.Equal(fromLine, Keys(json.GetProperty("samples")[0]));
+        Assert.Contains(("runnableWorkers", "0.75"), fromLine);
+        Assert.Contains(("queueLength", "240.13"), fromLine);
+
+        var nested = line.GetProperty("verdict");
+        foreach (var top in new[] { detect, json })
+        {
+            Assert.Equal(nested.GetProperty("kind").GetString(), top.GetProperty("verdict").GetString());
+            Assert.Equal(nested.GetProperty("confidence").GetDouble(), top.GetProperty("confidence").GetDouble());
+            Assert.Equal(nested.GetProperty("rule").GetString(), top.GetProperty("rule").GetString());
+            Assert.Equal(Lines(nested.GetProperty("evidence")), Lines(top.GetProperty("evidence")));
+        }
+    }
+
+    [Fact]
+    public void A_figure_that_could_not_be_computed_is_written_as_NaN_not_a_failure()
+    {
+        var line = CounterJson.IntervalLine(new CounterInterval(Sample with { CpuPercent = double.NaN }, []), verdict: null);
+        Assert.Equal("NaN", JsonDocument.Parse(line).RootElement.GetProperty("cpuPercent").GetString());
+    }
+
+    private static List<string?> Lines(JsonElement array) => [.. array.EnumerateArray().Select(e => e.GetString())];
+
+    private static List<(string Key, string Value)> Keys(JsonElement element, params string[] except) =>
+        [.. element.EnumerateObject().Where(p => !except.Contains(p.Name)).Select(p => (p.Name, p.Value.GetRawText()))];
+}
