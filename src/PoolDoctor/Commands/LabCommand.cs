@@ -17,15 +17,25 @@ internal static class LabCommand
         {
             Description = "PostgreSQL connection string for the db/* endpoints (default: $POOLDOCTOR_DB, else an embedded simulated database).",
         };
+        var list = new Option<bool>("--list")
+        {
+            Description = "Print the lab's scenario table (host, path, blocking kind, pool, run) as tab-separated lines and exit.",
+        };
         var command = new Command("lab", "Run the lab web app whose endpoints reproduce each thread-pool blocking pattern, as MVC controllers under /api/diagscenario/ and as minimal APIs under /api/minimal/.")
         {
             urls,
             db,
+            list,
         };
         command.SetAction(async (parse, cancellation) =>
         {
-            var list = parse.GetValue(urls)!.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-            foreach (var url in list)
+            if (parse.GetValue(list))
+            {
+                LabScenarioList.Write(Console.Out);
+                return ExitCodes.Ok;
+            }
+            var listen = parse.GetValue(urls)!.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+            foreach (var url in listen)
             {
                 if (!Uri.TryCreate(url, UriKind.Absolute, out var uri) || (uri.Scheme != "http" && uri.Scheme != "https"))
                 {
@@ -34,11 +44,11 @@ internal static class LabCommand
             }
             try
             {
-                await LabApp.RunAsync(new LabOptions(list, LabOptions.ResolveConnectionString(parse.GetValue(db))), cancellation);
+                await LabApp.RunAsync(new LabOptions(listen, LabOptions.ResolveConnectionString(parse.GetValue(db))), cancellation);
             }
             catch (IOException e)
             {
-                throw new RunFailedException($"the lab could not listen on {string.Join(' ', list)}: {e.Message}", e);
+                throw new RunFailedException($"the lab could not listen on {string.Join(' ', listen)}: {e.Message}", e);
             }
             catch (Exception e) when (e.GetType().Namespace?.StartsWith("Npgsql", StringComparison.Ordinal) == true
                                       || e is System.Net.Sockets.SocketException)
