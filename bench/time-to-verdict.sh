@@ -75,6 +75,8 @@ def run(row, seconds):
                              capture_output=True, text=True, timeout=seconds + 60)
         detect_end = time.time()
         d = json.loads(out.stdout)
+        os.makedirs("/tmp/ttv-json", exist_ok=True)
+        open(f"/tmp/ttv-json/{row['host']}-{row['path'].split('/', 3)[3].replace('/', '-')}.json", "w").write(out.stdout)
     finally:
         stop(load, lab)
     # Sample and injection seconds count from detect's session start; detect's process start-up is not in them, so the

@@ -32,6 +32,9 @@ public sealed record DetectionThresholds
     /// <summary>Seconds of queued work (queue length / completed per second) that count as "not draining".</summary>
     public double QueuedSecondsOfWork { get; init; } = 1;
 
+    /// <summary>Seconds over which queue-not-draining looks at the samples (the span between its first and last must be at least 1.5 s).</summary>
+    public double NotDrainingSeconds { get; init; } = 2;
+
     /// <summary>Thread growth, threads per second, that counts as the pool still climbing.</summary>
     public double ClimbPerSecond { get; init; } = 0.5;
 

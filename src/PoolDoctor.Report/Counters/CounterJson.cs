@@ -94,6 +94,15 @@ public static class CounterJson
         {
             json.WriteNumber("runnableWorkers", Math.Round(runnable, 2));
         }
+        if (s.QueueDelayMs is { } delay)
+        {
+            json.WriteStartObject("queueDelayMs");
+            json.WriteNumber("p50", delay.P50);
+            json.WriteNumber("p99", delay.P99);
+            json.WriteNumber("max", delay.Max);
+            json.WriteNumber("items", delay.Items);
+            json.WriteEndObject();
+        }
     }
 
     private static void WriteInjections(Utf8JsonWriter json, IEnumerable<InjectionEvent> injections)
