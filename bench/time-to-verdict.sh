@@ -19,7 +19,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
 done
-dotnet build -c Release src/PoolDoctor >/dev/null
+dotnet build -c Release src/PoolDoctor >/tmp/ttv-build.log 2>&1 || { tail -20 /tmp/ttv-build.log; exit 1; }
 TOOL=src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll
 dotnet "$TOOL" lab --list >/tmp/ttv-scenarios.tsv
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)"

@@ -80,7 +80,8 @@ public static class CounterJson
         return System.Text.Encoding.UTF8.GetString(buffer.ToArray());
     }
 
-    private static void WriteSampleFields(Utf8JsonWriter json, CounterSample s)
+    /// <summary>The one writer of a counter sample's keys (counters lines, detect's samples, report.json's samples).</summary>
+    internal static void WriteSampleFields(Utf8JsonWriter json, CounterSample s)
     {
         json.WriteNumber("seconds", Math.Round(s.Seconds, 3));
         json.WriteNumber("threadCount", Math.Round(s.ThreadCount, 2));

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Report.Diagnosis;
@@ -17,7 +18,7 @@ public static class ReportJsonWriter
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
         WriteIndented = true,
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-        Converters = { new JsonStringEnumConverter(), new CulpritJson() },
+        Converters = { new JsonStringEnumConverter(), new CulpritJson(), new CounterSampleJsonConverter() },
     };
 
     public static string Write(DiagnosisReport report) => JsonSerializer.Serialize(Shape(report), Options);
