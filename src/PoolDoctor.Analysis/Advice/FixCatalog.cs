@@ -89,13 +89,25 @@ internal static class FixCatalog
     }
 
     private static FixAdvice Lock(Culprit c, string name, IReadOnlyList<string> evidence) =>
-        new(c.Method, c.Kind, c.Api,
+        c.Api.StartsWith("Lazy", StringComparison.Ordinal) ? LazyValue(c, name, evidence) : new(c.Method, c.Kind, c.Api,
             "Do not block inside a lock: shorten the critical section, or use SemaphoreSlim.WaitAsync as an async lock",
             $"{c.DisplayName} waits in {c.Api}: requests queue behind one lock holder and each waiter holds a pool thread (a convoy). "
             + "Keep slow work out of the lock; when the section must await, guard it with a SemaphoreSlim(1, 1) taken with WaitAsync.",
             evidence,
             $"private static readonly object Gate = new();\n\npublic string {name}()\n{{\n    lock (Gate)\n    {{\n        DoSlowWork();\n    }}\n    return \"done\";\n}}",
             $"private static readonly SemaphoreSlim Gate = new(1, 1);\n\npublic async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await Gate.WaitAsync(cancellationToken);\n    try\n    {{\n        await DoSlowWorkAsync(cancellationToken);\n    }}\n    finally\n    {{\n        Gate.Release();\n    }}\n    return \"done\";\n}}");
+
+    // Lazy<T>.Value's default mode runs the factory under a lock: one slow factory parks every concurrent caller.
+    private static FixAdvice LazyValue(Culprit c, string name, IReadOnlyList<string> evidence) =>
+        new(c.Method, c.Kind, c.Api,
+            "Do not make callers wait for a slow Lazy<T> factory: build the value at startup, or cache a Task and await it",
+            $"{c.DisplayName} reads {c.Api} while another thread runs the Lazy's factory; the default thread-safety mode makes every "
+            + "concurrent caller wait on its lock, each holding a pool thread, for as long as the factory takes (a factory that blocks on "
+            + "I/O or a task makes it worse). Create the value before traffic arrives (at startup or in a hosted service), or keep a "
+            + "Lazy<Task<T>> whose factory is async and await its Value, so waiters hold no thread.",
+            evidence,
+            $"private readonly Lazy<Catalog> _catalog = new(() => LoadCatalog());\n\npublic Catalog {name}()\n{{\n    return _catalog.Value;\n}}",
+            $"private readonly Lazy<Task<Catalog>> _catalog = new(() => LoadCatalogAsync());\n\npublic async Task<Catalog> {name}()\n{{\n    return await _catalog.Value;\n}}");
 
     private static FixAdvice SyncWait(Culprit c, string name, IReadOnlyList<string> evidence)
     {

@@ -21,6 +21,18 @@ public static class BlockingApis
 
     private static readonly Dictionary<string, BlockingApi> Known = Build();
 
+    // Library calls that block by waiting for another thread's work: Lazy<T>.Value with the default
+    // ExecutionAndPublication mode parks every caller on a lock while one thread runs the factory. The user calls
+    // the wrapper, so it names the blocking; it is one only when a wait primitive sits directly beneath it (the
+    // thread running the factory passes through the same frames without waiting).
+    private static readonly BlockingApi LazyValue = new(BlockingKind.Lock, "Lazy<T>.Value");
+    private static readonly Dictionary<string, BlockingApi> Wrappers = new(StringComparer.Ordinal)
+    {
+        ["System.Lazy.CreateValue"] = LazyValue,
+        ["System.Lazy.ExecutionAndPublication"] = LazyValue,
+        ["System.Lazy.get_Value"] = LazyValue,
+    };
+
     // Driver namespaces whose synchronous command/connection calls are blocking I/O.
     private static readonly string[] DriverNamespaces =
     [
@@ -60,16 +72,25 @@ public static class BlockingApis
         return null;
     }
 
+    /// <summary>The user-facing API of a library frame that waits for another thread through the blocking frame beneath it.</summary>
+    public static BlockingApi? Wrapper(FrameName frame) =>
+        frame.Flavor == FrameFlavor.Method && Wrappers.TryGetValue(ThreadPoolFrames.Key(frame), out var api) ? api : null;
+
     /// <summary>
     /// The blocking API an IL call target is (<c>System.Threading.Tasks.Task</c>, <c>get_Result</c> is
     /// <c>Task.Result</c>), by the same table as stack frames; null when it is not in the table.
     /// </summary>
     /// <param name="typeFullName">The declaring type, nested types joined by dots, generic arity stripped.</param>
     /// <param name="method">The metadata name, e.g. <c>get_Result</c>, <c>GetResult</c>, <c>Sleep</c>.</param>
-    public static BlockingApi? ClassifyCall(string typeFullName, string method) =>
-        string.IsNullOrEmpty(typeFullName) || string.IsNullOrEmpty(method)
-            ? null
-            : Classify(FrameNames.Parse(typeFullName + "." + method));
+    public static BlockingApi? ClassifyCall(string typeFullName, string method)
+    {
+        if (string.IsNullOrEmpty(typeFullName) || string.IsNullOrEmpty(method))
+        {
+            return null;
+        }
+        var frame = FrameNames.Parse(typeFullName + "." + method);
+        return Classify(frame) ?? Wrapper(frame);
+    }
 
     private static Dictionary<string, BlockingApi> Build()
     {
@@ -103,7 +124,9 @@ public static class BlockingApis
 
         Add(BlockingKind.Sleep, "Thread.Sleep", "System.Threading.Thread", "Sleep", "SleepInternal");
 
-        Add(BlockingKind.Lock, "Monitor.Enter", "System.Threading.Monitor", "Enter", "ReliableEnter", "ReliableEnterTimeout", "TryEnter", "EnterSlow");
+        Add(BlockingKind.Lock, "Monitor.Enter", "System.Threading.Monitor", "Enter", "ReliableEnter", "ReliableEnterTimeout", "TryEnter", "EnterSlow",
+            // Monitor.Enter itself is often inlined into its caller, leaving only the slow path on the stack.
+            "Enter_Slowpath", "TryEnter_Slowpath");
         Add(BlockingKind.Lock, "Lock.Enter", "System.Threading.Lock",
             "Enter", "EnterScope", "EnterAndGetCurrentThreadId", "TryEnterSlow", "TryEnter", "Wait");
         AddEach(BlockingKind.Lock, "ReaderWriterLockSlim", "System.Threading.ReaderWriterLockSlim",

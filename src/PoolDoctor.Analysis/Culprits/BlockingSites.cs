@@ -151,7 +151,8 @@ public static class BlockingSites
             {
                 continue;
             }
-            return (i, api);
+            // The wait primitive's caller may be the API the user called (Lazy<T>.Value): name that one.
+            return i + 1 < regionEnd && BlockingApis.Wrapper(frames[i + 1]) is { } wrapper ? (i + 1, wrapper) : (i, api);
         }
         return (-1, null);
     }
@@ -219,12 +220,24 @@ public static class BlockingSites
     private static IReadOnlyList<string> UserFramesRootFirst(StackReading stack, int from)
     {
         var chain = new List<string>();
+        var last = -1;
         for (var i = stack.Frames.Count - 1; i >= from; i--)
         {
-            if (stack.UserFrames[i] && (chain.Count == 0 || chain[^1] != stack.Cleaned[i]))
+            if (!stack.UserFrames[i])
+            {
+                continue;
+            }
+            // An async method's stub, then its state machine's body: one method to the reader, named by the body.
+            if (last >= 0 && stack.Frames[i].IsStateMachine && !stack.Frames[last].IsStateMachine
+                && stack.Frames[i].QualifiedOwner == stack.Frames[last].QualifiedOwner)
+            {
+                chain[^1] = stack.Cleaned[i];
+            }
+            else if (chain.Count == 0 || chain[^1] != stack.Cleaned[i])
             {
                 chain.Add(stack.Cleaned[i]);
             }
+            last = i;
         }
         return chain;
     }

@@ -83,7 +83,8 @@ internal static class DemoCommand
                 var variant = new Variant(route, lab.Url(route));
                 var diagnose = diagnosed is null;
                 Console.Out.WriteLine($"[{clock.Elapsed.TotalSeconds,4:0}s] {route}: lab pid {lab.ProcessId}, {connections} connections for {duration.TotalSeconds:0} s{(diagnose ? ", diagnosing" : "")}");
-                var result = await VariantRunner.RunAsync(variant, connections, duration, duration, attached, captureStacks: diagnose, status, cancellation);
+                var result = await VariantRunner.RunAsync(variant, connections, duration, duration, attached, captureStacks: diagnose, status, cancellation,
+                    notice: line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"));
                 status?.Clear();
                 rows.Add(result.Row);
                 if (diagnose)

@@ -77,6 +77,7 @@ internal static class DiagnoseCommand
             var settings = new DiagnosisSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnosisSettings.DefaultStackWindow)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
+                Notice = line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"),
             };
             var run = new DiagnoseRequest(
                 parse.GetValue(output)!,

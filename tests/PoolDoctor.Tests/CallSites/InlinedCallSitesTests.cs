@@ -33,6 +33,18 @@ public class InlinedCallSitesTests
     }
 
     [Fact]
+    public void A_lazy_value_read_by_the_handler_is_the_call_site_of_a_wait_for_the_lazys_initialisation()
+    {
+        var lazy = new BlockingApi(BlockingKind.Lock, "Lazy<T>.Value");
+
+        var site = Assert.Single(InlinedCallSites.Find(Graph, lazy, Ns + ".CatalogHandlers.Count"));
+
+        Assert.Equal("CatalogCache.get_Items", site.Method.Owner);
+        Assert.Equal(["CatalogHandlers.Count", "CatalogCache.get_Items"], site.Chain.Select(f => f.Owner));
+        Assert.StartsWith("CatalogCache.cs:", site.First.FileAndLine, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Without_an_entry_every_method_calling_the_api_is_a_candidate_and_the_chain_is_the_method()
     {
         var sites = InlinedCallSites.Find(Graph, GetResult, entryHint: null).Where(s => s.Method.Namespace == Ns).ToArray();

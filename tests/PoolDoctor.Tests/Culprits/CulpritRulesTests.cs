@@ -69,6 +69,56 @@ public class CulpritRulesTests
     }
 
     [Fact]
+    public void Monitor_slow_path_alone_is_lock_contention_when_monitor_enter_was_inlined()
+    {
+        // .NET 10 in Release: Monitor.Enter is inlined into the caller, so the sampled leaf is its slow path.
+        var top = Top(Pool(1, 100, "System.Threading.Monitor.Enter_Slowpath(class System.Object)", "Shop.Cache.Refresh()"));
+
+        Assert.Equal(("Cache.Refresh", BlockingKind.Lock, "Monitor.Enter"), (top.Method, top.Kind, top.Api));
+    }
+
+    [Fact]
+    public void Waiting_for_another_threads_lazy_initialisation_is_named_after_lazy_value_at_its_caller()
+    {
+        // Frames as a Release build records them: Lazy<T>.Value inlined into the getter, Monitor.Enter into CreateValue.
+        var waiter = Pool(1, 300, "System.Threading.Monitor.Enter_Slowpath(class System.Object)",
+            "System.Lazy`1[System.__Canon].CreateValue()", "Shop.CatalogLoader.get_Catalog()");
+        var initialiser = Pool(2, 100, ThreadSleep, "Shop.CatalogLoader.Load()",
+            "System.Lazy`1[System.__Canon].ViaFactory(value class System.Threading.LazyThreadSafetyMode)",
+            "System.Lazy`1[System.__Canon].ExecutionAndPublication(class System.LazyHelper,bool)",
+            "System.Lazy`1[System.__Canon].CreateValue()", "Shop.CatalogLoader.get_Catalog()");
+
+        var culprits = CulpritAnalyzer.Analyze(Snapshot([waiter, initialiser])).Culprits;
+
+        Assert.Equal(("CatalogLoader.get_Catalog", BlockingKind.Lock, "Lazy<T>.Value"), (culprits[0].Method, culprits[0].Kind, culprits[0].Api));
+        Assert.Equal(("CatalogLoader.Load", BlockingKind.Sleep, "Thread.Sleep"), (culprits[1].Method, culprits[1].Kind, culprits[1].Api));
+    }
+
+    [Fact]
+    public void A_lazy_wait_and_its_wait_events_are_one_culprit_not_one_per_event_source()
+    {
+        string[] frames = ["System.Threading.Monitor.Enter_Slowpath(class System.Object)", "System.Lazy`1[System.__Canon].CreateValue()", "Shop.CatalogLoader.get_Catalog()", .. PoolDispatch];
+        var analysis = CulpritAnalyzer.Analyze(Snapshot(
+            [new ThreadStack(1, Frames(frames), 100)],
+            [new WaitSpan(1, WaitSource.Contention, 500, Frames(frames)), new WaitSpan(1, WaitSource.WaitHandle, 500, Frames(frames))]));
+
+        var only = Assert.Single(analysis.Culprits);
+        Assert.Equal((BlockingKind.Lock, "Lazy<T>.Value", 500.0), (only.Kind, only.Api, only.WaitMs));
+    }
+
+    [Fact]
+    public void An_async_methods_stub_and_its_state_machine_are_one_link_of_the_chain()
+    {
+        var top = Top(Pool(1, 100, ThreadSleep,
+            "Shop.Repository`1+<LoadAsync>d__2[System.__Canon].MoveNext()",
+            "System.Runtime.CompilerServices.AsyncMethodBuilderCore.Start(!!0&)",
+            "Shop.Repository`1[System.__Canon].LoadAsync(int32)",
+            "Shop.Repository`1[System.__Canon].Find(int32)"));
+
+        Assert.Equal(["Repository<T>.Find", "Repository<T>.LoadAsync (async)"], top.Chain);
+    }
+
+    [Fact]
     public void A_driver_sync_call_is_sync_io_named_after_the_driver_api_even_when_it_waits_inside()
     {
         var top = Top(Pool(1, 100, MonitorWait, MresWait,

@@ -92,6 +92,15 @@ public sealed class AdviceTests
     }
 
     [Fact]
+    public void Waiting_on_a_lazy_value_is_told_to_build_it_early_or_await_a_cached_task_not_to_take_an_async_lock()
+    {
+        var fix = Fix(Culprit("CatalogLoader.get_Catalog", BlockingKind.Lock, "Lazy<T>.Value"));
+        Assert.Contains("CatalogLoader.get_Catalog reads Lazy<T>.Value while another thread runs the Lazy's factory", fix.Explanation);
+        Assert.Contains("Lazy<Task<Catalog>>", fix.After);
+        Assert.DoesNotContain("SemaphoreSlim", fix.After);
+    }
+
+    [Fact]
     public void Semaphore_wait_becomes_WaitAsync_and_a_wait_handle_becomes_an_awaited_task()
     {
         var semaphore = Fix(Culprit("DiagScenarioController.SemaphoreWait", BlockingKind.SyncWait, "SemaphoreSlim.Wait"));

@@ -1,4 +1,4 @@
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>
 /// How a diagnosis watches: at most <see cref="Duration"/>; when <see cref="StopWhenDiagnosed"/>, it ends as soon as
@@ -11,7 +11,7 @@ internal sealed record DiagnosisSettings(TimeSpan Duration, bool StopWhenDiagnos
 
     /// <summary>`--user-code` prefixes: when given, exactly the frames they name are user code.</summary>
     public IReadOnlyList<string> UserCodePrefixes { get; init; } = [];
-}
 
-/// <summary>What the live progress line shows after each counter interval.</summary>
-internal sealed record LiveStatus(double Seconds, Model.Verdicts.VerdictKind Verdict, Model.Counters.CounterSample Latest, string Activity);
+    /// <summary>Where a capture's one-line notes go (a missing runtime feature, a fallback); the CLI prints them on stderr.</summary>
+    public Action<string>? Notice { get; init; }
+}

@@ -3,7 +3,7 @@ using System.Net.Sockets;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Lab;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>
 /// The lab as a child process of the tool itself (the running executable, `lab --urls http://127.0.0.1:PORT`), so the
@@ -89,7 +89,8 @@ internal sealed class LabChild : IAsyncDisposable
     internal static (string File, IReadOnlyList<string> Prefix) SelfCommand()
     {
         var host = Environment.ProcessPath ?? throw new RunFailedException("cannot tell where this tool's executable is");
-        var dll = typeof(LabChild).Assembly.Location;
+        // The entry assembly is the tool itself; this library's own location would name PoolDoctor.Runs.dll.
+        var dll = System.Reflection.Assembly.GetEntryAssembly()?.Location ?? "";
         var hostName = Path.GetFileNameWithoutExtension(host);
         return hostName.Equals("dotnet", StringComparison.OrdinalIgnoreCase) && dll.Length > 0 ? (host, [dll]) : (host, []);
     }

@@ -6,31 +6,7 @@ using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 
-namespace PoolDoctor.Cli.Doctor;
-
-/// <summary>How a diagnosis ended; anything but <see cref="Diagnosed"/> and <see cref="WatchedToTheEnd"/> makes the report partial.</summary>
-internal enum DiagnosisEnd
-{
-    Diagnosed,
-    WatchedToTheEnd,
-    Interrupted,
-    TargetExited,
-    Failed,
-}
-
-/// <summary>Everything one watch of a target collected, kept even when it ended early.</summary>
-internal sealed record DiagnosisOutcome(
-    int Cores,
-    double Seconds,
-    IReadOnlyList<CounterSample> Samples,
-    IReadOnlyList<InjectionEvent> Injections,
-    Verdict Verdict,
-    StackEvidence? Stacks,
-    DiagnosisEnd End,
-    string EndMessage)
-{
-    public bool IsPartial => End is DiagnosisEnd.Interrupted or DiagnosisEnd.TargetExited or DiagnosisEnd.Failed;
-}
+namespace PoolDoctor.Runs;
 
 /// <summary>
 /// The doctor's loop on one attached target: stream counters into the detector; the first time the pool looks blocked
@@ -69,7 +45,7 @@ internal static class DiagnosisRun
                     finding = verdict;
                     if (settings.CaptureStacks && verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
                     {
-                        capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, settings.UserCodePrefixes, requests, interrupt);
+                        capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt);
                         // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture is in.
                         _ = capture.ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
                     }

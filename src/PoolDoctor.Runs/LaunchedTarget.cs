@@ -1,7 +1,7 @@
 using System.Diagnostics;
 using PoolDoctor.Collect.Attach;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>
 /// A target the doctor starts itself (`diagnose -- COMMAND ARGS...`, the demo's lab): started with diagnostics

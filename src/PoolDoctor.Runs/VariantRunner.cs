@@ -3,10 +3,7 @@ using PoolDoctor.Load;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Load;
 
-namespace PoolDoctor.Cli.Doctor;
-
-/// <summary>The result of loading one variant: its table row, and what watching the target saw (null when nothing was watched).</summary>
-internal sealed record VariantResult(CompareRow Row, LoadSummary Load, DiagnosisOutcome? Watch);
+namespace PoolDoctor.Runs;
 
 /// <summary>
 /// Loads one variant with the built-in generator while, when a target is attached, a diagnosis watches it for exactly
@@ -25,7 +22,8 @@ internal static class VariantRunner
         AttachedTarget? target,
         bool captureStacks,
         IProgress<LiveStatus>? status,
-        CancellationToken interrupt)
+        CancellationToken interrupt,
+        Action<string>? notice = null)
     {
         var options = new LoadOptions { Url = variant.Url, Connections = connections, Duration = duration, Timeout = timeout };
         try
@@ -41,7 +39,7 @@ internal static class VariantRunner
         Task<DiagnosisOutcome>? watch = null;
         if (target is not null)
         {
-            var settings = new DiagnosisSettings(duration + timeout + WatchSlack, StopWhenDiagnosed: false, DiagnosisSettings.DefaultStackWindow, captureStacks);
+            var settings = new DiagnosisSettings(duration + timeout + WatchSlack, StopWhenDiagnosed: false, DiagnosisSettings.DefaultStackWindow, captureStacks) { Notice = notice };
             watch = DiagnosisRun.RunAsync(target, settings, status, loadDone.Token, interrupt);
         }
         LoadSummary summary;

@@ -4,7 +4,7 @@ using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>The stack capture a diagnosis takes once the pool is blocked: when, over how long, and what it found.</summary>
 internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit> Culprits, IReadOnlyList<StackGroup> Groups, bool TargetExited)
@@ -14,15 +14,14 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
 
     /// <summary>Records the target's stacks and wait events for one window, then groups them and names the culprits.</summary>
     public static async Task<StackEvidence> CaptureAsync(
-        AttachedTarget target, double atSeconds, TimeSpan window, IReadOnlyList<string> userCodePrefixes, RequestWatch? requests, CancellationToken interrupt)
+        AttachedTarget target, double atSeconds, TimeSpan window, IReadOnlyList<string> userCodePrefixes, RequestWatch? requests, Action<string>? notice, CancellationToken interrupt)
     {
         // What each thread serves as the capture begins: a blocked request started long before it.
         var serving = requests?.Serving();
         var path = Path.Combine(Path.GetTempPath(), $"pooldoctor-diagnose-{Guid.NewGuid():N}.nettrace");
         try
         {
-            var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt,
-                notice: line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"));
+            var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt, notice: notice);
             var snapshot = NettraceStackReader.Read(path, serving: serving);
             var analysis = CulpritAnalyzer.Analyze(snapshot, new CulpritOptions { UserCodePrefixes = userCodePrefixes });
             var capture = new StackCapture(atSeconds, recording.Window.TotalSeconds, snapshot.Stacks.Select(s => s.ThreadId).Distinct().Count(), snapshot.Waits.Count);

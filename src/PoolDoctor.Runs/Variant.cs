@@ -1,4 +1,4 @@
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>One URL to compare, with the name its row shows: `NAME=URL`, or a name taken from the URL's path.</summary>
 internal sealed record Variant(string Name, Uri Url)

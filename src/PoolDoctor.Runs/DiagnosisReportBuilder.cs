@@ -2,7 +2,7 @@ using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Targets;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>Turns what a watch collected into the report record, with the advice the evidence supports.</summary>
 internal static class DiagnosisReportBuilder

@@ -1,7 +1,7 @@
 using PoolDoctor.Load;
 using PoolDoctor.Model.Load;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>
 /// `diagnose --load URL...`: one bounded load per URL, running while the diagnosis watches, stopped as soon as the
@@ -48,8 +48,12 @@ internal sealed class BackgroundLoads : IAsyncDisposable
             try
             {
                 var s = await run;
-                lines.Add($"load {url}: {s.Requests} requests, {s.Rps.Mean:0.0} req/s, mean {s.LatencyMs.Mean:0} ms, p99 {s.LatencyMs.P99:0} ms, "
-                    + $"{s.Errors.Timeout + s.Errors.NonTimeout + s.Status.NonSuccess} errors");
+                var errors = s.Errors.Timeout + s.Errors.NonTimeout + s.Status.NonSuccess;
+                // A starving target may answer nothing before the diagnosis ends: say so rather than print zero latencies.
+                lines.Add(s.Requests == 0
+                    ? $"load {url}: no response in {s.ElapsedSeconds:0.0} s from {s.Connections} connections, {errors} errors (the load stops when the diagnosis ends)"
+                    : $"load {url}: {s.Requests} requests in {s.ElapsedSeconds:0.0} s, {s.Rps.Mean:0.0} req/s, mean {s.LatencyMs.Mean:0} ms, "
+                        + $"p99 {s.LatencyMs.P99:0} ms, {errors} errors");
             }
             catch (Exception e) when (e is LoadFailedException or LoadOptionsException or OperationCanceledException)
             {

@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>
 /// Waits until a URL answers with any HTTP status (the app is listening and routing), so a load does not start against

@@ -1,7 +1,7 @@
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Diagnosis;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Runs;
 
 /// <summary>Writes report.json and report.html into the output directory; JSON first, so the data survives an HTML failure.</summary>
 internal static class ReportFiles

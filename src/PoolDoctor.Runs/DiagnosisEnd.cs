@@ -1,0 +1,11 @@
+namespace PoolDoctor.Runs;
+
+/// <summary>How a diagnosis ended; anything but <see cref="Diagnosed"/> and <see cref="WatchedToTheEnd"/> makes the report partial.</summary>
+internal enum DiagnosisEnd
+{
+    Diagnosed,
+    WatchedToTheEnd,
+    Interrupted,
+    TargetExited,
+    Failed,
+}

@@ -1,0 +1,18 @@
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Verdicts;
+
+namespace PoolDoctor.Runs;
+
+/// <summary>Everything one watch of a target collected, kept even when it ended early.</summary>
+internal sealed record DiagnosisOutcome(
+    int Cores,
+    double Seconds,
+    IReadOnlyList<CounterSample> Samples,
+    IReadOnlyList<InjectionEvent> Injections,
+    Verdict Verdict,
+    StackEvidence? Stacks,
+    DiagnosisEnd End,
+    string EndMessage)
+{
+    public bool IsPartial => End is DiagnosisEnd.Interrupted or DiagnosisEnd.TargetExited or DiagnosisEnd.Failed;
+}

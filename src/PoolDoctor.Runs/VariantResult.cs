@@ -1,0 +1,7 @@
+using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Model.Load;
+
+namespace PoolDoctor.Runs;
+
+/// <summary>The result of loading one variant: its table row, and what watching the target saw (null when nothing was watched).</summary>
+internal sealed record VariantResult(CompareRow Row, LoadSummary Load, DiagnosisOutcome? Watch);

@@ -1,0 +1,6 @@
+namespace PoolDoctor.Tests.CallSites.Shop;
+
+public static class CatalogHandlers
+{
+    public static int Count(CatalogCache cache) => cache.Items.Count;
+}
