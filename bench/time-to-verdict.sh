@@ -86,19 +86,19 @@ def run(row, seconds):
     queued = [s["seconds"] for s in d["samples"] if s["queueLength"] >= d["cores"]]
     signal_name, signal_at = ("injection", base + blocking[0]) if blocking else ("queue", base + queued[0]) if queued else ("none", float("nan"))
     took = detect_end - load_start if d["secondsToVerdict"] is not None else float("nan")
-    return d["verdict"], took, d["rule"], signal_name, signal_at
+    return d["verdict"], took, d["rule"], signal_name, signal_at, d["watchStartedSeconds"], d["secondsToVerdict"]
 
 def fmt(x):
     return "  n/a" if x != x else f"{x:5.2f}"
 
 if do_block:
-    print(f"\n{'route':<38} {'host':<8} {'verdict':<20} {'s':>5}  {'rule':<24} first signal (s)")
+    print(f"\n{'route':<38} {'host':<8} {'verdict':<20} {'s':>5}  {'rule':<24} {'first signal (s)':<17} detect: session up / verdict (s, its own clock)")
     times, failures = [], []
     for row in rows:
         if row["kind"] == "healthy" or only not in row["path"]:
             continue
-        verdict, took, rule, sig, sig_at = run(row, 20)
-        print(f"{row['path']:<38} {row['host']:<8} {verdict:<20} {fmt(took)}  {rule:<24} {sig} {fmt(sig_at)}", flush=True)
+        verdict, took, rule, sig, sig_at, up, own = run(row, 20)
+        print(f"{row['path']:<38} {row['host']:<8} {verdict:<20} {fmt(took)}  {rule:<24} {sig:<9} {fmt(sig_at)}   {fmt(up)} / {fmt(own if own is not None else float('nan'))}", flush=True)
         if verdict == "Starving":
             times.append(took)
         else:
@@ -113,7 +113,7 @@ if do_neg:
     for row in rows:
         if row["kind"] != "healthy" or not any(row["path"].endswith("/" + n) for n in NEGATIVES) or only not in row["path"]:
             continue
-        verdict, took, rule, _, _ = run(row, neg_seconds)
+        verdict, took, rule, *_ = run(row, neg_seconds)
         # CpuSaturated is the right answer for a CPU-bound route on 2 cores; a blocking verdict never is.
         ok = verdict not in ("Starving", "BlockingCompensated")
         wrong += not ok

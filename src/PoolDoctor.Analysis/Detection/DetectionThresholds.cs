@@ -45,6 +45,12 @@ public sealed record DetectionThresholds
     public int PersistentQueueMinSamples { get; init; } = 2;
 
     /// <summary>
+    /// Seconds the persistent-queue stretch must span from its first to its last sample (two samples at 1 s, three at
+    /// 0.5 s): half a second of queue on a fresh process whose cores other processes hold is start-up, not starvation.
+    /// </summary>
+    public double PersistentQueueMinSpanSeconds { get; init; } = 0.75;
+
+    /// <summary>
     /// Seconds an item sits in the queue (mean queue length over mean completed/s) that the persistent-queue rule needs:
     /// milliseconds in a healthy pool, so half a second is far outside it.
     /// </summary>

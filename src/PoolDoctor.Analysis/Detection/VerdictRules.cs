@@ -44,7 +44,10 @@ internal static class VerdictRules
         var busy = f.CpuPercent >= t.CpuSaturatedPercent;
         // Idle workers spin a little before they sleep, so runnable threads alone prove nothing; with work queued
         // they mean the queue waits for CPUs, not for threads.
-        var runnableBound = byRunnableThreads && f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores && f.RecentQueueMean >= QueueFloor(cores, t);
+        // Over at least a second of samples (two at 1 s, three at 0.5 s): on a crowded machine a blocked thread's wake-ups
+        // wait in the run queue, and half a second of that looks like CPU-bound work.
+        var runnableBound = byRunnableThreads && f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores
+            && f.RunnableSpanSeconds >= 0.75 && f.RecentQueueMean >= QueueFloor(cores, t);
         if (!busy && !runnableBound)
         {
             return null;

@@ -9,6 +9,7 @@ internal sealed record WindowFigures(
     double WindowSpanSeconds,
     double CpuPercent,
     double? RunnableWorkers,
+    double RunnableSpanSeconds,
     double RecentQueueMean,
     double ThreadSlopePerSecond,
     int StarvationInjections,
@@ -34,6 +35,10 @@ internal sealed record WindowFigures(
         // Runnable workers over the last two seconds, when the collector could read thread states.
         var runnableSamples = Trailing(samples, 2).Where(s => s.RunnableWorkers is not null).ToList();
         double? runnable = runnableSamples.Count > 0 ? runnableSamples.Average(s => s.RunnableWorkers!.Value) : null;
+        // The time those samples cover: from the sample before the first of them (each sample is the mean of the interval
+        // that ends at it), so one early sample in a 1 s series still covers its interval.
+        var before = runnableSamples.Count > 0 ? samples.LastOrDefault(s => s.Seconds < runnableSamples[0].Seconds) : null;
+        var runnableSpan = runnableSamples.Count > 0 ? latest.Seconds - (before ?? runnableSamples[0]).Seconds : 0;
         var recent = injections.Where(i => i.Seconds > from && i.Seconds <= latest.Seconds + 0.5).ToList();
         var blockingEver = injections.Where(IsBlockingInjection).ToList();
         // "Since the previous sample" reaches half a second further back: an injection and the sample that
@@ -46,6 +51,7 @@ internal sealed record WindowFigures(
             span,
             cpu,
             runnable,
+            runnableSpan,
             lastThree.Average(s => s.QueueLength),
             slope,
             recent.Count(i => i.Reason == AdjustmentReason.Starvation),

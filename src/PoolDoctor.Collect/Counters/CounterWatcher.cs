@@ -199,6 +199,8 @@ public sealed class CounterWatcher : IAsyncDisposable
             }
             return;
         }
+        // Both sessions stop at once: each stop waits for the runtime to flush, and `detect` exits only after both.
+        var queueDelayStopped = _queueDelay is null ? Task.CompletedTask : _queueDelay.DisposeAsync().AsTask();
         using (var timeout = new CancellationTokenSource(StopTimeout))
         {
             try
@@ -217,10 +219,7 @@ public sealed class CounterWatcher : IAsyncDisposable
         }
         _session.Dispose();
         _runnable.Dispose();
-        if (_queueDelay is not null)
-        {
-            await _queueDelay.DisposeAsync();
-        }
+        await queueDelayStopped.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         _intervals.Writer.TryComplete();
     }
 
