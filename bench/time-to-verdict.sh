@@ -33,7 +33,15 @@ NEGATIVES = ["hello", "cpu/20", "taskasyncwait", "db/async", "slowasync", "alloc
 rows = [dict(zip(["host", "path", "kind", "pool", "run"], l.rstrip("\n").split("\t")))
         for l in list(open("/tmp/ttv-scenarios.tsv"))[1:]]
 
-def start_lab(server_sized):
+def start_lab(server_sized, attempts=3):
+    try:
+        return try_lab(server_sized)
+    except RuntimeError:
+        if attempts <= 1:
+            raise
+        return start_lab(server_sized, attempts - 1)  # most often the random port was taken
+
+def try_lab(server_sized):
     port = random.randint(30000, 50000)
     env = dict(os.environ)
     if server_sized:
