@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test on a fresh machine: installs PostgreSQL and Chromium if missing, starts PostgreSQL,
+# Runs every test on a fresh machine: installs PostgreSQL, Chromium and Prometheus if missing, starts PostgreSQL,
 # runs the whole solution's tests, and ends with one line "N passed, N failed, N skipped" (summed over the TRX files).
 # A test skips when a part it needs is missing; under CI=true that fails the test itself, and any skip fails the run.
 set -uo pipefail

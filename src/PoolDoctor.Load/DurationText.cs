@@ -5,6 +5,10 @@ namespace PoolDoctor.Load;
 /// <summary>Reads durations the way load tools write them: 10s, 500ms, 2m, 1h, 1.5s, or a plain number of seconds.</summary>
 public static class DurationText
 {
+    /// <summary>
+    /// Reads a plain number of seconds ("45") or one or more number-unit parts, largest unit first, each unit once
+    /// ("30s", "500ms", "1.5s", "2m30s", "1h5m"): units h, m, s, ms, us. What <see cref="Format"/> writes reads back.
+    /// </summary>
     public static bool TryParse(string? text, out TimeSpan duration)
     {
         duration = default;
@@ -13,22 +17,15 @@ public static class DurationText
             return false;
         }
         var s = text.Trim().ToLowerInvariant();
-        (string suffix, double seconds)[] units = [("ms", 0.001), ("us", 0.000001), ("s", 1), ("m", 60), ("h", 3600)];
-        var scale = 1.0;
-        foreach (var (suffix, seconds) in units)
+        double total;
+        if (TryNumber(s, out var plainSeconds))
         {
-            if (s.EndsWith(suffix, StringComparison.Ordinal))
-            {
-                s = s[..^suffix.Length];
-                scale = seconds;
-                break;
-            }
+            total = plainSeconds;
         }
-        if (!double.TryParse(s, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var value) || !double.IsFinite(value))
+        else if (!TrySumParts(s, out total))
         {
             return false;
         }
-        var total = value * scale;
         if (total > TimeSpan.MaxValue.TotalSeconds / 2)
         {
             return false;
@@ -36,6 +33,45 @@ public static class DurationText
         duration = TimeSpan.FromSeconds(total);
         return true;
     }
+
+    private static bool TrySumParts(string s, out double seconds)
+    {
+        seconds = 0;
+        var previousRank = int.MaxValue;
+        var i = 0;
+        while (i < s.Length)
+        {
+            var numberStart = i;
+            while (i < s.Length && (char.IsAsciiDigit(s[i]) || s[i] == '.'))
+            {
+                i++;
+            }
+            var unitStart = i;
+            while (i < s.Length && char.IsAsciiLetterLower(s[i]))
+            {
+                i++;
+            }
+            var (rank, scale) = s[unitStart..i] switch
+            {
+                "h" => (4, 3600.0),
+                "m" => (3, 60.0),
+                "s" => (2, 1.0),
+                "ms" => (1, 0.001),
+                "us" => (0, 0.000001),
+                _ => (-1, 0.0),
+            };
+            if (rank < 0 || rank >= previousRank || !TryNumber(s[numberStart..unitStart], out var value))
+            {
+                return false;
+            }
+            seconds += value * scale;
+            previousRank = rank;
+        }
+        return true;
+    }
+
+    private static bool TryNumber(string s, out double value) =>
+        double.TryParse(s, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out value) && double.IsFinite(value);
 
     /// <summary>Short invariant form for output: 10s, 500ms, 2m30s.</summary>
     public static string Format(TimeSpan duration)

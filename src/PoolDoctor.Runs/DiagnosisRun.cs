@@ -25,41 +25,34 @@ internal static class DiagnosisRun
         Action? whenWatching = null)
     {
         var clock = Stopwatch.StartNew();
-        await using var watcher = await CounterWatcher.StartAsync(target, interrupt);
+        await using var watch = await PoolWatch.StartAsync(target, interrupt);
         await using var requests = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
         // A load the doctor drives itself starts only now, so its first requests are seen starting.
         whenWatching?.Invoke();
-        var detector = new StarvationDetector(watcher.Cores);
+        var detector = watch.Detector;
         using var loop = CancellationTokenSource.CreateLinkedTokenSource(stopWatching, interrupt);
         loop.CancelAfter(settings.Duration);
         Verdict? finding = null;
         Task<StackEvidence>? capture = null;
         var captureFailure = (string?)null;
-        try
+        await foreach (var (interval, verdict) in watch.ReadAllAsync(loop.Token))
         {
-            await foreach (var interval in watcher.ReadAllAsync(loop.Token))
+            if (finding is null && StarvationDetector.IsFinding(verdict))
             {
-                var verdict = detector.Add(interval);
-                if (finding is null && StarvationDetector.IsFinding(verdict))
+                finding = verdict;
+                if (settings.CaptureStacks && verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
                 {
-                    finding = verdict;
-                    if (settings.CaptureStacks && verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
-                    {
-                        capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt);
-                        // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture is in.
-                        _ = capture.ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
-                    }
-                    else if (settings.StopWhenDiagnosed)
-                    {
-                        TryCancel(loop);
-                    }
+                    capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt);
+                    // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture is in.
+                    _ = capture.ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
                 }
-                progress?.Report(new LiveStatus(clock.Elapsed.TotalSeconds, (finding ?? verdict).Kind, interval.Sample,
-                    capture is null ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
+                else if (settings.StopWhenDiagnosed)
+                {
+                    TryCancel(loop);
+                }
             }
-        }
-        catch (OperationCanceledException) when (loop.IsCancellationRequested)
-        {
+            progress?.Report(new LiveStatus(clock.Elapsed.TotalSeconds, (finding ?? verdict).Kind, interval.Sample,
+                capture is null ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
         }
 
         StackEvidence? stacks = null;
@@ -75,11 +68,10 @@ internal static class DiagnosisRun
                 captureFailure = $"the stack capture failed: {e.Message.ReplaceLineEndings(" ")}";
             }
         }
-        await watcher.StopAsync();
-        var ended = watcher.Ended.IsCompleted ? await watcher.Ended : new WatchEnd(WatchEndKind.Stopped, "stopped");
+        var ended = await watch.StopAsync();
         var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure);
         return new DiagnosisOutcome(
-            watcher.Cores,
+            watch.Cores,
             clock.Elapsed.TotalSeconds,
             [.. detector.Samples],
             [.. detector.Injections],

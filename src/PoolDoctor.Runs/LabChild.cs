@@ -63,27 +63,8 @@ internal sealed class LabChild : IAsyncDisposable
         }
     }
 
-    /// <summary>
-    /// A few requests before the measured load, so the lab's start-up JIT burst does not land in the watched window
-    /// (it would read as CPU saturation) and the first measured requests do not pay for compilation.
-    /// </summary>
-    public async Task WarmUpAsync(string route, CancellationToken cancellation)
-    {
-        using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
-        var calls = Enumerable.Range(0, 4).Select(async _ =>
-        {
-            try
-            {
-                using var response = await http.GetAsync(Url(route), cancellation);
-            }
-            catch (Exception e) when (e is HttpRequestException or TaskCanceledException)
-            {
-                // A warm-up that fails says nothing the measured load will not say better.
-            }
-        });
-        await Task.WhenAll(calls);
-        cancellation.ThrowIfCancellationRequested();
-    }
+    /// <summary>Warms the route up before its measured load (<see cref="UrlWarmUp"/>).</summary>
+    public Task WarmUpAsync(string route, CancellationToken cancellation) => UrlWarmUp.RunAsync(Url(route), cancellation);
 
     /// <summary>How to run this very tool again: the apphost directly, or `dotnet the-tool.dll` when hosted by dotnet.</summary>
     internal static (string File, IReadOnlyList<string> Prefix) SelfCommand()

@@ -87,21 +87,65 @@ internal sealed class LaunchedTarget : IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// Waits until a process below the launched command whose name matches <paramref name="pattern"/> publishes its
+    /// diagnostics socket (`dotnet test` starts the tests in a `testhost` grandchild, not in the process it launched).
+    /// </summary>
+    public async Task<TargetSpec> WaitForChildAsync(string pattern, TimeSpan limit, CancellationToken cancellation)
+    {
+        var clock = Stopwatch.StartNew();
+        while (true)
+        {
+            cancellation.ThrowIfCancellationRequested();
+            if (ProcessCatalog.FindDescendant(_process.Id, pattern) is { } child)
+            {
+                return TargetSpec.ForPid(child.ProcessId);
+            }
+            if (_process.HasExited)
+            {
+                throw new RunFailedException($"the command exited with code {_process.ExitCode} before a process named '{pattern}' started: {LastOutput}");
+            }
+            if (clock.Elapsed >= limit)
+            {
+                throw new RunFailedException($"no process named '{pattern}' with a diagnostics endpoint started under the command within {limit.TotalSeconds:0} s: {LastOutput}");
+            }
+            await Task.Delay(100, cancellation);
+        }
+    }
+
+    /// <summary>Waits for the command to end by itself (a test run) and returns its exit code.</summary>
+    public async Task<int> WaitForExitAsync(CancellationToken cancellation)
+    {
+        await _process.WaitForExitAsync(cancellation);
+        return _process.ExitCode;
+    }
+
     private void Keep(string? line)
     {
         if (line is null)
         {
             return;
         }
-        lock (_lastLines)
+        // An app that dies prints its exception's stack; the message says why, the frames would only push it out.
+        if (!IsStackFrame(line))
         {
-            _lastLines.Enqueue(line);
-            while (_lastLines.Count > KeptLines)
+            lock (_lastLines)
             {
-                _lastLines.Dequeue();
+                _lastLines.Enqueue(line.Trim());
+                while (_lastLines.Count > KeptLines)
+                {
+                    _lastLines.Dequeue();
+                }
             }
         }
         Line?.Invoke(line);
+    }
+
+    internal static bool IsStackFrame(string line)
+    {
+        var text = line.TrimStart();
+        return text.Length < line.Length
+            && (text.StartsWith("at ", StringComparison.Ordinal) || text.StartsWith("--- End of", StringComparison.Ordinal));
     }
 
     public async ValueTask DisposeAsync()

@@ -22,20 +22,17 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
         try
         {
             var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt, notice: notice);
-            var snapshot = NettraceStackReader.Read(path, serving: serving);
+            var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, CancellationToken.None, serving: serving);
             var analysis = CulpritAnalyzer.Analyze(snapshot, new CulpritOptions { UserCodePrefixes = userCodePrefixes });
-            var capture = new StackCapture(atSeconds, recording.Window.TotalSeconds, snapshot.Stacks.Select(s => s.ThreadId).Distinct().Count(), snapshot.Waits.Count);
+            var capture = new StackCapture(atSeconds, recording.Window.TotalSeconds, snapshot.Stacks.Select(s => s.ThreadId).Distinct().Count(), snapshot.Waits.Count)
+            {
+                RequestThreads = snapshot.Stacks.Where(s => s.Request is not null).Select(s => s.ThreadId).Distinct().Count(),
+            };
             return new StackEvidence(capture, analysis.Culprits, [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited);
         }
         finally
         {
-            try
-            {
-                File.Delete(path);
-            }
-            catch (IOException)
-            {
-            }
+            TraceFile.TryDelete(path);
         }
     }
 }

@@ -25,15 +25,7 @@ internal static class VariantRunner
         CancellationToken interrupt,
         Action<string>? notice = null)
     {
-        var options = new LoadOptions { Url = variant.Url, Connections = connections, Duration = duration, Timeout = timeout };
-        try
-        {
-            options.Validate();
-        }
-        catch (LoadOptionsException e)
-        {
-            throw new UsageException(e.Message);
-        }
+        var options = new LoadOptions { Url = variant.Url, Connections = connections, Duration = duration, Timeout = timeout }.Validated();
 
         using var loadDone = new CancellationTokenSource();
         Task<DiagnosisOutcome>? watch = null;

@@ -3,10 +3,6 @@ using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;
 
-/// <summary>A frame recognised as a blocking call: its kind and the API as users know it (<c>Task.Result</c>).</summary>
-/// <param name="IsDriverCall">A database driver's synchronous entry point (recognised by name, not by a wait primitive).</param>
-public sealed record BlockingApi(BlockingKind Kind, string Api, bool IsDriverCall = false);
-
 /// <summary>
 /// The table of blocking frames. Both the APIs users call (<c>Task.Wait</c>) and the inner frames they go through
 /// (<c>SpinThenBlockingWait</c>, <c>ManualResetEventSlim.Wait</c>, <c>Monitor.Wait</c>) are listed; the analyzer
@@ -33,13 +29,6 @@ public static class BlockingApis
         ["System.Lazy.get_Value"] = LazyValue,
     };
 
-    // Driver namespaces whose synchronous command/connection calls are blocking I/O.
-    private static readonly string[] DriverNamespaces =
-    [
-        "Npgsql", "Microsoft.Data.SqlClient", "System.Data.SqlClient", "MySqlConnector", "MySql.Data",
-        "Oracle.ManagedDataAccess", "Microsoft.Data.Sqlite", "System.Data.Common", "Dapper",
-    ];
-
     // Only the drivers' public ADO.NET surface: an internal helper that happens to be called Read is not an API call.
     private static readonly string[] DriverTypeSuffixes =
         ["Command", "Connection", "DataReader", "DataSource", "Transaction", "Batch", "SqlMapper"];
@@ -65,7 +54,7 @@ public static class BlockingApis
         if (DriverVerbs.Contains(frame.Method)
             && frame.Types.Count > 0
             && DriverTypeSuffixes.Any(suffix => frame.Types[^1].EndsWith(suffix, StringComparison.Ordinal))
-            && DriverNamespaces.Any(ns => UserCode.IsUnder(frame.TypeFullName, ns)))
+            && KnownLibraries.IsDriver(frame.TypeFullName))
         {
             return new BlockingApi(BlockingKind.SyncIO, frame.Owner, IsDriverCall: true);
         }

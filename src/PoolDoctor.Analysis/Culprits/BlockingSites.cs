@@ -31,6 +31,11 @@ public static class BlockingSites
             (apiIndex, api) = (Math.Max(regionEnd - 1, 0), fallback);
         }
 
+        if (api.Kind == BlockingKind.Lock && IsSpinning(frames[0]))
+        {
+            return null; // a lock's spin phase runs on the CPU; a thread that goes on to wait is sampled in the wait
+        }
+
         var userBelow = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
@@ -216,6 +221,10 @@ public static class BlockingSites
         }
         return false;
     }
+
+    private static bool IsSpinning(FrameName leaf) => leaf.Key is "System.Threading.LowLevelSpinWaiter.Wait"
+        or "System.Threading.SpinWait.SpinOnce" or "System.Threading.SpinWait.SpinOnceCore" or "System.Threading.Thread.SpinWait"
+        or "System.Threading.Thread.SpinWaitInternal";
 
     private static IReadOnlyList<string> UserFramesRootFirst(StackReading stack, int from)
     {

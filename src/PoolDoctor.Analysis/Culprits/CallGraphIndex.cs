@@ -78,7 +78,7 @@ internal sealed class CallGraphIndex
         {
             text = text[..paren];
         }
-        text = text.Replace('+', '.');
+        text = WithoutTypeArguments(text.Replace('+', '.'));
         if (text.Length == 0)
         {
             return [];
@@ -213,6 +213,27 @@ internal sealed class CallGraphIndex
             type = type.Replace('.', '+');
         }
         return type + "." + method.Method;
+    }
+
+    // Frames name a generic type "Repository<T>"; the IL names it "Repository" (no arity). Compiler-made names such as
+    // "<Main>$" are left alone: their '<' follows a dot or another '<', never a letter.
+    internal static string WithoutTypeArguments(string name)
+    {
+        var builder = new System.Text.StringBuilder(name.Length);
+        for (var i = 0; i < name.Length; i++)
+        {
+            if (name[i] == '<' && i > 0 && (char.IsLetterOrDigit(name[i - 1]) || name[i - 1] == '_'))
+            {
+                var close = name.IndexOf('>', i);
+                if (close > i && name.AsSpan(i + 1, close - i - 1).IndexOfAny('<', '(') < 0)
+                {
+                    i = close;
+                    continue;
+                }
+            }
+            builder.Append(name[i]);
+        }
+        return builder.ToString();
     }
 
     private static bool Matches(string qualified, string hint) =>

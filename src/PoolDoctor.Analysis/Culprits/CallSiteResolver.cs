@@ -23,7 +23,8 @@ public sealed class CallSiteResolver(CallGraph graph)
         {
             return null;
         }
-        var own = Find(api, site.QualifiedOwner).FirstOrDefault(s => s.Method.Owner == site.Owner && s.Chain.Count <= 1);
+        var owner = CallGraphIndex.WithoutTypeArguments(site.Owner);
+        var own = Find(api, site.QualifiedOwner).FirstOrDefault(s => CallGraphIndex.WithoutTypeArguments(s.Method.Owner) == owner && s.Chain.Count <= 1);
         return own?.First;
     }
 

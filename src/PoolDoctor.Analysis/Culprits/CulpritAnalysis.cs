@@ -25,4 +25,7 @@ public sealed record CulpritAnalysis(
 {
     /// <summary>Every sampled stack with its reading, so printers never read frames a second way.</summary>
     public IReadOnlyList<ThreadReading> Threads { get; init; } = [];
+
+    /// <summary>The capture had no samples, so its wait spans stood in, weighted by blocked milliseconds.</summary>
+    public bool FromWaits { get; init; }
 }

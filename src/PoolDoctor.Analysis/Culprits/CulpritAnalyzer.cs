@@ -9,12 +9,18 @@ namespace PoolDoctor.Analysis.Culprits;
 /// samples. Wait spans from runtime events add blocked milliseconds to the same list and surface blocking the
 /// sampler missed. Idle pool threads (waiting for work) count in the denominator but are never culprits.
 /// This is the one entry point from a capture to what every verb prints: culprits, groups and per-thread readings.
+/// A capture without samples but with wait events is read through its waits (<see cref="WaitStacks"/>).
 /// </summary>
 public static class CulpritAnalyzer
 {
     public static CulpritAnalysis Analyze(StackSnapshot snapshot, CulpritOptions? options = null)
     {
         options ??= CulpritOptions.Default;
+        var fromWaits = WaitStacks.OnlyWaits(snapshot);
+        if (fromWaits)
+        {
+            snapshot = WaitStacks.AsSamples(snapshot);
+        }
         var catalog = new FrameCatalog(new UserCode(options.UserCodePrefixes, snapshot.Modules));
         var stacks = snapshot.Stacks.Select(s => (Stack: s, Reading: catalog.Read(s.Frames))).ToList();
 
@@ -53,6 +59,7 @@ public static class CulpritAnalyzer
         return new CulpritAnalysis(ranked, groups, poolThreads, idleThreads, blockedThreads, poolSamples, idleSamples, unattributed)
         {
             Threads = [.. stacks.Select(s => new ThreadReading(s.Stack, s.Reading))],
+            FromWaits = fromWaits,
         };
     }
 

@@ -48,6 +48,16 @@ public sealed class StarvationDetector
         return Current;
     }
 
+    /// <summary>
+    /// Drops samples and injections older than <paramref name="beforeSeconds"/>, so a watch that runs for days holds a
+    /// bounded series; keep more than the rules' window (<see cref="DetectionThresholds.WindowSeconds"/>) or verdicts change.
+    /// </summary>
+    public void Forget(double beforeSeconds)
+    {
+        _samples.RemoveAll(s => s.Seconds < beforeSeconds);
+        _injections.RemoveAll(i => i.Seconds < beforeSeconds);
+    }
+
     /// <summary>The verdict after each sample of a recorded series, injections merged in by time.</summary>
     public static IReadOnlyList<Verdict> Timeline(
         IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, int cores, DetectionThresholds? thresholds = null)

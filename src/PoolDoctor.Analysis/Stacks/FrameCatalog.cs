@@ -2,18 +2,6 @@ using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Stacks;
 
-/// <summary>A stack read once: parsed frames, which are user code, and whether (and how) it is a pool thread.</summary>
-public sealed record StackReading(
-    IReadOnlyList<FrameName> Frames,
-    IReadOnlyList<string> Cleaned,
-    IReadOnlyList<bool> UserFrames,
-    bool IsPoolThread,
-    bool IsIdle)
-{
-    /// <summary>Per frame: true for generated code (LCG lambdas, IL stubs), where the JIT may have inlined user code.</summary>
-    public IReadOnlyList<bool> GeneratedFrames { get; init; } = [];
-}
-
 /// <summary>
 /// Parses each distinct raw frame once per analysis: a capture repeats the same few hundred frames across
 /// thousands of samples, so parsing per occurrence would dominate the cost.

@@ -9,22 +9,12 @@ namespace PoolDoctor.Analysis.Stacks;
 /// with one of the prefixes.</item>
 /// <item>The assembly's origin when the capture knew it (<see cref="ModuleInfo"/>): the app's own assemblies are user
 /// code whatever their namespace (even <c>Microsoft.*</c>); shared-framework assemblies and packages are library.</item>
-/// <item>Otherwise the assembly's name, then the namespace, against the well-known library names below.</item>
+/// <item>Otherwise the assembly's name, then the namespace, against the well-known library names (<see cref="KnownLibraries"/>).</item>
 /// </list>
 /// Generated code (LCG <c>dynamicClass.lambda_method*</c>, IL stubs) is never user code: nobody wrote it.
 /// </summary>
 public sealed class UserCode
 {
-    /// <summary>Names (assembly or namespace roots) that are library code when nothing better is known.</summary>
-    public static IReadOnlyList<string> LibraryNames { get; } =
-    [
-        "System", "Microsoft", "Internal", "Interop", "Windows", "FxResources", "Mono", "mscorlib", "netstandard",
-        "Npgsql", "MySqlConnector", "MySql", "Oracle", "StackExchange", "Dapper", "Grpc", "Google.Protobuf",
-        "Polly", "Newtonsoft", "Serilog", "NLog", "AutoMapper", "MediatR", "FluentValidation", "Swashbuckle",
-        "Azure", "Amazon", "Confluent", "RabbitMQ", "MongoDB", "Elasticsearch", "Nest", "Castle", "Autofac",
-        "OpenTelemetry", "Pipelines.Sockets.Unofficial",
-    ];
-
     private readonly IReadOnlyList<string> _prefixes;
     private readonly Dictionary<string, ModuleOrigin> _origins;
 
@@ -67,11 +57,11 @@ public sealed class UserCode
             case ModuleOrigin.Framework or ModuleOrigin.Package:
                 return false;
         }
-        if (module.Length > 0 && module != "?" && LibraryNames.Any(n => IsUnder(module, n)))
+        if (module.Length > 0 && module != "?" && KnownLibraries.IsLibrary(module))
         {
             return false;
         }
-        return !LibraryNames.Any(ns => IsUnder(qualified, ns));
+        return !KnownLibraries.IsLibrary(qualified);
     }
 
     /// <summary>True when <paramref name="name"/> is <paramref name="ns"/> or lies under it (System matches System.Net, not Systematic).</summary>

@@ -11,12 +11,15 @@ public sealed class AttachedTarget : IAsyncDisposable
 {
     private readonly IAsyncDisposable? _connector;
     private readonly Lazy<Version?> _runtimeVersion;
+    private readonly string? _socketPath;
+    private int _resumed;
 
     private AttachedTarget(TargetProcess process, DiagnosticsClient client, IAsyncDisposable? connector, string? socketPath)
     {
         Process = process;
         Client = client;
         _connector = connector;
+        _socketPath = socketPath;
         _runtimeVersion = new Lazy<Version?>(() => socketPath is null ? null : RuntimeVersionProbe.Ask(socketPath, TimeSpan.FromSeconds(3)));
     }
 
@@ -42,7 +45,27 @@ public sealed class AttachedTarget : IAsyncDisposable
             return await AttachByPortAsync(port, cancellationToken);
         }
         var process = spec.ProcessId is { } pid ? ProcessCatalog.ResolvePid(pid) : ProcessCatalog.ResolveName(spec.Name!);
-        return new AttachedTarget(process, new DiagnosticsClient(process.ProcessId), connector: null, DiagnosticSockets.PathOf(process.ProcessId));
+        var socketPath = DiagnosticSockets.PathOf(process.ProcessId);
+        if (socketPath is not null && !DiagnosticSockets.IsWhereClientLooks(socketPath, process.ProcessId))
+        {
+            // Another TMPDIR or a container's /tmp: NETCore.Client would not find it by pid, so connect to the path.
+            return await ConnectToSocketAsync(process, socketPath, cancellationToken);
+        }
+        return new AttachedTarget(process, new DiagnosticsClient(process.ProcessId), connector: null, socketPath);
+    }
+
+    private static async Task<AttachedTarget> ConnectToSocketAsync(TargetProcess process, string socketPath, CancellationToken cancellationToken)
+    {
+        try
+        {
+            var connector = await DiagnosticsClientConnector.FromDiagnosticPort(socketPath + ",connect", cancellationToken)
+                ?? throw new AttachException($"process {process.ProcessId}: its diagnostics socket {socketPath} gave no connection");
+            return new AttachedTarget(process, connector.Instance, connector, socketPath);
+        }
+        catch (Exception e) when (e is not AttachException and not OperationCanceledException)
+        {
+            throw new AttachException($"process {process.ProcessId}: cannot use its diagnostics socket {socketPath}: {e.Message}", e);
+        }
     }
 
     private static async Task<AttachedTarget> AttachByPortAsync(string port, CancellationToken cancellationToken)
@@ -76,8 +99,34 @@ public sealed class AttachedTarget : IAsyncDisposable
 
     internal static int PidFromSocketName(string port)
     {
+        // A container's socket seen through /proc/PID/root carries the pid the container sees; the prefix has the host's.
+        var root = System.Text.RegularExpressions.Regex.Match(port, @"^/proc/(\d+)/root/");
+        if (root.Success && int.TryParse(root.Groups[1].Value, out var hostPid))
+        {
+            return hostPid;
+        }
         var match = System.Text.RegularExpressions.Regex.Match(Path.GetFileName(port.Split(',')[0]), @"^dotnet-diagnostic-(\d+)-");
         return match.Success && int.TryParse(match.Groups[1].Value, out var pid) ? pid : 0;
+    }
+
+    /// <summary>
+    /// A runtime that connected to a ',listen' port (DOTNET_DiagnosticPorts, suspended by default) waits for a resume
+    /// before it runs Main; collectors call this once their session runs, so nothing before it is missed. No-op otherwise.
+    /// </summary>
+    public void ResumeIfSuspended()
+    {
+        if (_connector is null || _socketPath is not null || Interlocked.Exchange(ref _resumed, 1) == 1)
+        {
+            return;
+        }
+        try
+        {
+            Client.ResumeRuntime();
+        }
+        catch (Exception e) when (e is ServerErrorException or ServerNotAvailableException or IOException)
+        {
+            // Not suspended (a nosuspend port): nothing to resume.
+        }
     }
 
     public ValueTask DisposeAsync() => _connector?.DisposeAsync() ?? ValueTask.CompletedTask;

@@ -3,7 +3,9 @@ using System.Text.RegularExpressions;
 namespace PoolDoctor.Collect.Attach;
 
 /// <summary>
-/// Finds the runtime's default diagnostics sockets, <c>$TMPDIR/dotnet-diagnostic-{pid}-{key}-socket</c>.
+/// Finds the runtime's default diagnostics sockets, <c>$TMPDIR/dotnet-diagnostic-{pid}-{key}-socket</c>, where the
+/// target's runtime put them: its own TMPDIR (else /tmp), seen from here directly or, for a target in another mount
+/// namespace (a container), through /proc/PID/root; the pid in the name is the one the target sees for itself.
 /// NETCore.Client's own GetPublishedProcesses reads every process's environ and throws on the first kernel
 /// thread it cannot read, so `ps` would fail on ordinary machines; this scan skips what it cannot read.
 /// </summary>
@@ -15,9 +17,14 @@ internal static partial class DiagnosticSockets
     public static IReadOnlyList<int> PublishedProcessIds()
     {
         var directories = new HashSet<string>(StringComparer.Ordinal) { Path.GetTempPath(), "/tmp" };
-        foreach (var pid in ProcessIds())
+        var elsewhere = new List<int>();
+        foreach (var pid in ProcFs.ProcessIds())
         {
-            if (TmpDirOf(pid) is { } dir)
+            if (ProcFs.HasOtherMountNamespace(pid))
+            {
+                elsewhere.Add(pid);
+            }
+            else if (ProcFs.EnvironmentVariable(pid, "TMPDIR") is { } dir)
             {
                 directories.Add(dir);
             }
@@ -27,36 +34,67 @@ internal static partial class DiagnosticSockets
         {
             foreach (var (pid, key) in Sockets(dir))
             {
-                if (ProcFs.Exists(pid) && IsLive(pid, key))
+                if (ProcFs.Exists(pid) && !ProcFs.HasOtherMountNamespace(pid) && IsLive(pid, key))
                 {
                     found.Add(pid);
                 }
             }
         }
+        // A container's socket lives in its own /tmp and may carry its own pid (often 1): look for each one by its pid.
+        foreach (var pid in elsewhere.Where(p => PathOf(p) is not null))
+        {
+            found.Add(pid);
+        }
         return [.. found];
     }
 
-    public static bool IsPublished(int pid)
-    {
-        var dirs = new[] { TmpDirOf(pid), Path.GetTempPath(), "/tmp" };
-        return dirs.Where(d => d is not null).Distinct().Any(d => Sockets(d!).Any(s => s.Pid == pid && IsLive(pid, s.Key)));
-    }
+    public static bool IsPublished(int pid) => PathOf(pid) is not null;
 
-    /// <summary>The path of the process's own live socket, or null; the runtime version probe connects to it.</summary>
+    /// <summary>The path, as seen from this process, of the process's own live socket, or null.</summary>
     public static string? PathOf(int pid)
     {
-        var dirs = new[] { TmpDirOf(pid), Path.GetTempPath(), "/tmp" };
-        foreach (var dir in dirs.Where(d => d is not null).Distinct())
+        var ownPid = ProcFs.PidInOwnNamespace(pid);
+        foreach (var dir in Directories(pid))
         {
-            foreach (var (owner, key) in Sockets(dir!))
+            foreach (var (owner, key) in Sockets(dir))
             {
-                if (owner == pid && IsLive(pid, key))
+                if (owner == ownPid && IsLive(pid, key))
                 {
-                    return Path.Combine(dir!, $"dotnet-diagnostic-{pid}-{key}-socket");
+                    return Path.Combine(dir, $"dotnet-diagnostic-{owner}-{key}-socket");
                 }
             }
         }
         return null;
+    }
+
+    /// <summary>
+    /// True when NETCore.Client finds this socket by pid alone: it looks only in this process's temp directory, for the
+    /// host pid. Any other place (the target's own TMPDIR, a container's /tmp) needs the path itself.
+    /// </summary>
+    public static bool IsWhereClientLooks(string socketPath, int pid) =>
+        string.Equals(Path.GetDirectoryName(socketPath), Path.TrimEndingDirectorySeparator(Path.GetTempPath()), StringComparison.Ordinal)
+        && Path.GetFileName(socketPath).StartsWith($"dotnet-diagnostic-{pid}-", StringComparison.Ordinal);
+
+    /// <summary>
+    /// Where the target's runtime may have put its socket, nearest first: its TMPDIR (the runtime's rule, /tmp without
+    /// one) as seen from here, then the same directory inside its own root, which differs only for another mount namespace.
+    /// </summary>
+    internal static IEnumerable<string> Directories(int pid)
+    {
+        var theirs = ProcFs.EnvironmentVariable(pid, "TMPDIR") ?? "/tmp";
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        var other = ProcFs.HasOtherMountNamespace(pid);
+        IEnumerable<string> candidates = other
+            ? [ProcFs.UnderRootOf(pid, theirs), ProcFs.UnderRootOf(pid, "/tmp")]
+            : [theirs, Path.GetTempPath(), "/tmp"];
+        foreach (var dir in candidates)
+        {
+            var normal = Path.TrimEndingDirectorySeparator(dir);
+            if (seen.Add(normal))
+            {
+                yield return normal;
+            }
+        }
     }
 
     /// <summary>A socket is the process's own when its key is the process's start time; a killed process leaves its socket behind.</summary>
@@ -83,35 +121,5 @@ internal static partial class DiagnosticSockets
                 yield return (pid, key);
             }
         }
-    }
-
-    private static IEnumerable<int> ProcessIds()
-    {
-        foreach (var dir in Directory.EnumerateDirectories("/proc"))
-        {
-            if (int.TryParse(Path.GetFileName(dir), out var pid))
-            {
-                yield return pid;
-            }
-        }
-    }
-
-    private static string? TmpDirOf(int pid)
-    {
-        try
-        {
-            var environ = File.ReadAllText($"/proc/{pid}/environ");
-            foreach (var entry in environ.Split('\0'))
-            {
-                if (entry.StartsWith("TMPDIR=", StringComparison.Ordinal) && entry.Length > 7)
-                {
-                    return entry[7..];
-                }
-            }
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-        }
-        return null;
     }
 }

@@ -3,6 +3,8 @@ namespace PoolDoctor.Collect.Attach;
 /// <summary>Reads the few facts about a process that Linux's /proc offers without attaching to it.</summary>
 internal static class ProcFs
 {
+    private static readonly Lazy<string?> OwnMountNamespace = new(() => new FileInfo("/proc/self/ns/mnt").LinkTarget);
+
     public static bool Exists(int pid) => Directory.Exists($"/proc/{pid}");
 
     /// <summary>Exists and is not a zombie: an exited child stays in /proc until its parent reaps it.</summary>
@@ -92,5 +94,131 @@ internal static class ProcFs
         {
         }
         return false;
+    }
+
+    /// <summary>Every process id /proc lists.</summary>
+    public static IEnumerable<int> ProcessIds()
+    {
+        foreach (var dir in Directory.EnumerateDirectories("/proc"))
+        {
+            if (int.TryParse(Path.GetFileName(dir), out var pid))
+            {
+                yield return pid;
+            }
+        }
+    }
+
+    /// <summary>One variable of the process's start-up environment (/proc/PID/environ), or null when unset or unreadable.</summary>
+    public static string? EnvironmentVariable(int pid, string name)
+    {
+        try
+        {
+            var prefix = name + "=";
+            foreach (var entry in File.ReadAllText($"/proc/{pid}/environ").Split('\0'))
+            {
+                if (entry.StartsWith(prefix, StringComparison.Ordinal) && entry.Length > prefix.Length)
+                {
+                    return entry[prefix.Length..];
+                }
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+        }
+        return null;
+    }
+
+    /// <summary>
+    /// The pid the process sees for itself (the last NSpid of /proc/PID/status): in a container with its own pid
+    /// namespace the runtime names its socket with that one, often 1. The host pid when unreadable.
+    /// </summary>
+    public static int PidInOwnNamespace(int pid)
+    {
+        try
+        {
+            var line = File.ReadLines($"/proc/{pid}/status").FirstOrDefault(l => l.StartsWith("NSpid:", StringComparison.Ordinal));
+            return ParseNamespacePid(line) ?? pid;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return pid;
+        }
+    }
+
+    internal static int? ParseNamespacePid(string? nspidLine)
+    {
+        var fields = nspidLine?.Split([' ', '\t'], StringSplitOptions.RemoveEmptyEntries);
+        return fields is { Length: > 1 } && int.TryParse(fields[^1], out var inner) ? inner : null;
+    }
+
+    /// <summary>
+    /// The path under which this process sees a path of <paramref name="pid"/>'s file system: the kernel shows every
+    /// process's root, its own mount namespace included, at /proc/PID/root.
+    /// </summary>
+    public static string UnderRootOf(int pid, string path) => $"/proc/{pid}/root/{path.TrimStart('/')}";
+
+    /// <summary>
+    /// True when the process's mount namespace is not this one (a container): its /tmp is not ours. False when the
+    /// namespace link is unreadable (another user's process), where nothing more can be seen anyway.
+    /// </summary>
+    public static bool HasOtherMountNamespace(int pid)
+    {
+        try
+        {
+            var theirs = new FileInfo($"/proc/{pid}/ns/mnt").LinkTarget;
+            var ours = OwnMountNamespace.Value;
+            return theirs is not null && ours is not null && theirs != ours;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>The parent pid (field 4 of /proc/PID/stat), or null when the process is gone or unreadable.</summary>
+    public static int? ParentId(int pid)
+    {
+        try
+        {
+            return ParseParentId(File.ReadAllText($"/proc/{pid}/stat"));
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    internal static int? ParseParentId(string stat)
+    {
+        var afterName = stat.LastIndexOf(')');
+        var fields = afterName < 0 ? [] : stat[(afterName + 1)..].Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        return fields.Length > 1 && int.TryParse(fields[1], out var parent) ? parent : null;
+    }
+
+    /// <summary>
+    /// The processes below <paramref name="root"/> (children, their children...), oldest first: the order a launched
+    /// command started them, so a "first match" is the one it started first.
+    /// </summary>
+    public static IReadOnlyList<int> Descendants(int root)
+    {
+        var children = new Dictionary<int, List<int>>();
+        foreach (var pid in ProcessIds())
+        {
+            if (ParentId(pid) is { } parent)
+            {
+                (children.TryGetValue(parent, out var list) ? list : children[parent] = []).Add(pid);
+            }
+        }
+        var found = new List<int>();
+        var pending = new Queue<int>([root]);
+        while (pending.Count > 0)
+        {
+            foreach (var child in children.GetValueOrDefault(pending.Dequeue()) ?? [])
+            {
+                found.Add(child);
+                pending.Enqueue(child);
+            }
+        }
+        return [.. found.OrderBy(p => StartTime(p) ?? long.MaxValue).ThenBy(p => p)];
     }
 }

@@ -53,6 +53,29 @@ public static class ProcessCatalog
         };
     }
 
+    /// <summary>
+    /// The first process below <paramref name="root"/> (in start order) whose name matches <paramref name="pattern"/>
+    /// (a process name as `ps` shows it, case-insensitive, with an optional trailing '*': "testhost*") and that has
+    /// a diagnostics endpoint; null while there is none.
+    /// </summary>
+    public static TargetProcess? FindDescendant(int root, string pattern)
+    {
+        foreach (var pid in ProcFs.Descendants(root))
+        {
+            var process = Describe(pid);
+            if (PatternMatches(process.Name, pattern) && DiagnosticSockets.IsPublished(pid))
+            {
+                return process;
+            }
+        }
+        return null;
+    }
+
+    internal static bool PatternMatches(string name, string pattern) =>
+        pattern.EndsWith('*')
+            ? name.StartsWith(pattern[..^1], StringComparison.OrdinalIgnoreCase)
+            : string.Equals(name, pattern, StringComparison.OrdinalIgnoreCase);
+
     internal static bool NameMatches(TargetProcess process, string name) =>
         string.Equals(process.Name, name, StringComparison.OrdinalIgnoreCase);
 

@@ -11,8 +11,8 @@ namespace PoolDoctor.Collect.Counters;
 
 /// <summary>
 /// One EventPipe session on a target that streams its `System.Runtime` counters (1 s interval, or shorter when asked) and the thread
-/// pool's own injection decisions (event 55). Intervals arrive through <see cref="ReadAllAsync"/>; the whole
-/// series stays available in <see cref="Samples"/> and <see cref="Injections"/>. The session is always stopped
+/// pool's own injection decisions (event 55). Intervals arrive through <see cref="ReadAllAsync"/> and are not kept
+/// here (a watch runs for days; whoever needs the series keeps it). The session is always stopped
 /// explicitly (dispose, cancel, error) so the target is never left streaming to nobody.
 /// </summary>
 public sealed class CounterWatcher : IAsyncDisposable
@@ -26,8 +26,6 @@ public sealed class CounterWatcher : IAsyncDisposable
     private readonly SampleAssembler _assembler;
     private readonly Channel<CounterInterval> _intervals = Channel.CreateUnbounded<CounterInterval>(new UnboundedChannelOptions { SingleWriter = true });
     private readonly Lock _gate = new();
-    private readonly List<CounterSample> _samples = [];
-    private readonly List<InjectionEvent> _injections = [];
     private readonly List<InjectionEvent> _pending = [];
     private readonly TaskCompletionSource<WatchEnd> _ended = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly RunnableWorkerMeter _runnable;
@@ -51,10 +49,6 @@ public sealed class CounterWatcher : IAsyncDisposable
 
     /// <summary>Completes when the stream stops, with the reason (stopped by us, target exited, failed).</summary>
     public Task<WatchEnd> Ended => _ended.Task;
-
-    public IReadOnlyList<CounterSample> Samples { get { lock (_gate) { return [.. _samples]; } } }
-
-    public IReadOnlyList<InjectionEvent> Injections { get { lock (_gate) { return [.. _injections]; } } }
 
     /// <summary>
     /// Starts the session; <paramref name="intervalSeconds"/> is the counter interval (1 s, or 0.5 s where a verdict is
@@ -80,6 +74,7 @@ public sealed class CounterWatcher : IAsyncDisposable
                 ? $"cannot start an EventPipe session in process {target.ProcessId}: {e.Message}"
                 : $"process {target.ProcessId} exited before the session started", e);
         }
+        target.ResumeIfSuspended();
         var watcher = new CounterWatcher(target, session, startUtc, TargetCores.Of(target.ProcessId), intervalSeconds, queueDelay);
         watcher._runnable.Start();
         if (watcher._queueDelay is not null)
@@ -167,7 +162,6 @@ public sealed class CounterWatcher : IAsyncDisposable
             {
                 _ = _queueDelay.SteerAsync(sample.CompletedPerSecond);
             }
-            _samples.Add(sample);
             var injections = _pending.ToList();
             _pending.Clear();
             _intervals.Writer.TryWrite(new CounterInterval(sample, injections));
@@ -183,7 +177,6 @@ public sealed class CounterWatcher : IAsyncDisposable
             data.AverageThroughput);
         lock (_gate)
         {
-            _injections.Add(injection);
             _pending.Add(injection);
         }
     }

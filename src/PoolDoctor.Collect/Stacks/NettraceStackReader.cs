@@ -38,7 +38,7 @@ public static class NettraceStackReader
         }
         finally
         {
-            TryDelete(plain);
+            TraceFile.TryDelete(plain);
         }
     }
 
@@ -61,7 +61,7 @@ public static class NettraceStackReader
         }
         finally
         {
-            TryDelete(etlx);
+            TraceFile.TryDelete(etlx);
         }
     }
 
@@ -156,17 +156,6 @@ public static class NettraceStackReader
             }
             var to = (thread, stack, request);
             samples[to] = samples.GetValueOrDefault(to) + count;
-        }
-    }
-
-    private static void TryDelete(string path)
-    {
-        try
-        {
-            File.Delete(path);
-        }
-        catch (IOException)
-        {
         }
     }
 }

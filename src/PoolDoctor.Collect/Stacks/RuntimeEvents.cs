@@ -2,19 +2,6 @@ using Microsoft.Diagnostics.Tracing;
 
 namespace PoolDoctor.Collect.Stacks;
 
-internal enum RuntimeEventKind
-{
-    Other,
-    ThreadSample,
-    WaitHandleStart,
-    WaitHandleStop,
-    ContentionStart,
-    ContentionStop,
-    TaskWaitBegin,
-    TaskWaitEnd,
-    AspNetCore,
-}
-
 /// <summary>
 /// Recognises the events a stacks session asks for by provider and event id, the way the runtime defines them, so the
 /// reader does not depend on which typed parsers a TraceEvent version happens to know.

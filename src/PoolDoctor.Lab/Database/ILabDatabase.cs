@@ -14,11 +14,3 @@ public interface ILabDatabase
 
     Task ExecuteNonQueryAsync(CancellationToken cancellationToken = default);
 }
-
-public static class LabDatabaseDefaults
-{
-    public static readonly TimeSpan QueryDelay = TimeSpan.FromMilliseconds(500);
-
-    /// <summary>The environment variable that supplies a PostgreSQL connection string when --db is not given.</summary>
-    public const string ConnectionStringVariable = "POOLDOCTOR_DB";
-}

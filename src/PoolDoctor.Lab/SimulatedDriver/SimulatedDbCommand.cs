@@ -11,37 +11,48 @@ internal sealed class SimulatedDbCommand(SimulatedDbConnectionPool pool)
     public void ExecuteNonQuery()
     {
         var socket = pool.Rent();
+        var answered = false;
         try
         {
             socket.Send([SimulatedDbServer.QueryByte]);
             var reply = new byte[1];
-            var read = socket.Receive(reply);
-            EnsureReply(read, reply[0]);
+            EnsureReply(socket.Receive(reply), reply[0]);
+            answered = true;
         }
-        catch
+        finally
         {
-            socket.Dispose();
-            throw;
+            Release(socket, answered);
         }
-        pool.Return(socket);
     }
 
     public async Task ExecuteNonQueryAsync(CancellationToken cancellationToken)
     {
         var socket = await pool.RentAsync(cancellationToken);
+        var answered = false;
         try
         {
             await socket.SendAsync(new[] { SimulatedDbServer.QueryByte }, SocketFlags.None, cancellationToken);
             var reply = new byte[1];
-            var read = await socket.ReceiveAsync(reply, SocketFlags.None, cancellationToken);
-            EnsureReply(read, reply[0]);
+            EnsureReply(await socket.ReceiveAsync(reply, SocketFlags.None, cancellationToken), reply[0]);
+            answered = true;
         }
-        catch
+        finally
+        {
+            Release(socket, answered);
+        }
+    }
+
+    /// <summary>A connection that answered goes back to the pool; one that failed midway is closed, as drivers do.</summary>
+    private void Release(Socket socket, bool answered)
+    {
+        if (answered)
+        {
+            pool.Return(socket);
+        }
+        else
         {
             socket.Dispose();
-            throw;
         }
-        pool.Return(socket);
     }
 
     private static void EnsureReply(int read, byte reply)

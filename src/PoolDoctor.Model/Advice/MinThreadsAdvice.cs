@@ -12,6 +12,3 @@ public sealed record MinThreadsAdvice(
     string Formula,
     IReadOnlyList<ConfigSetting> Settings,
     string Warning);
-
-/// <summary>One documented place to set MinThreads (runtimeconfig.json, MSBuild, code, environment) and its text.</summary>
-public sealed record ConfigSetting(string Where, string Language, string Text);

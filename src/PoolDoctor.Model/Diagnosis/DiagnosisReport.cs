@@ -26,6 +26,3 @@ public sealed record DiagnosisReport(
     IReadOnlyList<CompareRow> Compare,
     bool Partial,
     string? PartialReason);
-
-/// <summary>When the stacks were captured (seconds from attach) and over how long a window.</summary>
-public sealed record StackCapture(double AtSeconds, double WindowSeconds, int ThreadsSeen, int WaitsSeen);

@@ -23,18 +23,3 @@ public sealed record LoadSummary(
     /// <summary>The open-model rate asked for (requests/s), null for a closed loop.</summary>
     public double? TargetRate { get; init; }
 }
-
-public sealed record RateStats(double Mean, double Stdev, double Max);
-
-public sealed record LatencyStats(double Mean, double Stdev, double Max, double P50, double P75, double P90, double P95, double P99);
-
-public sealed record StatusCounts(long Informational, long Success, long Redirect, long ClientError, long ServerError, long Other)
-{
-    public long NonSuccess => Informational + Redirect + ClientError + ServerError + Other;
-}
-
-/// <summary>Errors by class; timeouts are counted apart because under starvation they are the main symptom.</summary>
-public sealed record ErrorCounts(long Timeout, long Connect, long Read, long Write, long Parse, long Other)
-{
-    public long NonTimeout => Connect + Read + Write + Parse + Other;
-}

@@ -43,26 +43,3 @@ public sealed record Culprit(
     /// <summary>How a person reads <see cref="Method"/>: "lambda in Program.Main", "Handler (local function)", ...</summary>
     public string DisplayName => FlavoredName.Of(Method, Flavor);
 }
-
-/// <summary>Where a culprit's method name comes from.</summary>
-public enum CallSiteSource
-{
-    /// <summary>A user frame on the sampled stack.</summary>
-    Stack,
-    /// <summary>The JIT inlined the user's method; the name comes from ASP.NET Core's endpoint or action.</summary>
-    Endpoint,
-    /// <summary>The JIT inlined the user's method; the name comes from reading the app's IL for the blocking call.</summary>
-    Il,
-    /// <summary>No user frame and nothing recovered it: a library frame stands in.</summary>
-    Library,
-}
-
-/// <summary>The blocking kinds, named as the issue and the JSON report name them.</summary>
-public enum BlockingKind
-{
-    SyncOverAsync,
-    Sleep,
-    SyncIO,
-    Lock,
-    SyncWait,
-}

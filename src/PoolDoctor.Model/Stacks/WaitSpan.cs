@@ -9,10 +9,3 @@ public sealed record WaitSpan(int ThreadId, WaitSource Source, double DurationMs
     /// <summary>The request the thread served when the wait began, when ASP.NET Core's events said (else null).</summary>
     public RequestContext? Request { get; init; }
 }
-
-public enum WaitSource
-{
-    WaitHandle,
-    Contention,
-    TaskWait,
-}

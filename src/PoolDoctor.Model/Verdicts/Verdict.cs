@@ -7,12 +7,3 @@ public sealed record Verdict(
     string Rule,
     IReadOnlyList<string> Evidence,
     double? AtSeconds);
-
-public enum VerdictKind
-{
-    Inconclusive,
-    Healthy,
-    Starving,
-    BlockingCompensated,
-    CpuSaturated,
-}

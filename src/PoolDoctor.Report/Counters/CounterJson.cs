@@ -19,9 +19,9 @@ public static class CounterJson
         using (var json = new Utf8JsonWriter(buffer, Compact))
         {
             json.WriteStartObject();
-            WriteSampleFields(json, interval.Sample);
+            CounterSampleJson.WriteFields(json, interval.Sample);
             json.WritePropertyName("injections");
-            WriteInjections(json, interval.Injections);
+            InjectionEventJson.WriteArray(json, interval.Injections);
             json.WriteStartObject("injectionsPerSecond");
             foreach (var group in InjectionRates.PerReason(interval.Injections))
             {
@@ -68,57 +68,14 @@ public static class CounterJson
             json.WriteStartArray("samples");
             foreach (var sample in outcome.Samples)
             {
-                json.WriteStartObject();
-                WriteSampleFields(json, sample);
-                json.WriteEndObject();
+                CounterSampleJson.Write(json, sample);
             }
             json.WriteEndArray();
             json.WritePropertyName("injections");
-            WriteInjections(json, outcome.Injections);
+            InjectionEventJson.WriteArray(json, outcome.Injections);
             json.WriteEndObject();
         }
         return System.Text.Encoding.UTF8.GetString(buffer.ToArray());
-    }
-
-    /// <summary>The one writer of a counter sample's keys (counters lines, detect's samples, report.json's samples).</summary>
-    internal static void WriteSampleFields(Utf8JsonWriter json, CounterSample s)
-    {
-        json.WriteNumber("seconds", Math.Round(s.Seconds, 3));
-        json.WriteNumber("threadCount", Math.Round(s.ThreadCount, 2));
-        json.WriteNumber("queueLength", Math.Round(s.QueueLength, 2));
-        json.WriteNumber("completedPerSecond", Math.Round(s.CompletedPerSecond, 2));
-        json.WriteNumber("cpuPercent", Math.Round(s.CpuPercent, 2));
-        json.WriteNumber("cores", s.Cores);
-        json.WriteNumber("lockContentionsPerSecond", Math.Round(s.LockContentionsPerSecond, 2));
-        json.WriteNumber("gcHeapMb", Math.Round(s.GcHeapMb, 3));
-        if (s.RunnableWorkers is { } runnable)
-        {
-            json.WriteNumber("runnableWorkers", Math.Round(runnable, 2));
-        }
-        if (s.QueueDelayMs is { } delay)
-        {
-            json.WriteStartObject("queueDelayMs");
-            json.WriteNumber("p50", delay.P50);
-            json.WriteNumber("p99", delay.P99);
-            json.WriteNumber("max", delay.Max);
-            json.WriteNumber("items", delay.Items);
-            json.WriteEndObject();
-        }
-    }
-
-    private static void WriteInjections(Utf8JsonWriter json, IEnumerable<InjectionEvent> injections)
-    {
-        json.WriteStartArray();
-        foreach (var e in injections)
-        {
-            json.WriteStartObject();
-            json.WriteNumber("seconds", Math.Round(e.Seconds, 3));
-            json.WriteNumber("newWorkerThreadCount", e.NewWorkerThreadCount);
-            json.WriteString("reason", e.Reason.ToString());
-            json.WriteNumber("averageThroughput", Math.Round(e.AverageThroughput, 3));
-            json.WriteEndObject();
-        }
-        json.WriteEndArray();
     }
 
     private static void WriteVerdict(Utf8JsonWriter json, Verdict verdict)

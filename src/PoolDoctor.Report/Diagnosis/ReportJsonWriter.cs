@@ -18,7 +18,7 @@ public static class ReportJsonWriter
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
         WriteIndented = true,
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-        Converters = { new JsonStringEnumConverter(), new CulpritJson(), new CounterSampleJsonConverter() },
+        Converters = { new JsonStringEnumConverter(), new CulpritJson(), new CounterSampleJson(), new InjectionEventJson() },
     };
 
     public static string Write(DiagnosisReport report) => JsonSerializer.Serialize(Shape(report), Options);

@@ -38,6 +38,10 @@ public static class ReportTerminalWriter
             {
                 console.MarkupLine($"  [grey]{Markup.Escape(line)}[/]");
             }
+            if (report.Capture is { RequestThreads: 0 })
+            {
+                console.MarkupLine("  [grey]no ASP.NET Core request events were seen: entries come from the stacks alone[/]");
+            }
         }
         else if (v.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
         {

@@ -3,9 +3,6 @@ using PoolDoctor.Model.Counters;
 
 namespace PoolDoctor.Report.Diagnosis;
 
-/// <summary>A vertical marker across a chart: the verdict's moment, the stack capture.</summary>
-internal sealed record ChartMarker(double Seconds, string Label, string CssClass);
-
 /// <summary>
 /// One timeline chart as inline SVG, drawn by hand: axes with round ticks, the series as a polyline, vertical
 /// markers, and optionally the runtime's injection events as dots on the line. No script, no external file:

@@ -2,15 +2,6 @@ using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Report.Stacks;
 
-/// <summary>A frame as displayed: cleaned text, and whether it is the user's code (marked in text output).</summary>
-public sealed record DisplayFrame(string Text, bool IsUserCode);
-
-/// <summary>A merged stack as displayed; <see cref="Group"/> is the analysis's record, frames leaf first.</summary>
-public sealed record DisplayGroup(StackGroup Group, IReadOnlyList<DisplayFrame> Frames);
-
-/// <summary>One distinct stack of one thread for `--raw` (a thread that moved shows several), with its sample count.</summary>
-public sealed record DisplayThread(int ThreadId, bool IsThreadPool, int Samples, IReadOnlyList<DisplayFrame> Frames);
-
 /// <summary>Everything the stacks writers print: what was sampled, the groups, the ranked culprits, and the raw threads.</summary>
 public sealed record StackReport(
     string Source,

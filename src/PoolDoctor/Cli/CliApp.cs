@@ -27,7 +27,7 @@ public static class CliApp
         var parsed = root.Parse(args);
         if (parsed.Errors.Count > 0)
         {
-            Console.Error.WriteLine($"{ToolName}: error: {parsed.Errors[0].Message} (see '{ToolName} --help')");
+            Stderr.Error($"{parsed.Errors[0].Message} (see '{ToolName} --help')");
             return ExitCodes.Usage;
         }
 
@@ -55,13 +55,13 @@ public static class CliApp
         switch (inner)
         {
             case UsageException:
-                Console.Error.WriteLine($"{ToolName}: error: {inner.Message}");
+                Stderr.Error(inner.Message);
                 return ExitCodes.Usage;
             case OperationCanceledException:
-                Console.Error.WriteLine($"{ToolName}: interrupted");
+                Stderr.Line("interrupted");
                 return ExitCodes.Interrupted;
             default:
-                Console.Error.WriteLine($"{ToolName}: error: {OneLine(inner.Message)}");
+                Stderr.Error(OneLine(inner.Message));
                 if (Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
                 {
                     Console.Error.WriteLine(inner);

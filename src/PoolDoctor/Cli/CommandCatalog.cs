@@ -15,6 +15,7 @@ internal static class CommandCatalog
         PsCommand.Create(),
         CountersCommand.Create(),
         DetectCommand.Create(),
+        WatchCommand.Create(),
         StacksCommand.Create(),
         AnalyzeCommand.Create(),
     ];

@@ -1,13 +1,8 @@
 namespace PoolDoctor.Cli;
 
-/// <summary>`--format text|json`, shared by the verbs that stream or print results.</summary>
-internal static class OutputFormat
+/// <summary>`--format text|json` of the verbs that stream or print results (`stacks` and `analyze` add speedscope).</summary>
+internal enum OutputFormat
 {
-    public static bool IsJson(string? value, string optionName = "--format") =>
-        (value ?? "text").ToLowerInvariant() switch
-        {
-            "text" => false,
-            "json" => true,
-            _ => throw new UsageException($"{optionName}: '{value}' is not one of text, json"),
-        };
+    Text,
+    Json,
 }

@@ -1,14 +1,13 @@
 using System.CommandLine;
 using PoolDoctor.Cli.Doctor;
-using PoolDoctor.Collect.Attach;
-using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Compare;
 
 namespace PoolDoctor.Cli.Commands;
 
 /// <summary>
-/// `compare [NAME=]URL...`: loads each URL in turn with the built-in generator and prints the before/after table.
-/// With -p/-n it also watches the target during each load: peak threads, peak queue length and the verdict per variant.
+/// `compare [NAME=]URL... [-- COMMAND ARGS...]`: loads each URL in turn with the built-in generator and prints the
+/// before/after table. With -p/-n it also watches the target during each load; with a command after '--' it starts that
+/// command afresh for each variant and watches it (peak threads, peak queue length and the verdict per variant).
 /// </summary>
 internal static class CompareCommand
 {
@@ -17,14 +16,15 @@ internal static class CompareCommand
         var target = new TargetOptions();
         var variants = new Argument<string[]>("variants")
         {
-            Description = "The URLs to load in turn, each optionally named: NAME=URL (default name: the path after /api/diagscenario/).",
+            Description = "The URLs to load in turn, each optionally named: NAME=URL (default name: the path after /api/diagscenario/). After '--': a command to start afresh for each variant.",
             Arity = ArgumentArity.OneOrMore,
         };
         var connections = new Option<int>("--connections", "-c") { Description = "Concurrent connections per variant.", DefaultValueFactory = _ => 125 };
         var duration = new Option<string>("--duration", "-d") { Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
         var timeout = new Option<string>("--timeout") { Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
-        var format = new Option<string>("--format") { Description = "text (default) or json.", DefaultValueFactory = _ => "text" };
-        var command = new Command("compare", "Load each URL in turn and print a before/after table (req/s, latency, errors; with -p/-n also peak threads, peak queue and the verdict).")
+        var format = FormatOption.Create("text (default) or json.");
+        var child = new Option<string?>("--child") { Description = "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix)." };
+        var command = new Command("compare", "Load each URL in turn and print a before/after table (req/s, latency, errors; watching a target or a fresh process per variant: also peak threads, peak queue and the verdict).")
         {
             variants,
         };
@@ -32,50 +32,85 @@ internal static class CompareCommand
         command.Options.Add(duration);
         command.Options.Add(timeout);
         target.AddTo(command);
+        command.Options.Add(child);
         command.Options.Add(format);
         command.SetAction(async (parse, cancellation) =>
         {
-            var list = parse.GetValue(variants)!.Select(Variant.Parse).ToList();
-            var json = OutputFormat.IsJson(parse.GetValue(format));
+            // System.CommandLine puts the tokens after '--' into the same argument: split them off by position.
+            var (urls, launch) = SplitAtDoubleDash(parse.GetValue(variants)!, parse.Tokens);
+            if (urls.Count == 0)
+            {
+                throw new UsageException("name at least one [NAME=]URL before '--'");
+            }
+            var list = urls.Select(Variant.Parse).ToList();
+            var json = parse.GetValue(format) == OutputFormat.Json;
             var spec = target.Read(parse);
-            var each = DurationOption.Parse(parse.GetValue(duration)!, "--duration");
-            var limit = DurationOption.Parse(parse.GetValue(timeout)!, "--timeout");
+            if (spec is not null && launch.Count > 0)
+            {
+                throw new UsageException("give either a target (-p/-n/--diagnostic-port) or a command after '--', not both");
+            }
+            if (launch.Count == 0 && parse.GetValue(child) is not null)
+            {
+                throw new UsageException("--child needs a command after '--'");
+            }
             var count = parse.GetValue(connections);
             if (count < 1)
             {
                 throw new UsageException($"--connections: must be at least 1 (got {count})");
             }
-            return await RunAsync(list, count, each, limit, spec, json, cancellation);
+            var request = new CompareRequest(
+                list,
+                count,
+                DurationOption.Parse(parse.GetValue(duration)!, "--duration"),
+                DurationOption.Parse(parse.GetValue(timeout)!, "--timeout"),
+                spec,
+                launch,
+                launch.Count > 0 ? LaunchedChild.PatternFor(launch, parse.GetValue(child)) : null);
+            return await RunAsync(request, json, cancellation);
         });
         return command;
     }
 
-    private static async Task<int> RunAsync(IReadOnlyList<Variant> variants, int connections, TimeSpan duration, TimeSpan timeout, TargetSpec? spec, bool json, CancellationToken cancellation)
+    private static async Task<int> RunAsync(CompareRequest request, bool json, CancellationToken cancellation)
     {
-        await using var attached = spec is null ? null : await DiagnoseCommand.Attach(spec, cancellation);
-        var rows = new List<CompareRow>();
         var status = LiveStatusLine.ForTerminal();
-        foreach (var variant in variants)
+        var result = await CompareRun.RunAsync(request, status, line =>
         {
-            if (cancellation.IsCancellationRequested)
-            {
-                break;
-            }
-            Console.Error.WriteLine($"Loading {variant.Name} ({variant.Url}) for {duration.TotalSeconds:0.#} s with {connections} connections{(attached is null ? "" : $", watching pid {attached.ProcessId}")}");
-            var result = await VariantRunner.RunAsync(variant, connections, duration, timeout, attached, captureStacks: false, status, cancellation);
             status?.Clear();
-            rows.Add(result.Row);
-            if (result.Watch is { End: DiagnosisEnd.TargetExited } gone)
-            {
-                Console.Error.WriteLine($"{CliApp.ToolName}: error: {gone.EndMessage}; stopping the comparison");
-                break;
-            }
-        }
-        Console.Out.Write(json ? CompareTableWriter.Json(rows) + Environment.NewLine : CompareTableWriter.Text(rows));
+            Console.Error.WriteLine(line);
+        }, cancellation);
+        status?.Clear();
+        Console.Out.Write(json ? CompareTableWriter.Json(result.Rows) + Environment.NewLine : CompareTableWriter.Text(result.Rows));
         if (cancellation.IsCancellationRequested)
         {
             return ExitCodes.Interrupted;
         }
-        return rows.Count == variants.Count ? ExitCodes.Ok : ExitCodes.RunFailed;
+        if (result.StopReason is { } reason)
+        {
+            Stderr.Error($"{reason}; stopping the comparison");
+            return ExitCodes.RunFailed;
+        }
+        return ExitCodes.Ok;
+    }
+
+    /// <summary>The URLs before '--' and the command after it; both arrive in the one variadic argument.</summary>
+    private static (IReadOnlyList<string> Urls, IReadOnlyList<string> Command) SplitAtDoubleDash(
+        string[] values, IReadOnlyList<System.CommandLine.Parsing.Token> tokens)
+    {
+        var dash = -1;
+        for (var i = 0; i < tokens.Count; i++)
+        {
+            if (tokens[i].Value == "--" && tokens[i].Type == System.CommandLine.Parsing.TokenType.DoubleDash)
+            {
+                dash = i;
+                break;
+            }
+        }
+        if (dash < 0)
+        {
+            return (values, []);
+        }
+        var after = Math.Min(tokens.Count - dash - 1, values.Length);
+        return (values[..^after], values[^after..]);
     }
 }

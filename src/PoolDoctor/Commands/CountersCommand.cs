@@ -17,7 +17,7 @@ internal static class CountersCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var format = new Option<string>("--format") { Description = "text (default) or json (one object per interval, one per line).", DefaultValueFactory = _ => "text" };
+        var format = FormatOption.Create("text (default) or json (one object per interval, one per line).");
         var duration = new Option<string?>("--duration") { Description = "Stop after this long (e.g. 30s, 2m); default: until Ctrl+C." };
         var command = new Command("counters", "Watch a .NET process's thread pool live: threads, queue, completions, CPU, lock contention, GC heap, injections by reason, and a starvation verdict.");
         target.AddTo(command);
@@ -26,7 +26,7 @@ internal static class CountersCommand
         command.SetAction(async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
-            var json = OutputFormat.IsJson(parse.GetValue(format));
+            var json = parse.GetValue(format) == OutputFormat.Json;
             var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration") : (TimeSpan?)null;
             return await RunAsync(spec, json, limit, cancellation);
         });
@@ -36,8 +36,8 @@ internal static class CountersCommand
     private static async Task<int> RunAsync(TargetSpec spec, bool json, TimeSpan? limit, CancellationToken cancellation)
     {
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
-        await using var watcher = await CounterWatcher.StartAsync(attached, cancellation);
-        var detector = new StarvationDetector(watcher.Cores);
+        await using var watch = await PoolWatch.StartAsync(attached, cancellation);
+        var detector = watch.Detector;
         var redraw = !json && !Console.IsOutputRedirected;
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         if (limit is { } l)
@@ -45,20 +45,13 @@ internal static class CountersCommand
             stop.CancelAfter(l);
         }
         Verdict verdict = detector.Current;
-        try
+        // Ctrl+C or --duration end the readings quietly: the normal way to end a live view.
+        await foreach (var reading in watch.ReadAllAsync(stop.Token))
         {
-            await foreach (var interval in watcher.ReadAllAsync(stop.Token))
-            {
-                verdict = detector.Add(interval);
-                Render(attached, interval, verdict, json, redraw);
-            }
+            verdict = reading.Verdict;
+            Render(attached, reading.Interval, verdict, json, redraw);
         }
-        catch (OperationCanceledException) when (stop.IsCancellationRequested)
-        {
-            // Ctrl+C or --duration: the normal way to end a live view.
-        }
-        await watcher.StopAsync();
-        var end = await watcher.Ended;
+        var end = await watch.StopAsync();
         if (end.Kind != WatchEndKind.Stopped)
         {
             if (!json)

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using System.Diagnostics;
 using PoolDoctor.Cli.Doctor;
+using PoolDoctor.Collect.Attach;
 using PoolDoctor.Lab.Scenarios;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Compare;
@@ -79,12 +80,12 @@ internal static class DemoCommand
                 // timeout equals the load's duration so a starving variant cannot stretch the demo: unanswered requests show as errors.
                 await using var lab = await LabChild.StartAsync(plan.ConnectionString, cancellation);
                 await lab.WarmUpAsync(route, cancellation);
-                await using var attached = await DiagnoseCommand.Attach(lab.Spec, cancellation);
+                await using var attached = await AttachedTarget.AttachAsync(lab.Spec, cancellation);
                 var variant = new Variant(route, lab.Url(route));
                 var diagnose = diagnosed is null;
                 Console.Out.WriteLine($"[{clock.Elapsed.TotalSeconds,4:0}s] {route}: lab pid {lab.ProcessId}, {connections} connections for {duration.TotalSeconds:0} s{(diagnose ? ", diagnosing" : "")}");
                 var result = await VariantRunner.RunAsync(variant, connections, duration, duration, attached, captureStacks: diagnose, status, cancellation,
-                    notice: line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"));
+                    notice: Stderr.Note);
                 status?.Clear();
                 rows.Add(result.Row);
                 if (diagnose)
@@ -120,7 +121,7 @@ internal static class DemoCommand
         Console.Out.WriteLine($"Demo finished in {clock.Elapsed.TotalSeconds:0} s.");
         if (interrupted)
         {
-            Console.Error.WriteLine($"{CliApp.ToolName}: interrupted; the lab was stopped");
+            Stderr.Line("interrupted; the lab was stopped");
             return ExitCodes.Interrupted;
         }
         return ExitCodes.Ok;

@@ -25,7 +25,7 @@ internal static class DetectCommand
     {
         var target = new TargetOptions();
         var timeout = new Option<string>("--timeout") { Description = "Give up after this long (e.g. 30s, 2m).", DefaultValueFactory = _ => "30s" };
-        var format = new Option<string>("--format") { Description = "text (default) or json.", DefaultValueFactory = _ => "text" };
+        var format = FormatOption.Create("text (default) or json.");
         var command = new Command("detect", "Watch a .NET process until its thread pool is found starving, compensating for blocking or CPU bound, or the timeout passes; print the verdict, its evidence and the seconds it took.");
         target.AddTo(command);
         command.Options.Add(timeout);
@@ -33,7 +33,7 @@ internal static class DetectCommand
         command.SetAction(async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
-            var json = OutputFormat.IsJson(parse.GetValue(format));
+            var json = parse.GetValue(format) == OutputFormat.Json;
             var limit = DurationOption.Parse(parse.GetValue(timeout)!, "--timeout");
             return await RunAsync(spec, json, limit, cancellation);
         });
@@ -44,38 +44,30 @@ internal static class DetectCommand
     {
         var clock = Stopwatch.StartNew();
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
-        await using var watcher = await CounterWatcher.StartAsync(attached, cancellation, IntervalSeconds);
+        await using var watch = await PoolWatch.StartAsync(attached, cancellation, IntervalSeconds);
         var watchStarted = clock.Elapsed.TotalSeconds;
-        var detector = new StarvationDetector(watcher.Cores);
+        var detector = watch.Detector;
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         stop.CancelAfter(limit);
         Verdict? finding = null;
         double? secondsToVerdict = null;
-        try
+        await foreach (var (_, verdict) in watch.ReadAllAsync(stop.Token))
         {
-            await foreach (var interval in watcher.ReadAllAsync(stop.Token))
+            if (StarvationDetector.IsFinding(verdict))
             {
-                var verdict = detector.Add(interval);
-                if (StarvationDetector.IsFinding(verdict))
-                {
-                    finding = verdict;
-                    secondsToVerdict = clock.Elapsed.TotalSeconds;
-                    break;
-                }
+                finding = verdict;
+                secondsToVerdict = clock.Elapsed.TotalSeconds;
+                break;
             }
         }
-        catch (OperationCanceledException) when (stop.IsCancellationRequested)
-        {
-        }
-        await watcher.StopAsync();
+        var end = await watch.StopAsync();
         var interrupted = cancellation.IsCancellationRequested;
-        var end = watcher.Ended.IsCompleted ? await watcher.Ended : new WatchEnd(WatchEndKind.Stopped, "stopped");
         var outcome = new DetectOutcome(
             finding ?? detector.Current,
             secondsToVerdict,
             TimedOut: finding is null && !interrupted && end.Kind == WatchEndKind.Stopped,
             attached.ProcessId,
-            watcher.Cores,
+            watch.Cores,
             watchStarted,
             detector.Samples.ToList(),
             detector.Injections.ToList());

@@ -49,6 +49,10 @@ internal static class DiagnoseCommand
         {
             Description = "Also write a JUnit XML summary to this file (for CI servers).",
         };
+        var child = new Option<string?>("--child")
+        {
+            Description = "With '-- COMMAND': diagnose the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix). Default for 'dotnet test': testhost*.",
+        };
         var launch = new Argument<string[]>("command")
         {
             Description = "After '--': a command to launch and diagnose (e.g. -- dotnet MyService.dll).",
@@ -63,6 +67,7 @@ internal static class DiagnoseCommand
         command.Options.Add(connections);
         command.Options.Add(failOn);
         command.Options.Add(junit);
+        command.Options.Add(child);
         command.Arguments.Add(launch);
         command.SetAction(async (parse, cancellation) =>
         {
@@ -77,7 +82,7 @@ internal static class DiagnoseCommand
             var settings = new DiagnosisSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnosisSettings.DefaultStackWindow)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
-                Notice = line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"),
+                Notice = Stderr.Note,
             };
             var run = new DiagnoseRequest(
                 parse.GetValue(output)!,
@@ -89,19 +94,28 @@ internal static class DiagnoseCommand
             {
                 throw new UsageException($"--connections: must be at least 1, not {run.Connections}");
             }
+            if (launchCommand.Length == 0 && parse.GetValue(child) is not null)
+            {
+                throw new UsageException("--child needs a command after '--'");
+            }
+            var childPattern = launchCommand.Length > 0 ? LaunchedChild.PatternFor(launchCommand, parse.GetValue(child)) : null;
             await using var launched = launchCommand.Length > 0 ? LaunchedTarget.Start(launchCommand[0], launchCommand.Skip(1)) : null;
             if (launched is not null)
             {
-                spec = await launched.WaitForDiagnosticsAsync(TimeSpan.FromSeconds(30), cancellation);
+                spec = childPattern is null
+                    ? await launched.WaitForDiagnosticsAsync(TimeSpan.FromSeconds(30), cancellation)
+                    : await launched.WaitForChildAsync(childPattern, LaunchedChild.StartLimit, cancellation);
             }
-            return await RunAsync(spec!, settings, run, launched, cancellation);
+            return await RunAsync(spec!, settings, run, childPattern is null ? launched : null, childPattern is null ? null : launched, cancellation);
         });
         return command;
     }
 
-    private static async Task<int> RunAsync(TargetSpec spec, DiagnosisSettings settings, DiagnoseRequest run, LaunchedTarget? launched, CancellationToken cancellation)
+    /// <param name="launched">The launched app when it is the target itself (its output explains a URL that never answers).</param>
+    /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>
+    private static async Task<int> RunAsync(TargetSpec spec, DiagnosisSettings settings, DiagnoseRequest run, LaunchedTarget? launched, LaunchedTarget? parent, CancellationToken cancellation)
     {
-        await using var attached = await Attach(spec, cancellation);
+        await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         foreach (var url in run.LoadUrls)
         {
             await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation);
@@ -147,7 +161,7 @@ internal static class DiagnoseCommand
         {
             gateFailed = FailGate.Fails(policy, report.Verdict.Kind, report.Culprits);
             var message = FailGate.Explain(policy, report.Verdict.Kind, report.Culprits);
-            Console.Error.WriteLine($"{CliApp.ToolName}: {message}");
+            Stderr.Line(message);
             if (run.JUnit is { } junitPath)
             {
                 await JUnitWriter.WriteFileAsync(report, gateFailed, message, junitPath, CancellationToken.None);
@@ -158,16 +172,33 @@ internal static class DiagnoseCommand
             var message = FailGate.Explain(FailOn.Starving, report.Verdict.Kind, report.Culprits);
             await JUnitWriter.WriteFileAsync(report, FailGate.Fails(FailOn.Starving, report.Verdict.Kind, report.Culprits), message, junitPath, CancellationToken.None);
         }
+        int? commandExit = null;
+        if (parent is not null && outcome.End is not (DiagnosisEnd.Interrupted or DiagnosisEnd.Failed))
+        {
+            Console.Error.WriteLine(outcome.End == DiagnosisEnd.TargetExited
+                ? $"{CliApp.ToolName}: {attached.Process.Name} (pid {attached.ProcessId}) ended after {outcome.Seconds:0} s; the report holds what was seen until then"
+                : $"{CliApp.ToolName}: waiting for the command to finish");
+            commandExit = await parent.WaitForExitAsync(cancellation);
+        }
         switch (outcome.End)
         {
             case DiagnosisEnd.Interrupted:
-                Console.Error.WriteLine($"{CliApp.ToolName}: interrupted; partial report written");
+                Stderr.Line("interrupted; partial report written");
                 return ExitCodes.Interrupted;
-            case DiagnosisEnd.TargetExited or DiagnosisEnd.Failed:
-                Console.Error.WriteLine($"{CliApp.ToolName}: error: {outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)");
+            case DiagnosisEnd.TargetExited or DiagnosisEnd.Failed when commandExit is null:
+                Stderr.Error($"{outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)");
                 return ExitCodes.RunFailed;
             default:
-                return gateFailed ? ExitCodes.GateFailed : ExitCodes.Ok;
+                if (gateFailed)
+                {
+                    return ExitCodes.GateFailed;
+                }
+                if (commandExit is { } code and not 0)
+                {
+                    Stderr.Error($"the command exited with code {code}");
+                    return ExitCodes.RunFailed;
+                }
+                return ExitCodes.Ok;
         }
     }
 
@@ -175,16 +206,4 @@ internal static class DiagnoseCommand
         [.. values.Select(v => Uri.TryCreate(v, UriKind.Absolute, out var url) && (url.Scheme == Uri.UriSchemeHttp || url.Scheme == Uri.UriSchemeHttps)
             ? url
             : throw new UsageException($"--load: '{v}' is not an http:// or https:// URL"))];
-
-    internal static async Task<AttachedTarget> Attach(TargetSpec spec, CancellationToken cancellation)
-    {
-        try
-        {
-            return await AttachedTarget.AttachAsync(spec, cancellation);
-        }
-        catch (AttachException e)
-        {
-            throw new RunFailedException(e.Message, e);
-        }
-    }
 }

@@ -17,7 +17,7 @@ internal static class LoadCommand
         {
             PreferInlineSocketCompletions();
             var load = options.Read(parse);
-            var format = parse.GetValue(options.Format)!;
+            var format = parse.GetValue(options.Format);
             using var bar = ProgressBar.ForTerminal(load);
             LoadSummary summary;
             try
@@ -37,14 +37,14 @@ internal static class LoadCommand
             {
                 Console.Error.WriteLine($"load: allocated {GC.GetTotalAllocatedBytes() / 1024} KiB, gen0 {GC.CollectionCount(0)}, gen1 {GC.CollectionCount(1)}, gen2 {GC.CollectionCount(2)}, threads {ThreadPool.ThreadCount}");
             }
-            Console.Out.Write(format == "json" ? LoadJsonRenderer.Render(summary) + Environment.NewLine : LoadTextRenderer.Render(summary));
+            Console.Out.Write(format == OutputFormat.Json ? LoadJsonRenderer.Render(summary) + Environment.NewLine : LoadTextRenderer.Render(summary));
             if (cancellation.IsCancellationRequested)
             {
                 return ExitCodes.Interrupted;
             }
             if (summary.Requests == 0 && summary.Errors.Connect > 0 && summary.Errors.Timeout == 0)
             {
-                Console.Error.WriteLine($"{CliApp.ToolName}: error: no response: every connection attempt failed");
+                Stderr.Error("no response: every connection attempt failed");
                 return ExitCodes.RunFailed;
             }
             return ExitCodes.Ok;

@@ -37,16 +37,10 @@ internal sealed class LoadCommandOptions
 
     public Option<string[]> Headers { get; } = new("--header", "-H") { Description = "A request header \"Name: value\"; repeatable." };
 
-    public Option<string> Format { get; } = new("--format")
-    {
-        Description = "Output format: text (bombardier's layout) or json.",
-        DefaultValueFactory = _ => "text",
-    };
+    public Option<OutputFormat> Format { get; } = FormatOption.Create("Output format: text (bombardier's layout) or json.");
 
     /// <summary>The bound of a run given only -n: long enough for any sensible count, short enough to never run away.</summary>
     public static readonly TimeSpan CountOnlyDurationLimit = TimeSpan.FromHours(1);
-
-    public LoadCommandOptions() => Format.AcceptOnlyFromAmong("text", "json");
 
     public void AddTo(Command command)
     {
@@ -79,15 +73,11 @@ internal sealed class LoadCommandOptions
         {
             duration = requests is null ? LoadOptions.DefaultDuration : CountOnlyDurationLimit;
         }
-        else if (!PoolDoctor.Load.DurationText.TryParse(durationText, out duration) || duration <= TimeSpan.Zero)
+        else
         {
-            throw new UsageException($"--duration: '{durationText}' is not a positive duration (e.g. 10s, 500ms, 2m, 1h, or seconds)");
+            duration = DurationOption.Parse(durationText, "--duration", LoadOptions.MaxDuration);
         }
-        var timeoutText = parse.GetValue(Timeout)!;
-        if (!PoolDoctor.Load.DurationText.TryParse(timeoutText, out var timeout) || timeout <= TimeSpan.Zero)
-        {
-            throw new UsageException($"--timeout: '{timeoutText}' is not a positive duration (e.g. 30s, 500ms)");
-        }
+        var timeout = DurationOption.Parse(parse.GetValue(Timeout)!, "--timeout");
         var options = new LoadOptions
         {
             Url = url,
@@ -99,15 +89,7 @@ internal sealed class LoadCommandOptions
             Method = parse.GetValue(Method)!.ToUpperInvariant(),
             Headers = (parse.GetValue(Headers) ?? []).Select(ParseHeader).ToList(),
         };
-        try
-        {
-            options.Validate();
-        }
-        catch (LoadOptionsException e)
-        {
-            throw new UsageException(e.Message);
-        }
-        return options;
+        return options.Validated();
     }
 
     private static KeyValuePair<string, string> ParseHeader(string text)
@@ -121,5 +103,5 @@ internal sealed class LoadCommandOptions
     }
 
     internal static string Describe(LoadOptions options) =>
-        string.Create(CultureInfo.InvariantCulture, $"{options.Url} for {PoolDoctor.Load.DurationText.Format(options.Duration)} using {options.Connections} connection(s)");
+        string.Create(CultureInfo.InvariantCulture, $"{options.Url} for {DurationText.Format(options.Duration)} using {options.Connections} connection(s)");
 }

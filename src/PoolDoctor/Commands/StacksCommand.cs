@@ -48,11 +48,11 @@ internal static class StacksCommand
             try
             {
                 StackRecording recording;
-                await using (var attached = await AttachOrFail(spec, cancellation))
+                await using (var attached = await AttachedTarget.AttachAsync(spec, cancellation))
                 {
                     var listening = spec.DiagnosticPort?.EndsWith(",listen", StringComparison.OrdinalIgnoreCase) == true;
                     recording = await StackRecorder.RecordAsync(attached, options, path, cancellation, resumeRuntime: listening,
-                        notice: line => Console.Error.WriteLine($"{CliApp.ToolName}: note: {line}"));
+                        notice: Stderr.Note);
                 }
                 var recorded = clock.Elapsed;
                 StackSnapshot snapshot;
@@ -68,7 +68,7 @@ internal static class StacksCommand
                 var read = clock.Elapsed;
                 if (recording.TargetExited)
                 {
-                    Console.Error.WriteLine($"{CliApp.ToolName}: warning: the target exited during the capture; showing what was recorded");
+                    Stderr.Warning("the target exited during the capture; showing what was recorded");
                 }
                 var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
                 StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
@@ -81,11 +81,11 @@ internal static class StacksCommand
                 }
                 if (keep is not null)
                 {
-                    Console.Error.WriteLine($"{CliApp.ToolName}: trace written to {keep}");
+                    Stderr.Line($"trace written to {keep}");
                 }
                 if (recording.Interrupted)
                 {
-                    Console.Error.WriteLine($"{CliApp.ToolName}: interrupted, showing the {recording.Window.TotalSeconds:F2} s recorded");
+                    Stderr.Line($"interrupted, showing the {recording.Window.TotalSeconds:F2} s recorded");
                     return ExitCodes.Interrupted;
                 }
                 return ExitCodes.Ok;
@@ -94,33 +94,10 @@ internal static class StacksCommand
             {
                 if (keep is null)
                 {
-                    TryDelete(path);
+                    TraceFile.TryDelete(path);
                 }
             }
         });
         return command;
-    }
-
-    private static async Task<AttachedTarget> AttachOrFail(TargetSpec spec, CancellationToken cancellation)
-    {
-        try
-        {
-            return await AttachedTarget.AttachAsync(spec, cancellation);
-        }
-        catch (AttachException e)
-        {
-            throw new RunFailedException(e.Message, e);
-        }
-    }
-
-    private static void TryDelete(string path)
-    {
-        try
-        {
-            File.Delete(path);
-        }
-        catch (IOException)
-        {
-        }
     }
 }

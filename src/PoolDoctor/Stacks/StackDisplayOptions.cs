@@ -2,13 +2,6 @@ using System.CommandLine;
 
 namespace PoolDoctor.Cli.Stacks;
 
-public enum StackFormat
-{
-    Text,
-    Json,
-    Speedscope,
-}
-
 /// <summary>The display options `stacks` and `analyze` share, so a live capture and a file read the same.</summary>
 internal sealed class StackDisplayOptions
 {
@@ -39,5 +32,3 @@ internal sealed class StackDisplayOptions
     public StackDisplay Read(ParseResult parse) =>
         new(parse.GetValue(All), parse.GetValue(Raw), parse.GetValue(UserCode) ?? [], parse.GetValue(Format));
 }
-
-internal sealed record StackDisplay(bool All, bool Raw, IReadOnlyList<string> UserCodePrefixes, StackFormat Format);

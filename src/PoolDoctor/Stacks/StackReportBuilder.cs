@@ -6,16 +6,14 @@ namespace PoolDoctor.Cli.Stacks;
 
 /// <summary>
 /// Wires a snapshot through the analysis (cleaning, user code, pool threads, grouping, culprits) into what the writers
-/// print. A trace without samples (dotnet-trace's waithandle recording) is read through its wait spans, weighted by
-/// blocked milliseconds, so the same groups and culprits come out.
+/// print. A trace without samples (dotnet-trace's waithandle recording) is read through its wait spans (the analysis
+/// does that), and the report says so.
 /// </summary>
 internal static class StackReportBuilder
 {
     public static StackReport Build(string source, StackSnapshot snapshot, StackDisplay display)
     {
-        var fromWaits = snapshot.Stacks.Count == 0 && snapshot.Waits.Count > 0;
-        var sampled = fromWaits ? WaitStacks.AsSamples(snapshot) : snapshot;
-        var analysis = CulpritAnalyzer.Analyze(sampled, new CulpritOptions
+        var analysis = CulpritAnalyzer.Analyze(snapshot, new CulpritOptions
         {
             UserCodePrefixes = display.UserCodePrefixes,
             IncludeAllThreads = display.All,
@@ -34,7 +32,7 @@ internal static class StackReportBuilder
             .ToList();
         return new StackReport(source, snapshot, groups, analysis.Culprits, threads, display.All, display.Raw)
         {
-            Note = fromWaits
+            Note = analysis.FromWaits
                 ? "the trace has no sample-profiler samples: stacks come from wait events, weighted by blocked milliseconds"
                 : null,
         };

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Text;
 
 namespace PoolDoctor.IntegrationTests.Infrastructure;
 
@@ -9,40 +8,39 @@ namespace PoolDoctor.IntegrationTests.Infrastructure;
 /// </summary>
 public sealed class LabProcess : IAsyncDisposable
 {
-    private readonly Process _process;
-    private readonly StringBuilder _output = new();
+    private readonly ListeningChild _child;
 
-    private LabProcess(Process process, int port)
+    private LabProcess(ListeningChild child, int port)
     {
-        _process = process;
+        _child = child;
         Port = port;
     }
 
     public int Port { get; }
 
-    public int ProcessId => _process.Id;
+    public int ProcessId => _child.ProcessId;
 
     public string BaseUrl => $"http://127.0.0.1:{Port}";
 
-    public bool HasExited => _process.HasExited;
+    public bool HasExited => _child.HasExited;
 
-    public string Output { get { lock (_output) { return _output.ToString(); } } }
+    public string Output => _child.Output;
 
     public string Url(string route) => $"{BaseUrl}/api/diagscenario/{route}";
 
     /// <summary>An absolute path on the lab, e.g. a <c>LabScenario.Path</c> of either host.</summary>
     public string PathUrl(string path) => BaseUrl + path;
 
-    public static async Task<LabProcess> StartAsync(string? connectionString = null, IDictionary<string, string>? environment = null)
+    /// <param name="executable">Run the tool through this file instead of `dotnet dotnet-pooldoctor.dll` (e.g. a link
+    /// to its apphost under another name, so the lab has a process name of its own).</param>
+    public static async Task<LabProcess> StartAsync(string? connectionString = null, IDictionary<string, string>? environment = null, string? executable = null)
     {
         var port = FreePort.Next();
-        var info = new ProcessStartInfo(ToolPaths.DotnetHost)
+        var info = new ProcessStartInfo(executable ?? ToolPaths.DotnetHost);
+        if (executable is null)
         {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        info.ArgumentList.Add(ToolPaths.ToolDll);
+            info.ArgumentList.Add(ToolPaths.ToolDll);
+        }
         info.ArgumentList.Add("lab");
         info.ArgumentList.Add("--urls");
         info.ArgumentList.Add($"http://127.0.0.1:{port}");
@@ -56,41 +54,9 @@ public sealed class LabProcess : IAsyncDisposable
         {
             info.Environment[key] = value;
         }
-        var process = Process.Start(info)!;
-        var lab = new LabProcess(process, port);
-        var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        process.OutputDataReceived += (_, e) =>
-        {
-            if (e.Data is null)
-            {
-                return;
-            }
-            lock (lab._output) { lab._output.AppendLine(e.Data); }
-            if (e.Data.StartsWith("PoolDoctor lab listening on ", StringComparison.Ordinal))
-            {
-                ready.TrySetResult();
-            }
-        };
-        process.ErrorDataReceived += (_, e) => { if (e.Data is not null) { lock (lab._output) { lab._output.AppendLine(e.Data); } } };
-        process.BeginOutputReadLine();
-        process.BeginErrorReadLine();
-        var exited = process.WaitForExitAsync();
-        var finished = await Task.WhenAny(ready.Task, exited, Task.Delay(TimeSpan.FromSeconds(30)));
-        if (finished != ready.Task)
-        {
-            await lab.DisposeAsync();
-            throw new InvalidOperationException($"the lab did not start on port {port}:\n{lab.Output}");
-        }
-        return lab;
+        var (child, _) = await ListeningChild.StartAsync(info, "PoolDoctor lab listening on ", $"the lab did not start on port {port}");
+        return new LabProcess(child, port);
     }
 
-    public async ValueTask DisposeAsync()
-    {
-        if (!_process.HasExited)
-        {
-            _process.Kill(entireProcessTree: true);
-            await _process.WaitForExitAsync();
-        }
-        _process.Dispose();
-    }
+    public ValueTask DisposeAsync() => _child.DisposeAsync();
 }

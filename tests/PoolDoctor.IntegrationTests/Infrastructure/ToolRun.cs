@@ -12,7 +12,8 @@ public sealed record ToolResult(int ExitCode, string StdOut, string StdErr, Time
 /// <summary>Runs `dotnet-pooldoctor ARGS` the way a user's script does, with a hard time limit.</summary>
 public static class ToolRun
 {
-    public static async Task<ToolResult> RunAsync(IEnumerable<string> args, TimeSpan timeout, IDictionary<string, string>? environment = null)
+    /// <param name="unset">Variables to remove from the tool's environment (e.g. the MSBuild ones `dotnet test` gives this host).</param>
+    public static async Task<ToolResult> RunAsync(IEnumerable<string> args, TimeSpan timeout, IDictionary<string, string>? environment = null, IEnumerable<string>? unset = null)
     {
         var info = new ProcessStartInfo(ToolPaths.DotnetHost)
         {
@@ -29,6 +30,10 @@ public static class ToolRun
         foreach (var (key, value) in environment ?? new Dictionary<string, string>())
         {
             info.Environment[key] = value;
+        }
+        foreach (var key in unset ?? [])
+        {
+            info.Environment.Remove(key);
         }
         var clock = Stopwatch.StartNew();
         using var process = Process.Start(info)!;

@@ -20,7 +20,7 @@ internal static class OldRuntimeLabBuild
 
     private static async Task<Published> RunPublishAsync(string framework)
     {
-        var project = Path.Combine(RepositoryRoot(), "tests", "apps", "OldRuntimeLab", "OldRuntimeLab.csproj");
+        var project = Path.Combine(ToolPaths.RepositoryRoot(), "tests", "apps", "OldRuntimeLab", "OldRuntimeLab.csproj");
         var output = Path.Combine(AppContext.BaseDirectory, "old-runtime-lab", framework);
         var info = new ProcessStartInfo(ToolPaths.DotnetHost)
         {
@@ -70,17 +70,5 @@ internal static class OldRuntimeLabBuild
         var executable = Path.Combine(output, "OldRuntimeLab");
         Assert.True(File.Exists(executable), $"no {executable} after publishing:\n{text}");
         return new Published(executable, clock.Elapsed);
-    }
-
-    private static string RepositoryRoot()
-    {
-        for (var dir = new DirectoryInfo(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "PoolDoctor.slnx")))
-            {
-                return dir.FullName;
-            }
-        }
-        throw new InvalidOperationException($"no PoolDoctor.slnx above {AppContext.BaseDirectory}");
     }
 }

@@ -1,0 +1,62 @@
+namespace PoolDoctor.Collect.Counters;
+
+/// <summary>Samples <see cref="WorkerThreadStates"/> several times a second and averages per counter interval.</summary>
+internal sealed class RunnableWorkerMeter(int pid) : IDisposable
+{
+    private readonly Lock _gate = new();
+    private readonly CancellationTokenSource _stop = new();
+    private double _sum;
+    private int _count;
+    private Task? _loop;
+
+    public void Start()
+    {
+        if (pid > 0)
+        {
+            _loop = Task.Run(() => LoopAsync(_stop.Token));
+        }
+    }
+
+    private async Task LoopAsync(CancellationToken cancellation)
+    {
+        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(100));
+        while (!cancellation.IsCancellationRequested)
+        {
+            try
+            {
+                await timer.WaitForNextTickAsync(cancellation);
+            }
+            catch (OperationCanceledException)
+            {
+                return;
+            }
+            if (WorkerThreadStates.Read(pid) is not { } now)
+            {
+                return;
+            }
+            lock (_gate)
+            {
+                _sum += now.Runnable;
+                _count++;
+            }
+        }
+    }
+
+    /// <summary>The mean since the previous call, or null when nothing was sampled.</summary>
+    public double? TakeMean()
+    {
+        lock (_gate)
+        {
+            var mean = _count > 0 ? Math.Round(_sum / _count, 2) : (double?)null;
+            _sum = 0;
+            _count = 0;
+            return mean;
+        }
+    }
+
+    public void Dispose()
+    {
+        _stop.Cancel();
+        _stop.Dispose();
+    }
+}

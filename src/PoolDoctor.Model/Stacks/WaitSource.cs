@@ -1,0 +1,8 @@
+namespace PoolDoctor.Model.Stacks;
+
+public enum WaitSource
+{
+    WaitHandle,
+    Contention,
+    TaskWait,
+}

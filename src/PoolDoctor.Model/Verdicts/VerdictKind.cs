@@ -1,0 +1,10 @@
+namespace PoolDoctor.Model.Verdicts;
+
+public enum VerdictKind
+{
+    Inconclusive,
+    Healthy,
+    Starving,
+    BlockingCompensated,
+    CpuSaturated,
+}

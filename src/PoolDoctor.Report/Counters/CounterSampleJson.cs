@@ -1,0 +1,50 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using PoolDoctor.Model.Counters;
+
+namespace PoolDoctor.Report.Counters;
+
+/// <summary>
+/// The one JSON shape of a counter sample, for `counters` lines, `detect --format json` and report.json alike, so a key
+/// added here reaches every output. Keys are an interface (docs/cli.md, docs/report.md).
+/// </summary>
+public sealed class CounterSampleJson : JsonConverter<CounterSample>
+{
+    /// <summary>The sample's keys, into an object the caller has opened (a `counters` line adds its own beside them).</summary>
+    public static void WriteFields(Utf8JsonWriter json, CounterSample s)
+    {
+        json.WriteNumber("seconds", Math.Round(s.Seconds, 3));
+        json.WriteNumber("threadCount", Math.Round(s.ThreadCount, 2));
+        json.WriteNumber("queueLength", Math.Round(s.QueueLength, 2));
+        json.WriteNumber("completedPerSecond", Math.Round(s.CompletedPerSecond, 2));
+        json.WriteNumber("cpuPercent", Math.Round(s.CpuPercent, 2));
+        json.WriteNumber("cores", s.Cores);
+        json.WriteNumber("lockContentionsPerSecond", Math.Round(s.LockContentionsPerSecond, 2));
+        json.WriteNumber("gcHeapMb", Math.Round(s.GcHeapMb, 3));
+        if (s.RunnableWorkers is { } runnable)
+        {
+            json.WriteNumber("runnableWorkers", Math.Round(runnable, 2));
+        }
+        if (s.QueueDelayMs is { } delay)
+        {
+            json.WriteStartObject("queueDelayMs");
+            json.WriteNumber("p50", delay.P50);
+            json.WriteNumber("p99", delay.P99);
+            json.WriteNumber("max", delay.Max);
+            json.WriteNumber("items", delay.Items);
+            json.WriteEndObject();
+        }
+    }
+
+    public static void Write(Utf8JsonWriter json, CounterSample sample)
+    {
+        json.WriteStartObject();
+        WriteFields(json, sample);
+        json.WriteEndObject();
+    }
+
+    public override void Write(Utf8JsonWriter writer, CounterSample value, JsonSerializerOptions options) => Write(writer, value);
+
+    public override CounterSample Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
+        throw new NotSupportedException("counter samples are read back with CounterSeriesReader");
+}

@@ -1,0 +1,16 @@
+using PoolDoctor.Collect.Attach;
+
+namespace PoolDoctor.Runs;
+
+/// <summary>
+/// What `compare` was asked: the variants and their load, and either a running target to watch (or none), or a command
+/// to start afresh for each variant (<see cref="Command"/> not empty; <see cref="Child"/> as for `diagnose`).
+/// </summary>
+internal sealed record CompareRequest(
+    IReadOnlyList<Variant> Variants,
+    int Connections,
+    TimeSpan Duration,
+    TimeSpan Timeout,
+    TargetSpec? Target,
+    IReadOnlyList<string> Command,
+    string? Child);

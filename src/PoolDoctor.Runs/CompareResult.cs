@@ -1,0 +1,6 @@
+using PoolDoctor.Model.Diagnosis;
+
+namespace PoolDoctor.Runs;
+
+/// <summary>The rows of the variants that ran (all of them unless <see cref="StopReason"/> says why not).</summary>
+internal sealed record CompareResult(IReadOnlyList<CompareRow> Rows, string? StopReason);

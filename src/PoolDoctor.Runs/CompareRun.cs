@@ -1,0 +1,62 @@
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Model.Diagnosis;
+
+namespace PoolDoctor.Runs;
+
+/// <summary>
+/// `compare`: each variant loaded in turn. With a running target, every load is watched in that one process; with a
+/// command, a fresh process per variant (started, waited for until its URL answers, watched, then stopped with its
+/// children), so threads the pool injected for one variant never linger into the next.
+/// </summary>
+internal static class CompareRun
+{
+    /// <summary>How long a launched app may take to publish its diagnostics socket, and then to answer its URL.</summary>
+    private static readonly TimeSpan StartLimit = TimeSpan.FromSeconds(30);
+
+    public static async Task<CompareResult> RunAsync(CompareRequest request, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
+    {
+        await using var shared = request.Target is null ? null : await AttachedTarget.AttachAsync(request.Target, cancellation);
+        var rows = new List<CompareRow>();
+        foreach (var variant in request.Variants)
+        {
+            if (cancellation.IsCancellationRequested)
+            {
+                return new CompareResult(rows, "interrupted");
+            }
+            VariantResult result;
+            if (request.Command.Count > 0)
+            {
+                result = await RunFreshAsync(request, variant, status, say, cancellation);
+            }
+            else
+            {
+                say($"Loading {variant.Name} ({variant.Url}) for {request.Duration.TotalSeconds:0.#} s with {request.Connections} connections{(shared is null ? "" : $", watching pid {shared.ProcessId}")}");
+                result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, shared, captureStacks: false, status, cancellation);
+            }
+            rows.Add(result.Row);
+            if (request.Command.Count == 0 && result.Watch is { End: DiagnosisEnd.TargetExited } gone)
+            {
+                return new CompareResult(rows, gone.EndMessage);
+            }
+        }
+        return new CompareResult(rows, cancellation.IsCancellationRequested ? "interrupted" : null);
+    }
+
+    private static async Task<VariantResult> RunFreshAsync(CompareRequest request, Variant variant, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
+    {
+        await using var app = LaunchedTarget.Start(request.Command[0], request.Command.Skip(1));
+        var spec = request.Child is { } child
+            ? await app.WaitForChildAsync(child, StartLimit, cancellation)
+            : await app.WaitForDiagnosticsAsync(StartLimit, cancellation);
+        await UrlReadiness.WaitAsync(variant.Url, StartLimit, app, cancellation);
+        await UrlWarmUp.RunAsync(variant.Url, cancellation);
+        await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
+        say($"Loading {variant.Name} ({variant.Url}) for {request.Duration.TotalSeconds:0.#} s with {request.Connections} connections, watching pid {attached.ProcessId} (started for this variant)");
+        var result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, attached, captureStacks: false, status, cancellation);
+        if (app.HasExited)
+        {
+            throw new RunFailedException($"{variant.Name}: the app exited during its load: {app.LastOutput}");
+        }
+        return result;
+    }
+}

@@ -1,0 +1,96 @@
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Metrics;
+using PoolDoctor.Model.Verdicts;
+
+namespace PoolDoctor.Runs;
+
+/// <summary>
+/// The report of one `watch` episode: the stack capture runs beside the counter loop, and the loop writes the report
+/// once the capture is in (so the series it takes from the detector is read on the loop's own thread). The report's
+/// timeline is the kept history, counted from its first sample.
+/// </summary>
+internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, WatchSettings settings, DateTimeOffset attachedUtc)
+{
+    private Task<StackEvidence>? _capture;
+    private Verdict? _verdict;
+
+    public void Capture(Verdict verdict, double atSeconds, WatchLog log, CancellationToken stop)
+    {
+        if (_capture is not null)
+        {
+            return;
+        }
+        _verdict = verdict;
+        _capture = StackEvidence.CaptureAsync(target, atSeconds, settings.StackWindow, settings.UserCodePrefixes, requests: null, log.Notice, stop);
+    }
+
+    public async Task WriteIfCapturedAsync(WatchState state, WatchLog log)
+    {
+        if (_capture is { IsCompleted: true })
+        {
+            await WriteAsync(state, log);
+        }
+    }
+
+    /// <summary>At the end of the watch of this target: a capture still running is awaited (it stops on the same token).</summary>
+    public async Task FinishAsync(WatchState state, WatchLog log)
+    {
+        if (_capture is not null)
+        {
+            await WriteAsync(state, log);
+        }
+    }
+
+    private async Task WriteAsync(WatchState state, WatchLog log)
+    {
+        var capture = _capture!;
+        _capture = null;
+        StackEvidence stacks;
+        try
+        {
+            stacks = await capture;
+        }
+        catch (OperationCanceledException)
+        {
+            log.Line($"pid {target.ProcessId}: stack capture stopped before it finished; no report");
+            return;
+        }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            log.Line($"pid {target.ProcessId}: stack capture failed: {e.Message.ReplaceLineEndings(" ")}; no report");
+            return;
+        }
+        var samples = watch.Detector.Samples;
+        if (samples.Count == 0)
+        {
+            return;
+        }
+        var origin = samples[0].Seconds;
+        var verdict = _verdict!;
+        var outcome = new DiagnosisOutcome(
+            watch.Cores,
+            samples[^1].Seconds - origin,
+            [.. samples.Select(s => s with { Seconds = s.Seconds - origin })],
+            [.. watch.Detector.Injections.Select(i => i with { Seconds = i.Seconds - origin })],
+            verdict with { AtSeconds = verdict.AtSeconds - origin },
+            stacks with { Capture = stacks.Capture with { AtSeconds = stacks.Capture.AtSeconds - origin } },
+            DiagnosisEnd.Diagnosed,
+            "diagnosed");
+        var report = DiagnosisReportBuilder.Build(target.Process, attachedUtc.AddSeconds(origin), outcome);
+        var folder = ReportRetention.FolderFor(settings.Reports, DateTimeOffset.UtcNow, target.ProcessId);
+        try
+        {
+            var (_, html) = await ReportFiles.WriteAsync(report, folder);
+            var pruned = ReportRetention.Prune(settings.Reports, settings.Keep);
+            var top = stacks.Culprits.Count > 0 ? stacks.Culprits[0] : null;
+            state.ReportWritten(top);
+            log.Line($"pid {target.ProcessId}: report written: {html} (culprit: {(top is null ? "none found" : $"{top.DisplayName}, {top.Kind}, {top.Threads} pool thread(s)")})"
+                + (pruned.Count > 0 ? $"; {pruned.Count} older report(s) deleted (--keep {settings.Keep})" : ""));
+        }
+        catch (Exception e) when (e is RunFailedException or IOException or UnauthorizedAccessException)
+        {
+            // A full disk at 3 a.m. must not end the watch: the metrics still tell the story.
+            log.Line($"pid {target.ProcessId}: report not written: {e.Message.ReplaceLineEndings(" ")}");
+        }
+    }
+}

@@ -1,0 +1,70 @@
+using System.Runtime.CompilerServices;
+using PoolDoctor.Analysis.Detection;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Counters;
+
+namespace PoolDoctor.Runs;
+
+/// <summary>
+/// The watch loop every live verb shares (counters, detect, diagnose, watch): one counter session on the target feeding
+/// the starvation detector, read as <see cref="PoolReading"/>s until the caller's token ends it (quietly) or the stream
+/// ends. <see cref="StopAsync"/> always stops the session and says why the stream ended.
+/// </summary>
+internal sealed class PoolWatch : IAsyncDisposable
+{
+    private readonly CounterWatcher _watcher;
+
+    private PoolWatch(CounterWatcher watcher)
+    {
+        _watcher = watcher;
+        Detector = new StarvationDetector(watcher.Cores);
+    }
+
+    public int Cores => _watcher.Cores;
+
+    /// <summary>The series so far and the current verdict (bounded only when the caller calls Forget).</summary>
+    public StarvationDetector Detector { get; }
+
+    /// <summary>Starts watching; <paramref name="intervalSeconds"/> is the counter interval (`detect` asks for 0.5 s).</summary>
+    public static async Task<PoolWatch> StartAsync(AttachedTarget target, CancellationToken cancellation, double intervalSeconds = 1) =>
+        new(await CounterWatcher.StartAsync(target, cancellation, intervalSeconds));
+
+    /// <summary>Readings until <paramref name="stop"/> fires (the enumeration just ends) or the stream ends.</summary>
+    public async IAsyncEnumerable<PoolReading> ReadAllAsync([EnumeratorCancellation] CancellationToken stop)
+    {
+        var intervals = _watcher.ReadAllAsync(stop).GetAsyncEnumerator(stop);
+        try
+        {
+            while (true)
+            {
+                bool more;
+                try
+                {
+                    more = await intervals.MoveNextAsync();
+                }
+                catch (OperationCanceledException) when (stop.IsCancellationRequested)
+                {
+                    yield break;
+                }
+                if (!more)
+                {
+                    yield break;
+                }
+                yield return new PoolReading(intervals.Current, Detector.Add(intervals.Current));
+            }
+        }
+        finally
+        {
+            await intervals.DisposeAsync();
+        }
+    }
+
+    /// <summary>Stops the session (safe twice) and tells how the stream ended: Stopped when we ended it.</summary>
+    public async Task<WatchEnd> StopAsync()
+    {
+        await _watcher.StopAsync();
+        return _watcher.Ended.IsCompleted ? await _watcher.Ended : new WatchEnd(WatchEndKind.Stopped, "stopped");
+    }
+
+    public async ValueTask DisposeAsync() => await _watcher.DisposeAsync();
+}

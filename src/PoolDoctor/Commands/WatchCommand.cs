@@ -1,0 +1,105 @@
+using System.CommandLine;
+using System.Globalization;
+using PoolDoctor.Analysis.Triggers;
+using PoolDoctor.Metrics;
+
+namespace PoolDoctor.Cli.Commands;
+
+/// <summary>
+/// `watch`: runs beside a service for days. One line on stdout per state change; a report (JSON + HTML) per starvation
+/// episode under --reports, rate-limited; optional Prometheus endpoint (--metrics) and OTLP push (--otlp). Every input
+/// is checked before anything starts; SIGTERM or Ctrl+C ends it cleanly with exit 0.
+/// </summary>
+internal static class WatchCommand
+{
+    /// <summary>How often --otlp pushes; Prometheus pulls at its own scrape interval.</summary>
+    private static readonly TimeSpan OtlpInterval = TimeSpan.FromSeconds(5);
+
+    public static Command Create()
+    {
+        var target = new TargetOptions();
+        var reports = new Option<string>("--reports") { Description = "Directory for the reports, one folder per episode (default ./pooldoctor-reports).", DefaultValueFactory = _ => "pooldoctor-reports" };
+        var cooldown = new Option<string>("--cooldown") { Description = "At most one report per this long (default 10m).", DefaultValueFactory = _ => "10m" };
+        var keep = new Option<int>("--keep") { Description = "Keep the newest N reports, delete older ones (default 20).", DefaultValueFactory = _ => WatchSettings.DefaultKeep };
+        var trigger = new Option<string[]>("--trigger") { Description = "Also report when this holds (repeatable): SIGNAL OP VALUE [for DURATION], e.g. 'queue>200 for 10s', 'queue-delay-p99>1s'.", AllowMultipleArgumentsPerToken = false };
+        var metrics = new Option<string?>("--metrics") { Description = "Serve Prometheus metrics at http://[HOST:]PORT/metrics (a bare port listens on 127.0.0.1)." };
+        var otlp = new Option<string?>("--otlp") { Description = "Push the same metrics to an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318)." };
+        var duration = new Option<string?>("--duration") { Description = "Stop after this long (default: until SIGTERM or Ctrl+C)." };
+        var userCode = new Option<string[]>("--user-code") { Description = "A namespace prefix that is user code (repeatable), as for diagnose.", AllowMultipleArgumentsPerToken = false };
+        var command = new Command("watch", "Watch a .NET service for days: log verdict changes, write a report per starvation episode, serve Prometheus metrics or push OTLP.");
+        target.AddTo(command);
+        foreach (var option in new Option[] { reports, cooldown, keep, trigger, metrics, otlp, duration, userCode })
+        {
+            command.Options.Add(option);
+        }
+        command.SetAction(async (parse, cancellation) =>
+        {
+            var spec = target.ReadRequired(parse);
+            var triggers = (parse.GetValue(trigger) ?? []).Select(TriggerOption.Parse).ToList();
+            var keepCount = parse.GetValue(keep);
+            if (keepCount < 1)
+            {
+                throw new UsageException($"--keep: must be at least 1, not {keepCount}");
+            }
+            var settings = new WatchSettings(
+                spec,
+                Path.GetFullPath(parse.GetValue(reports)!),
+                DurationOption.Parse(parse.GetValue(cooldown)!, "--cooldown", TimeSpan.FromDays(30)),
+                keepCount,
+                triggers,
+                Reattach: spec.ProcessId is null)
+            {
+                UserCodePrefixes = parse.GetValue(userCode) ?? [],
+            };
+            var address = parse.GetValue(metrics) is { } m
+                ? MetricsAddress.TryParse(m, out var a) ? a : throw new UsageException($"--metrics: '{m}' is not [HOST:]PORT (e.g. 9464, 127.0.0.1:9464)")
+                : null;
+            var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration", TimeSpan.FromDays(3650)) : (TimeSpan?)null;
+            return await RunAsync(settings, address, parse.GetValue(otlp), limit, cancellation);
+        });
+        return command;
+    }
+
+    private static async Task<int> RunAsync(WatchSettings settings, MetricsAddress? address, string? otlpUrl, TimeSpan? limit, CancellationToken cancellation)
+    {
+        ReportRetention.CheckWritable(settings.Reports);
+        var state = new WatchState();
+        using var endpoint = address is null ? null : Start(() => PrometheusEndpoint.Start(address, state));
+        using var push = otlpUrl is null ? null : Start(() => OtlpPush.Start(otlpUrl, OtlpInterval, state));
+        foreach (var t in settings.Triggers.Where(t => !TriggerSignals.IsMeasured(t.Signal)))
+        {
+            Note($"--trigger '{t.Text}': this build does not measure the queue delay yet, so this trigger never fires");
+        }
+        Line($"watching {settings.Target}; reports in {settings.Reports} (cooldown {settings.Cooldown.TotalSeconds:0} s, keep {settings.Keep})"
+            + (address is null ? "" : $"; metrics at http://{address}/metrics") + (otlpUrl is null ? "" : $"; OTLP to {otlpUrl}"));
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        if (limit is { } l)
+        {
+            stop.CancelAfter(l);
+        }
+        await new WatchRun(settings, state, new WatchLog(Line, Note)).RunAsync(stop.Token);
+        Line(cancellation.IsCancellationRequested ? "stopped (signal); every session closed" : "stopped (--duration); every session closed");
+        return ExitCodes.Ok;
+    }
+
+    private static T Start<T>(Func<T> start)
+    {
+        try
+        {
+            return start();
+        }
+        catch (MetricsException e)
+        {
+            throw new RunFailedException(e.Message, e);
+        }
+    }
+
+    /// <summary>One plain line per event, UTC-stamped: journald and log files read it as is (no colour, no redraw).</summary>
+    private static void Line(string text)
+    {
+        Console.Out.WriteLine($"{DateTimeOffset.UtcNow.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture)} {text}");
+        Console.Out.Flush();
+    }
+
+    private static void Note(string text) => Console.Error.WriteLine($"{CliApp.ToolName}: note: {text}");
+}

@@ -1,0 +1,5 @@
+using System.CommandLine;
+
+namespace PoolDoctor.Cli.Stacks;
+
+internal sealed record StackDisplay(bool All, bool Raw, IReadOnlyList<string> UserCodePrefixes, StackFormat Format);

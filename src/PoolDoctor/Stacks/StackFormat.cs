@@ -1,0 +1,10 @@
+using System.CommandLine;
+
+namespace PoolDoctor.Cli.Stacks;
+
+public enum StackFormat
+{
+    Text,
+    Json,
+    Speedscope,
+}

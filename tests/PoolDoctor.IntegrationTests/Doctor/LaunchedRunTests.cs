@@ -1,0 +1,89 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using PoolDoctor.IntegrationTests.Infrastructure;
+
+namespace PoolDoctor.IntegrationTests.Doctor;
+
+/// <summary>
+/// Runs that start the user's app themselves: `compare ... -- COMMAND` with a fresh process per variant, and an app
+/// that cannot start because its port is taken (one line with its own output, nothing left running).
+/// </summary>
+public sealed class LaunchedRunTests
+{
+    [Fact]
+    public async Task Compare_starts_a_fresh_process_per_variant_and_stops_each_one()
+    {
+        var port = FreePort.Next();
+        var url = $"http://127.0.0.1:{port}/api/diagscenario";
+        var result = await ToolRun.RunAsync(
+            ["compare", $"taskwait={url}/taskwait", $"taskasyncwait={url}/taskasyncwait", "-c", "125", "-d", "6s", "--timeout", "6s", "--format", "json", "--",
+             ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            TimeSpan.FromSeconds(150));
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var pids = Regex.Matches(result.StdErr, @"watching pid (\d+) \(started for this variant\)").Select(m => int.Parse(m.Groups[1].Value)).ToList();
+        Assert.Equal(2, pids.Count);
+        Assert.NotEqual(pids[0], pids[1]);
+        Assert.All(pids, pid => Assert.False(IsRunning(pid), $"pid {pid} still runs after compare exited"));
+
+        using var doc = JsonDocument.Parse(result.StdOut);
+        var rows = doc.RootElement.GetProperty("variants");
+        Assert.Equal(2, rows.GetArrayLength());
+        var blocking = rows[0];
+        var fixedRow = rows[1];
+        Assert.Matches("^(Starving|BlockingCompensated)$", blocking.GetProperty("verdict").GetString());
+        Assert.Equal("Healthy", fixedRow.GetProperty("verdict").GetString());
+        Assert.True(fixedRow.GetProperty("requests").GetInt64() > blocking.GetProperty("requests").GetInt64(), result.StdOut);
+        // A fresh process: the fixed variant starts from the runtime's few threads, not from the blocked run's dozens.
+        Assert.True(fixedRow.GetProperty("peakThreads").GetDouble() < blocking.GetProperty("peakThreads").GetDouble(), result.StdOut);
+    }
+
+    [Fact]
+    public async Task An_app_whose_port_is_taken_fails_with_one_line_carrying_its_output()
+    {
+        using var squatter = new TcpListener(IPAddress.Loopback, 0);
+        squatter.Start();
+        var port = ((IPEndPoint)squatter.LocalEndpoint).Port;
+        var output = Directory.CreateTempSubdirectory("pooldoctor-port-").FullName;
+
+        var result = await ToolRun.RunAsync(
+            ["diagnose", "--load", $"http://127.0.0.1:{port}/api/diagscenario/hello", "-d", "20s", "-o", output, "--",
+             ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            TimeSpan.FromSeconds(90));
+
+        Assert.Equal(1, result.ExitCode);
+        var error = Assert.Single(result.StdErr.Trim().Split('\n'), l => l.Contains("error", StringComparison.Ordinal));
+        Assert.Contains("exited", error);
+        Assert.Contains("address already in use", error, StringComparison.OrdinalIgnoreCase);
+        Assert.DoesNotContain("   at ", result.StdErr, StringComparison.Ordinal);
+        Assert.False(LabOnPortRuns(port), $"an app for port {port} still runs after diagnose exited");
+    }
+
+    private static bool IsRunning(int pid)
+    {
+        try
+        {
+            var stat = File.ReadAllText($"/proc/{pid}/stat");
+            return stat[(stat.LastIndexOf(')') + 2)] is not ('Z' or 'X');
+        }
+        catch (IOException)
+        {
+            return false;
+        }
+    }
+
+    private static bool LabOnPortRuns(int port) => Process.GetProcesses().Any(p =>
+    {
+        try
+        {
+            return File.ReadAllText($"/proc/{p.Id}/cmdline").Contains($"127.0.0.1:{port}", StringComparison.Ordinal);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    });
+}

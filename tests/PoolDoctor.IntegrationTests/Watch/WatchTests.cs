@@ -1,0 +1,110 @@
+using System.Globalization;
+using PoolDoctor.IntegrationTests.Counters;
+using PoolDoctor.IntegrationTests.Infrastructure;
+
+namespace PoolDoctor.IntegrationTests.Watch;
+
+/// <summary>`watch` beside a real lab: one report per episode within the cooldown, SIGTERM, re-attach by name.</summary>
+public sealed class WatchTests : IDisposable
+{
+    private static readonly TimeSpan Generous = TimeSpan.FromSeconds(60);
+    private readonly string _reports = Path.Combine(Path.GetTempPath(), $"pooldoctor-watch-{Guid.NewGuid():N}");
+
+    [Fact]
+    public async Task Writes_one_report_per_episode_within_the_cooldown_and_exits_cleanly_on_SIGTERM()
+    {
+        await using var lab = await LabProcess.StartAsync();
+        var baseline = EventPipeThreads.Count(lab.ProcessId);
+        await using var watch = ToolProcess.Start("watch", "-p", lab.ProcessId.ToString(CultureInfo.InvariantCulture), "--reports", _reports, "--cooldown", "10m");
+        await watch.WaitForLineAsync("attached to", Generous);
+
+        await using (LoopbackLoad.Start(lab.Url("taskwait"), 125, TimeSpan.FromSeconds(15)))
+        {
+            await watch.WaitForLineAsync("report written", Generous);
+        }
+        await watch.WaitForLineAsync("episode ended", Generous);
+        // The first episode left ~125 pool threads alive: more connections than that starve the pool again.
+        await using (LoopbackLoad.Start(lab.Url("taskwait"), 400, TimeSpan.FromSeconds(15)))
+        {
+            var second = await watch.WaitForLineAsync("episode began", Generous, count: 2);
+            Assert.Contains("no report", second);
+        }
+
+        var exit = await watch.TerminateAsync(TimeSpan.FromSeconds(30));
+        Assert.True(exit == 0, $"exit {exit}\n{watch.StdOut}\n{watch.StdErr}");
+        Assert.Contains("stopped (signal)", watch.StdOut);
+        var folder = Assert.Single(Directory.GetDirectories(_reports));
+        Assert.Contains("TaskWait", await File.ReadAllTextAsync(Path.Combine(folder, "report.json")));
+        Assert.True(File.Exists(Path.Combine(folder, "report.html")));
+        Assert.Single(watch.StdOut.Split('\n'), l => l.Contains("report written", StringComparison.Ordinal));
+        // Journal friendly: no escape sequences when stdout is not a terminal.
+        Assert.DoesNotContain('\u001b', watch.StdOut);
+        Assert.Equal(baseline, await EventPipeThreads.SettleAsync(lab.ProcessId, baseline, TimeSpan.FromSeconds(10)));
+        Assert.False(lab.HasExited);
+    }
+
+    [Fact]
+    public async Task Reattaches_by_name_when_the_service_restarts()
+    {
+        using var renamed = new RenamedLab();
+        var first = await renamed.StartAsync();
+        int firstPid;
+        await using var watch = ToolProcess.Start("watch", "-n", renamed.Name, "--reports", _reports);
+        try
+        {
+            firstPid = first.ProcessId;
+            await watch.WaitForLineAsync($"attached to {renamed.Name} (pid {firstPid})", Generous);
+        }
+        finally
+        {
+            await first.DisposeAsync();
+        }
+        await watch.WaitForLineAsync("waiting for", Generous);
+        await using var second = await renamed.StartAsync();
+        Assert.NotEqual(firstPid, second.ProcessId);
+        await watch.WaitForLineAsync($"attached to {renamed.Name} (pid {second.ProcessId})", Generous);
+        await watch.WaitForLineAsync($"pid {second.ProcessId}: verdict", Generous);
+
+        Assert.Equal(0, await watch.TerminateAsync(TimeSpan.FromSeconds(30)));
+        Assert.Equal(1, await EventPipeThreads.SettleAsync(second.ProcessId, 1, TimeSpan.FromSeconds(10)));
+    }
+
+    [Theory]
+    [InlineData("--trigger", "queue>>200", 2, "--trigger: 'queue>>200'")]
+    [InlineData("--trigger", "latency>1s", 2, "unknown signal 'latency'")]
+    [InlineData("--reports", "/proc/pooldoctor-cannot-write-here", 1, "--reports: cannot write into")]
+    [InlineData("--metrics", "not-a-port", 2, "--metrics: 'not-a-port'")]
+    public async Task Bad_input_is_one_line_and_a_non_zero_exit(string option, string value, int code, string message)
+    {
+        var args = new List<string> { "watch", "-p", Environment.ProcessId.ToString(CultureInfo.InvariantCulture), option, value };
+        if (option != "--reports")
+        {
+            args.AddRange(["--reports", _reports]);
+        }
+        var run = await ToolRun.RunAsync(args, TimeSpan.FromSeconds(30));
+        Assert.Equal(code, run.ExitCode);
+        Assert.Contains(message, run.StdErr);
+        Assert.Single(run.StdErr.Trim().Split('\n'));
+    }
+
+    [Fact]
+    public async Task A_metrics_port_in_use_is_one_line_and_exit_1_before_attaching()
+    {
+        using var taken = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        taken.Start();
+        var port = ((System.Net.IPEndPoint)taken.LocalEndpoint).Port;
+        var run = await ToolRun.RunAsync(["watch", "-p", Environment.ProcessId.ToString(CultureInfo.InvariantCulture), "--reports", _reports, "--metrics", $"127.0.0.1:{port}"], TimeSpan.FromSeconds(30));
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains($"--metrics: cannot listen on 127.0.0.1:{port}", run.StdErr);
+        Assert.Single(run.StdErr.Trim().Split('\n'));
+        Assert.DoesNotContain("attached", run.StdOut);
+    }
+
+    public void Dispose()
+    {
+        if (Directory.Exists(_reports))
+        {
+            Directory.Delete(_reports, recursive: true);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+using System.Text;
+using PoolDoctor.Analysis.Detection;
+using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Collect.Stacks;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Report.Stacks;
+using PoolDoctor.Tests.Doctor;
+using PoolDoctor.Tests.Stacks;
+using Spectre.Console;
+
+namespace PoolDoctor.Tests.Snapshots;
+
+/// <summary>
+/// The outputs docs/cli.md and docs/report.md call interfaces, whole: a recorded fixture in, the full text compared
+/// with the expected file under snapshots/ (POOLDOCTOR_RECORD_SNAPSHOTS=1 re-records after an intended change).
+/// </summary>
+public sealed class OutputSnapshotTests
+{
+    [Fact]
+    public void Report_json() =>
+        Snapshot.Matches("report.json", ReportJsonWriter.Write(DoctorReport()));
+
+    [Fact]
+    public void Report_html() =>
+        Snapshot.Matches("report.html", ReportHtmlWriter.Write(DoctorReport()));
+
+    [Fact]
+    public void Diagnose_terminal_summary()
+    {
+        using var writer = new StringWriter();
+        var console = AnsiConsole.Create(new AnsiConsoleSettings
+        {
+            Out = new AnsiConsoleOutput(writer),
+            Ansi = AnsiSupport.No,
+            ColorSystem = ColorSystemSupport.NoColors,
+            Interactive = InteractionSupport.No,
+        });
+        console.Profile.Width = 120;
+        ReportTerminalWriter.Write(console, DoctorReport());
+        Snapshot.Matches("diagnose.txt", writer.ToString());
+    }
+
+    [Theory]
+    [InlineData(StackFormat.Text, "stacks.txt")]
+    [InlineData(StackFormat.Json, "stacks.json")]
+    public void Stacks_of_a_recorded_capture(StackFormat format, string snapshot) =>
+        Snapshot.Matches(snapshot, Stacks(StackFixtures.PoolDoctorTaskWaitAspNet, format));
+
+    [Fact]
+    public void Analyze_of_a_dotnet_trace_waithandle_recording() =>
+        Snapshot.Matches("analyze-waithandle.txt", Stacks(StackFixtures.DotnetTraceTaskWait, StackFormat.Text));
+
+    [Fact]
+    public void Counters_json_lines_and_text_lines()
+    {
+        var series = Series("taskwait");
+        var verdicts = StarvationDetector.Timeline(series.Samples, series.Injections, series.Cores);
+        var json = new StringBuilder();
+        var text = new StringBuilder();
+        for (var i = 0; i < series.Samples.Count; i++)
+        {
+            var interval = Interval(series, i);
+            json.Append(CounterJson.IntervalLine(interval, verdicts[i])).Append('\n');
+            text.Append(CounterText.Line(interval, verdicts[i])).Append('\n');
+        }
+        Snapshot.Matches("counters.jsonl", json.ToString());
+        Snapshot.Matches("counters.txt", text.ToString());
+    }
+
+    [Fact]
+    public void Detect_json()
+    {
+        var series = Series("taskwait");
+        var verdict = StarvationDetector.FirstFinding(series.Samples, series.Injections, series.Cores)!;
+        var seen = series.Samples.Where(s => s.Seconds <= verdict.AtSeconds).ToList();
+        var outcome = new DetectOutcome(verdict, verdict.AtSeconds, TimedOut: false, 4242, series.Cores, 0.5, seen,
+            [.. series.Injections.Where(e => e.Seconds <= verdict.AtSeconds)]);
+        Snapshot.Matches("detect.json", CounterJson.DetectResult(outcome));
+    }
+
+    private static Model.Diagnosis.DiagnosisReport DoctorReport() => DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json"));
+
+    private static string Stacks(string fixture, StackFormat format)
+    {
+        var snapshot = NettraceStackReader.Read(fixture);
+        var report = StackReportBuilder.Build(Path.GetFileName(fixture), snapshot, new StackDisplay(All: false, Raw: false, UserCodePrefixes: [], format));
+        if (format == StackFormat.Text)
+        {
+            using var writer = new StringWriter();
+            StackTextWriter.Write(report, writer);
+            return writer.ToString();
+        }
+        using var buffer = new MemoryStream();
+        StackJsonWriter.Write(report, buffer);
+        return Encoding.UTF8.GetString(buffer.ToArray()) + "\n";
+    }
+
+    private static CounterSeries Series(string name) =>
+        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "load-verb", name + ".jsonl")));
+
+    /// <summary>The injections that happened in sample i's interval (after the previous sample, up to this one).</summary>
+    private static CounterInterval Interval(CounterSeries series, int i)
+    {
+        var from = i == 0 ? double.NegativeInfinity : series.Samples[i - 1].Seconds;
+        var to = series.Samples[i].Seconds;
+        return new CounterInterval(series.Samples[i], [.. series.Injections.Where(e => e.Seconds > from && e.Seconds <= to)]);
+    }
+}
