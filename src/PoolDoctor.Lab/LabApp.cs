@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
@@ -22,7 +23,16 @@ public static class LabApp
     public static WebApplication Build(LabOptions options)
     {
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
-        builder.WebHost.UseUrls([.. options.Urls]);
+        builder.WebHost.UseUrls([.. options.Urls, .. options.GrpcUrls]);
+        // gRPC needs HTTP/2, and without TLS (no ALPN) Kestrel serves HTTP/2 only on an endpoint that allows nothing else.
+        var grpcPorts = options.GrpcUrls.Select(u => new Uri(u).Port).ToHashSet();
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.ConfigureEndpointDefaults(listen =>
+        {
+            if (listen.IPEndPoint is { } endpoint && grpcPorts.Contains(endpoint.Port))
+            {
+                listen.Protocols = HttpProtocols.Http2;
+            }
+        }));
         // Request logging would cost more than the hello endpoint itself and skew throughput runs.
         builder.Logging.ClearProviders();
         builder.Logging.AddSimpleConsole().SetMinimumLevel(LogLevel.Warning);
@@ -30,6 +40,7 @@ public static class LabApp
         // Named explicitly: the lab is a library, and MVC only scans the entry assembly's dependency graph by itself.
         builder.Services.AddControllers().AddApplicationPart(typeof(Mvc.DiagScenarioController).Assembly);
         AddShop(builder.Services);
+        builder.Services.AddGrpc();
         var app = builder.Build();
         app.UseTenantLookup(LabRoutes.Mvc + "/middleware/sync", LabRoutes.Minimal + "/middleware/sync");
         app.UseTenantLookupAsync(LabRoutes.Mvc + "/middleware/async", LabRoutes.Minimal + "/middleware/async");
@@ -47,7 +58,8 @@ public static class LabApp
         }
         await app.StartAsync(cancellationToken);
         var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()?.Addresses ?? [];
-        Console.WriteLine($"{ReadyPrefix}{string.Join(' ', addresses)} (database: {database.Kind}, pid {Environment.ProcessId})");
+        var grpc = options.GrpcUrls.Count == 0 ? "" : $"gRPC h2c: {string.Join(' ', options.GrpcUrls)}; ";
+        Console.WriteLine($"{ReadyPrefix}{string.Join(' ', addresses)} ({grpc}database: {database.Kind}, pid {Environment.ProcessId})");
         await app.WaitForShutdownAsync(cancellationToken);
     }
 
@@ -63,6 +75,7 @@ public static class LabApp
         services.AddSingleton<TenantDirectory>();
         services.AddSingleton<QuotaService>();
         services.AddSingleton<StockFeed>();
+        services.AddSingleton<WarehouseLedger>();
         services.AddSingleton<PriceRefreshTimer>();
         services.AddSingleton<StockSyncWorker>();
         services.AddHostedService(sp => sp.GetRequiredService<StockSyncWorker>());

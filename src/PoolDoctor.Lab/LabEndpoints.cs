@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Routing;
 using PoolDoctor.Lab.Bench;
+using PoolDoctor.Lab.Grpc;
 using PoolDoctor.Lab.Minimal;
 
 namespace PoolDoctor.Lab;
@@ -13,6 +14,7 @@ public static class LabEndpoints
         app.MapControllers();
         app.MapMinimalScenarios();
         app.MapShopEndpoints();
+        app.MapGrpcService<WarehouseService>();
 
         // Bench support (bench/stacks-scale.sh): many parked threads for timing stack capture.
         var bench = app.MapGroup(LabRoutes.Mvc);

@@ -10,6 +10,9 @@ public static class LabRoutes
 
     public const string Minimal = "/api/minimal";
 
+    /// <summary>The gRPC service's path (package.Service); its methods follow, e.g. /shop.Warehouse/Check.</summary>
+    public const string GrpcService = "/shop.Warehouse";
+
     /// <summary><see cref="Mvc"/> as an attribute route template (no leading slash).</summary>
     internal const string MvcTemplate = "api/diagscenario";
 

@@ -39,6 +39,12 @@ public sealed record LoadOptions
     /// <summary>Use SocketsHttpHandler even for http:// (the fast raw-socket path is the default there).</summary>
     public bool ForceHttpClient { get; init; }
 
+    /// <summary>HTTP/1.1 (default), HTTP/2, or a gRPC unary call; anything but HTTP/1.1 goes through SocketsHttpHandler.</summary>
+    public LoadProtocol Protocol { get; init; } = LoadProtocol.Http1;
+
+    /// <summary>With <see cref="LoadProtocol.Grpc"/>: the serialized request message (empty: every field at its default).</summary>
+    public byte[] GrpcMessage { get; init; } = [];
+
     /// <summary>Throws <see cref="LoadOptionsException"/> with a one-line reason when the options cannot run.</summary>
     public void Validate()
     {
@@ -73,6 +79,10 @@ public sealed record LoadOptions
         if (Rate is { } rate && (!double.IsFinite(rate) || rate <= 0))
         {
             throw new LoadOptionsException("the rate must be a positive number of requests per second");
+        }
+        if (Protocol == LoadProtocol.Grpc && Method != "POST")
+        {
+            throw new LoadOptionsException($"a gRPC call is a POST; --method {Method} does not go with --grpc");
         }
         if (!Http.HttpRequestEncoder.IsValidMethod(Method))
         {

@@ -59,5 +59,6 @@ public static class LoadRunner
             Stopwatch.GetElapsedTime(control.StartTimestamp, end));
     }
 
-    private static bool UsesRawSockets(LoadOptions options) => options.Url.Scheme == Uri.UriSchemeHttp && !options.ForceHttpClient;
+    private static bool UsesRawSockets(LoadOptions options) =>
+        options.Url.Scheme == Uri.UriSchemeHttp && !options.ForceHttpClient && options.Protocol == LoadProtocol.Http1;
 }

@@ -13,8 +13,13 @@ internal static class SummaryBuilder
         var status = new long[6];
         var errors = new long[Enum.GetValues<ErrorKind>().Length];
         long bytesRead = 0, bytesWritten = 0, late = 0;
+        var grpc = new SortedDictionary<int, long>();
         foreach (var s in stats)
         {
+            foreach (var (code, count) in s.GrpcStatuses)
+            {
+                grpc[code] = grpc.GetValueOrDefault(code) + count;
+            }
             latency.Add(s.Latency);
             Accumulate(status, s.StatusClasses);
             Accumulate(errors, s.Errors);
@@ -32,12 +37,13 @@ internal static class SummaryBuilder
             new StatusCounts(status[0], status[1], status[2], status[3], status[4], status[5]),
             new ErrorCounts(
                 errors[(int)ErrorKind.Timeout], errors[(int)ErrorKind.Connect], errors[(int)ErrorKind.Read],
-                errors[(int)ErrorKind.Write], errors[(int)ErrorKind.Parse], errors[(int)ErrorKind.Other]),
+                errors[(int)ErrorKind.Write], errors[(int)ErrorKind.Parse], errors[(int)ErrorKind.Other]) { Grpc = errors[(int)ErrorKind.Grpc] },
             bytesRead,
             bytesWritten,
             late)
         {
             TargetRate = options.Rate,
+            GrpcStatus = options.Protocol == LoadProtocol.Grpc ? grpc.ToDictionary(p => Grpc.GrpcStatus.Name(p.Key), p => p.Value) : null,
         };
     }
 

@@ -12,7 +12,8 @@ internal sealed class BackgroundLoads : IAsyncDisposable
     private readonly CancellationTokenSource _stop = new();
     private readonly List<(Uri Url, Task<LoadSummary> Run)> _runs = [];
 
-    public static BackgroundLoads Start(IReadOnlyList<Uri> urls, int connections, TimeSpan duration, CancellationToken interrupt)
+    public static BackgroundLoads Start(IReadOnlyList<Uri> urls, int connections, TimeSpan duration, CancellationToken interrupt,
+        LoadProtocol protocol = LoadProtocol.Http1, byte[]? grpcMessage = null)
     {
         var loads = new BackgroundLoads();
         var linked = CancellationTokenSource.CreateLinkedTokenSource(loads._stop.Token, interrupt);
@@ -24,6 +25,9 @@ internal sealed class BackgroundLoads : IAsyncDisposable
                 Connections = connections,
                 Duration = duration,
                 Timeout = duration < LoadOptions.DefaultTimeout ? duration : LoadOptions.DefaultTimeout,
+                Protocol = protocol,
+                Method = protocol == LoadProtocol.Grpc ? "POST" : "GET",
+                GrpcMessage = grpcMessage ?? [],
             };
             try
             {

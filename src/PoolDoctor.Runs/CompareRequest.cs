@@ -13,4 +13,11 @@ internal sealed record CompareRequest(
     TimeSpan Timeout,
     TargetSpec? Target,
     IReadOnlyList<string> Command,
-    string? Child);
+    string? Child)
+{
+    /// <summary>What each variant's requests speak (HTTP/1.1 unless --http2 or --grpc).</summary>
+    public PoolDoctor.Load.LoadProtocol LoadProtocol { get; init; }
+
+    /// <summary>With --grpc: the request message, serialized.</summary>
+    public byte[] GrpcMessage { get; init; } = [];
+}

@@ -31,7 +31,8 @@ internal static class CompareRun
             else
             {
                 say($"Loading {variant.Name} ({variant.Url}) for {request.Duration.TotalSeconds:0.#} s with {request.Connections} connections{(shared is null ? "" : $", watching pid {shared.ProcessId}")}");
-                result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, shared, captureStacks: false, status, cancellation);
+                result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, shared, captureStacks: false, status, cancellation,
+                    protocol: request.LoadProtocol, grpcMessage: request.GrpcMessage);
             }
             rows.Add(result.Row);
             if (request.Command.Count == 0 && result.Watch is { End: DiagnosisEnd.TargetExited } gone)
@@ -48,11 +49,12 @@ internal static class CompareRun
         var spec = request.Child is { } child
             ? await app.WaitForChildAsync(child, StartLimit, cancellation)
             : await app.WaitForDiagnosticsAsync(StartLimit, cancellation);
-        await UrlReadiness.WaitAsync(variant.Url, StartLimit, app, cancellation);
+        await UrlReadiness.WaitAsync(variant.Url, StartLimit, app, cancellation, http2: request.LoadProtocol != PoolDoctor.Load.LoadProtocol.Http1);
         await UrlWarmUp.RunAsync(variant.Url, cancellation);
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         say($"Loading {variant.Name} ({variant.Url}) for {request.Duration.TotalSeconds:0.#} s with {request.Connections} connections, watching pid {attached.ProcessId} (started for this variant)");
-        var result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, attached, captureStacks: false, status, cancellation);
+        var result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, attached, captureStacks: false, status, cancellation,
+                    protocol: request.LoadProtocol, grpcMessage: request.GrpcMessage);
         if (app.HasExited)
         {
             throw new RunFailedException($"{variant.Name}: the app exited during its load: {app.LastOutput}");

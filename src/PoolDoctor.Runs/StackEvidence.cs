@@ -23,6 +23,10 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
         {
             var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt, notice: notice);
             var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, CancellationToken.None, serving: serving);
+            foreach (var missing in snapshot.Missing)
+            {
+                notice?.Invoke(missing);
+            }
             var analysis = CulpritAnalyzer.Analyze(snapshot, new CulpritOptions { UserCodePrefixes = userCodePrefixes });
             var capture = new StackCapture(atSeconds, recording.Window.TotalSeconds, snapshot.Stacks.Select(s => s.ThreadId).Distinct().Count(), snapshot.Waits.Count)
             {

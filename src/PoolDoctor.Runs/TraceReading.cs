@@ -11,13 +11,14 @@ namespace PoolDoctor.Runs;
 public static class TraceReading
 {
     public static async Task<StackSnapshot> ReadAsync(
-        string path, bool firstSamplePerThread, CancellationToken cancellation, bool requireComplete = true, IReadOnlyDictionary<int, ServedRequest>? serving = null)
+        string path, bool firstSamplePerThread, CancellationToken cancellation, bool requireComplete = true, IReadOnlyDictionary<int, ServedRequest>? serving = null,
+        string? symbolsDirectory = null)
     {
         var megabytes = File.Exists(path) ? new FileInfo(path).Length / (1024.0 * 1024.0) : 0;
         var limit = TimeSpan.FromSeconds(60 + (2 * megabytes));
         try
         {
-            return await Task.Run(() => NettraceStackReader.Read(path, firstSamplePerThread, requireComplete, serving), CancellationToken.None)
+            return await Task.Run(() => NettraceStackReader.Read(path, firstSamplePerThread, requireComplete, serving, symbolsDirectory), CancellationToken.None)
                 .WaitAsync(limit, cancellation);
         }
         catch (TimeoutException)

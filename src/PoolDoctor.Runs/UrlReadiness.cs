@@ -8,9 +8,15 @@ namespace PoolDoctor.Runs;
 /// </summary>
 internal static class UrlReadiness
 {
-    public static async Task WaitAsync(Uri url, TimeSpan limit, LaunchedTarget? app, CancellationToken cancellation)
+    /// <param name="http2">Ask over HTTP/2 only: an h2c endpoint (gRPC's) answers nothing else.</param>
+    public static async Task WaitAsync(Uri url, TimeSpan limit, LaunchedTarget? app, CancellationToken cancellation, bool http2 = false)
     {
         using var client = new HttpClient { Timeout = TimeSpan.FromSeconds(5) };
+        if (http2)
+        {
+            client.DefaultRequestVersion = System.Net.HttpVersion.Version20;
+            client.DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact;
+        }
         var clock = Stopwatch.StartNew();
         string lastError = "no answer";
         while (clock.Elapsed < limit)

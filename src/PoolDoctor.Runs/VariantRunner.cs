@@ -23,9 +23,20 @@ internal static class VariantRunner
         bool captureStacks,
         IProgress<LiveStatus>? status,
         CancellationToken interrupt,
-        Action<string>? notice = null)
+        Action<string>? notice = null,
+        LoadProtocol protocol = LoadProtocol.Http1,
+        byte[]? grpcMessage = null)
     {
-        var options = new LoadOptions { Url = variant.Url, Connections = connections, Duration = duration, Timeout = timeout }.Validated();
+        var options = new LoadOptions
+        {
+            Url = variant.Url,
+            Connections = connections,
+            Duration = duration,
+            Timeout = timeout,
+            Protocol = protocol,
+            Method = protocol == LoadProtocol.Grpc ? "POST" : "GET",
+            GrpcMessage = grpcMessage ?? [],
+        }.Validated();
 
         using var loadDone = new CancellationTokenSource();
         Task<DiagnosisOutcome>? watch = null;

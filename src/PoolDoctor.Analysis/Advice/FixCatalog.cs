@@ -9,7 +9,43 @@ namespace PoolDoctor.Analysis.Advice;
 /// </summary>
 internal static class FixCatalog
 {
-    public static FixAdvice For(Culprit culprit)
+    public static FixAdvice For(Culprit culprit) => WithUsersCode(Pattern(culprit), culprit);
+
+    /// <summary>The user's own lines and their rewrite when the source was read; otherwise the pattern, said to be one.</summary>
+    private static FixAdvice WithUsersCode(FixAdvice pattern, Culprit c)
+    {
+        if (c.Excerpt is not { } excerpt)
+        {
+            var why = c.File is null
+                ? "no PDB line for the call"
+                : $"the source of {c.File} is neither on this machine nor embedded in the PDB";
+            return pattern with { Code = "pattern", CodeNote = $"a pattern of the fix written with {MethodNames.Short(c.Method)}'s name, not your code ({why})" };
+        }
+        var rewritten = CodeRewrite.Rewrite(excerpt, c.Kind, c.Api, MethodNames.Short(c.Method));
+        var at = $"{Path.GetFileName(excerpt.File)}:{excerpt.CallLine}";
+        if (rewritten is not null)
+        {
+            return pattern with
+            {
+                Before = string.Join("\n", rewritten.Before),
+                After = string.Join("\n", rewritten.After),
+                Code = "source",
+                SourceFile = excerpt.File,
+                CodeNote = $"your code at {at} and the same lines rewritten",
+            };
+        }
+        var start = Math.Max(0, excerpt.CallLine - excerpt.FirstLine - 2);
+        var lines = excerpt.Lines.Skip(start).Take(4).Select((l, i) => $"{excerpt.FirstLine + start + i,4} | {l}");
+        return pattern with
+        {
+            Before = string.Join("\n", lines),
+            Code = "source-before",
+            SourceFile = excerpt.File,
+            CodeNote = $"before: your code at {at}; after: a pattern of the fix (this call has no mechanical rewrite)",
+        };
+    }
+
+    private static FixAdvice Pattern(Culprit culprit)
     {
         var name = MethodNames.Short(culprit.Method);
         var evidence = Evidence(culprit);

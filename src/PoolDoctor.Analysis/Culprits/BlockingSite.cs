@@ -23,6 +23,11 @@ public sealed record BlockingSite(string Method, BlockingKind Kind, string Api)
 
     public int? Line { get; init; }
 
+    public string? SourceUrl { get; init; }
+
+    /// <summary>Per frame of <see cref="Chain"/>: its source line, when the capture had one.</summary>
+    public IReadOnlyList<SourceLocation?> ChainSources { get; init; } = [];
+
     /// <summary>The call site is a lambda that Task.Run (or StartNew) queued to the pool.</summary>
     public bool InTaskRun { get; init; }
 }

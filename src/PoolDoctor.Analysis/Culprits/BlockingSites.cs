@@ -36,7 +36,7 @@ public static class BlockingSites
             return null; // a lock's spin phase runs on the CPU; a thread that goes on to wait is sampled in the wait
         }
 
-        var userBelow = UserFramesRootFirst(stack, apiIndex + 1);
+        var (userBelow, userSources) = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
         var entry = EntryNames.Describe(inTaskRun ? null : request, frames, stack, workEnd);
@@ -47,12 +47,17 @@ public static class BlockingSites
         {
             var site = frames[firstUser];
             var location = il.Locate(site, api);
+            // The IL's call to the API names the line; the sampled frame's own line stands in when the IL has none.
+            var sampled = firstUser < stack.Sources.Count ? stack.Sources[firstUser] : null;
+            var fromIl = location?.Line is not null;
             return new BlockingSite(site.Owner, api.Kind, api.Api)
             {
-                File = location?.File,
-                Line = location?.Line,
+                File = fromIl ? location!.File : sampled?.File,
+                Line = fromIl ? location!.Line : sampled?.Line,
+                SourceUrl = fromIl ? location!.SourceUrl : sampled?.SourceUrl,
                 Flavor = site.Flavor,
                 Chain = userBelow,
+                ChainSources = userSources,
                 Entry = entry,
                 InTaskRun = inTaskRun,
             };
@@ -60,7 +65,8 @@ public static class BlockingSites
 
         if (request is not null || generated >= 0 || firstUser >= 0)
         {
-            return NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null, il);
+            var recovered = NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null, il);
+            return recovered with { ChainSources = SourcesFor(recovered, userSources) };
         }
 
         // No user code and nothing generated: name the library frame that made the call, so blocking inside
@@ -104,6 +110,7 @@ public static class BlockingSites
                 Source = CallSiteSource.Il,
                 File = best.First.File,
                 Line = best.First.Line,
+                SourceUrl = best.First.SourceUrl,
                 Note = $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {api.Api}{at}, reached from "
                     + $"endpoint {EndpointNames.Describe(request!)}{others}",
             };
@@ -222,13 +229,29 @@ public static class BlockingSites
         return false;
     }
 
+    // Frames the IL or the endpoint added past the sampled ones have no sampled line; the recovered call site has its IL line.
+    private static IReadOnlyList<SourceLocation?> SourcesFor(BlockingSite site, IReadOnlyList<SourceLocation?> sampled)
+    {
+        var sources = new List<SourceLocation?>(sampled.Take(site.Chain.Count));
+        while (sources.Count < site.Chain.Count)
+        {
+            sources.Add(null);
+        }
+        if (sources.Count > sampled.Count && site is { File: { } file, Line: { } line })
+        {
+            sources[^1] = new SourceLocation(file, line) { SourceUrl = site.SourceUrl };
+        }
+        return sources;
+    }
+
     private static bool IsSpinning(FrameName leaf) => leaf.Key is "System.Threading.LowLevelSpinWaiter.Wait"
         or "System.Threading.SpinWait.SpinOnce" or "System.Threading.SpinWait.SpinOnceCore" or "System.Threading.Thread.SpinWait"
         or "System.Threading.Thread.SpinWaitInternal";
 
-    private static IReadOnlyList<string> UserFramesRootFirst(StackReading stack, int from)
+    private static (IReadOnlyList<string> Chain, IReadOnlyList<SourceLocation?> Sources) UserFramesRootFirst(StackReading stack, int from)
     {
         var chain = new List<string>();
+        var sources = new List<SourceLocation?>();
         var last = -1;
         for (var i = stack.Frames.Count - 1; i >= from; i--)
         {
@@ -236,19 +259,27 @@ public static class BlockingSites
             {
                 continue;
             }
+            var source = i < stack.Sources.Count ? stack.Sources[i] : null;
             // An async method's stub, then its state machine's body: one method to the reader, named by the body.
             if (last >= 0 && stack.Frames[i].IsStateMachine && !stack.Frames[last].IsStateMachine
                 && stack.Frames[i].QualifiedOwner == stack.Frames[last].QualifiedOwner)
             {
                 chain[^1] = stack.Cleaned[i];
+                sources[^1] = source ?? sources[^1];
             }
             else if (chain.Count == 0 || chain[^1] != stack.Cleaned[i])
             {
                 chain.Add(stack.Cleaned[i]);
+                sources.Add(source);
+            }
+            else
+            {
+                // One name twice in a row: the inner frame holds the call.
+                sources[^1] = source ?? sources[^1];
             }
             last = i;
         }
-        return chain;
+        return (chain, sources);
     }
 
     // Without user code, the work item starts just above the pool's dispatch frame.

@@ -5,5 +5,8 @@ namespace PoolDoctor.Analysis.Culprits;
 public sealed record CallSiteLocation(int IlOffset, string TargetTypeFullName, string TargetMethod, string? File, int? Line)
 {
     /// <summary><c>CustomerRepository.cs:12</c>-style text, or null without a line.</summary>
+    /// <summary>The line's Source Link URL, when the PDB carries Source Link.</summary>
+    public string? SourceUrl { get; init; }
+
     public string? FileAndLine => File is null || Line is null ? null : System.IO.Path.GetFileName(File) + ":" + Line;
 }

@@ -7,6 +7,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
 {
     private long _exampleSamples = -1;
     private IReadOnlyList<string> _example = [];
+    private IReadOnlyList<SourceLocation?> _exampleSources = [];
     private BlockingSite? _exampleSite;
     private readonly Dictionary<string, long> _entries = new(StringComparer.Ordinal);
 
@@ -17,7 +18,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
 
     public void CountApi(string api, double weight) => Apis[api] = Apis.GetValueOrDefault(api) + weight;
 
-    public void Offer(BlockingSite site, IReadOnlyList<string> cleanedStack, long samples)
+    public void Offer(BlockingSite site, IReadOnlyList<string> cleanedStack, IReadOnlyList<SourceLocation?> sources, long samples)
     {
         if (site.Entry is { } entry)
         {
@@ -30,6 +31,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         {
             _exampleSamples = samples;
             _example = cleanedStack;
+            _exampleSources = sources;
             _exampleSite = site;
         }
     }
@@ -52,6 +54,9 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
             InTaskRun = _exampleSite?.InTaskRun ?? false,
             File = _exampleSite?.File,
             Line = _exampleSite?.Line,
+            SourceUrl = _exampleSite?.SourceUrl,
+            ChainSources = _exampleSite?.ChainSources ?? [],
+            ExampleSources = _exampleSources,
         };
     }
 }

@@ -1,3 +1,4 @@
+using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 
@@ -43,13 +44,14 @@ public static class CulpritAnalyzer
             culprit.CountApi(site.Api, stack.Samples);
             culprit.Samples += stack.Samples;
             culprit.Threads.Add(stack.ThreadId);
-            culprit.Offer(site, reading.Cleaned, stack.Samples);
+            culprit.Offer(site, reading.Cleaned, reading.Sources, stack.Samples);
         }
 
         var unattributed = AddWaits(snapshot.Waits, catalog, requests, il, culprits);
 
         var ranked = culprits.Values
             .Select(c => c.ToCulprit(poolSamples))
+            .Select(c => c with { Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.File, c.Line) })
             .OrderByDescending(c => c.Share)
             .ThenByDescending(c => c.WaitMs)
             .ThenBy(c => c.Method, StringComparer.Ordinal)
@@ -99,7 +101,7 @@ public static class CulpritAnalyzer
             culprit.Threads.Add(wait.ThreadId);
             if (culprit.Samples == 0)
             {
-                culprit.Offer(site, reading.Cleaned, 0);
+                culprit.Offer(site, reading.Cleaned, reading.Sources, 0);
             }
         }
         return unattributed;

@@ -147,6 +147,6 @@ public static class InlinedCallSites
     private static CallSiteLocation Locate(IlMethod method, IlCall call)
     {
         var point = method.LocationOf(call.IlOffset);
-        return new CallSiteLocation(call.IlOffset, call.TargetTypeFullName, call.TargetMethod, point?.File, point?.Line);
+        return new CallSiteLocation(call.IlOffset, call.TargetTypeFullName, call.TargetMethod, point?.File, point?.Line) { SourceUrl = point?.SourceUrl };
     }
 }

@@ -28,7 +28,7 @@ public sealed class FrameCatalog
             (names[i], cleaned[i], user[i], generated[i]) = Lookup(frames[i]);
         }
         var isPool = ThreadPoolFrames.IsPoolThread(names);
-        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names)) { GeneratedFrames = generated };
+        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names)) { GeneratedFrames = generated, Sources = [.. frames.Select(f => f.Source)] };
     }
 
     private (FrameName Name, string Cleaned, bool User, bool Generated) Lookup(StackFrame frame)

@@ -12,4 +12,7 @@ public sealed record StackReading(
 {
     /// <summary>Per frame: true for generated code (LCG lambdas, IL stubs), where the JIT may have inlined user code.</summary>
     public IReadOnlyList<bool> GeneratedFrames { get; init; } = [];
+
+    /// <summary>Per frame: its source line, when the capture had one (else null, or an empty list).</summary>
+    public IReadOnlyList<SourceLocation?> Sources { get; init; } = [];
 }

@@ -18,11 +18,13 @@ public static class AssemblyCallGraphReader
         var methods = new List<IlMethod>();
         var types = new List<IlType>();
         var skipped = new List<SkippedInput>();
+        var sources = new Dictionary<string, string>(StringComparer.Ordinal);
+        var budget = MaxSourceChars;
         foreach (var path in assemblyPaths.Where(p => !string.IsNullOrWhiteSpace(p)).Distinct(StringComparer.Ordinal))
         {
-            ReadOne(path, methods, types, skipped);
+            ReadOne(path, methods, types, skipped, sources, ref budget);
         }
-        return new CallGraph(methods, types) { Skipped = skipped };
+        return new CallGraph(methods, types) { Skipped = skipped, Sources = sources };
     }
 
     /// <summary>The call graph of the app's own assemblies among a capture's modules (origin
@@ -33,7 +35,10 @@ public static class AssemblyCallGraphReader
         return Read(modules.Where(m => m.Origin == ModuleOrigin.App && !string.IsNullOrWhiteSpace(m.Path)).Select(m => m.Path));
     }
 
-    private static void ReadOne(string path, List<IlMethod> methods, List<IlType> types, List<SkippedInput> skipped)
+    // All the app's source text kept at most: the advice quotes a few lines of it, a huge app must not cost gigabytes.
+    private const long MaxSourceChars = 32L * 1024 * 1024;
+
+    private static void ReadOne(string path, List<IlMethod> methods, List<IlType> types, List<SkippedInput> skipped, Dictionary<string, string> sources, ref long budget)
     {
         if (!File.Exists(path))
         {
@@ -56,6 +61,7 @@ public static class AssemblyCallGraphReader
             var moduleTypes = module.Types();
             methods.AddRange(moduleMethods);
             types.AddRange(moduleTypes);
+            lines.ReadSources(sources, ref budget);
         }
         catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException or InvalidOperationException)
         {

@@ -1,6 +1,7 @@
 using System.Reflection.Metadata;
 using System.Reflection.Metadata.Ecma335;
 using System.Reflection.PortableExecutable;
+using PoolDoctor.Collect.Sources;
 using PoolDoctor.Model.CallGraphs;
 
 namespace PoolDoctor.Collect.CallGraphs;
@@ -14,11 +15,13 @@ internal sealed class PdbLines : IDisposable
 {
     private readonly MetadataReaderProvider? _provider;
     private readonly MetadataReader? _reader;
+    private readonly SourceLinkMap _sourceLink;
 
     private PdbLines(MetadataReaderProvider? provider)
     {
         _provider = provider;
         _reader = provider?.GetMetadataReader();
+        _sourceLink = _reader is null ? SourceLinkMap.Empty : SourceLinkMap.Read(_reader);
     }
 
     public bool Found => _reader is not null;
@@ -55,11 +58,65 @@ internal sealed class PdbLines : IDisposable
             if (!point.IsHidden && !point.Document.IsNil)
             {
                 var file = _reader.GetString(_reader.GetDocument(point.Document).Name);
-                points.Add(new IlSequencePoint(point.Offset, file, point.StartLine));
+                var url = _sourceLink.UrlOf(file);
+                points.Add(new IlSequencePoint(point.Offset, file, point.StartLine) { SourceUrl = url is null ? null : url + "#L" + point.StartLine });
             }
         }
         points.Sort((a, b) => a.IlOffset.CompareTo(b.IlOffset));
         return points;
+    }
+
+    /// <summary>Adds the text of every document this PDB names that is embedded in it or on disk at its path.</summary>
+    public void ReadSources(Dictionary<string, string> into, ref long budget)
+    {
+        if (_reader is null)
+        {
+            return;
+        }
+        foreach (var handle in _reader.Documents)
+        {
+            var document = _reader.GetDocument(handle);
+            var name = _reader.GetString(document.Name);
+            if (into.ContainsKey(name) || budget <= 0)
+            {
+                continue;
+            }
+            var text = Embedded(handle) ?? OnDisk(name);
+            if (text is not null && text.Length <= MaxSourceChars)
+            {
+                into[name] = text;
+                budget -= text.Length;
+            }
+        }
+    }
+
+    // A generated file or a data blob is not code a person fixes; the cap keeps a huge one out of memory.
+    private const int MaxSourceChars = 512 * 1024;
+    private static readonly Guid EmbeddedSourceKind = new("0E8A571B-6926-466E-B4AD-8AB04611F5FE");
+
+    private string? Embedded(DocumentHandle document)
+    {
+        foreach (var handle in _reader!.GetCustomDebugInformation(document))
+        {
+            var info = _reader.GetCustomDebugInformation(handle);
+            if (_reader.GetGuid(info.Kind) == EmbeddedSourceKind)
+            {
+                return ModuleSymbols.Decode(_reader.GetBlobBytes(info.Value));
+            }
+        }
+        return null;
+    }
+
+    private static string? OnDisk(string path)
+    {
+        try
+        {
+            return File.Exists(path) && new FileInfo(path).Length <= MaxSourceChars ? File.ReadAllText(path) : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
     }
 
     public void Dispose() => _provider?.Dispose();

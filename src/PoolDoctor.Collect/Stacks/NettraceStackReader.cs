@@ -1,6 +1,7 @@
 using Microsoft.Diagnostics.Tracing;
 using Microsoft.Diagnostics.Tracing.Etlx;
 using PoolDoctor.Collect.CallGraphs;
+using PoolDoctor.Collect.Sources;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Collect.Stacks;
@@ -16,25 +17,28 @@ public static class NettraceStackReader
     /// <param name="requireComplete">False when the target exited mid-capture: read what reached the file (its methods
     /// may stay unresolved without the rundown) instead of refusing a file without its end-of-stream marker.</param>
     /// <param name="serving">What each thread served when the capture began, as an earlier session saw it (null: unknown).</param>
+    /// <param name="symbolsDirectory">A folder with the app's assemblies and PDBs, for a trace recorded on another
+    /// machine: its modules are read from there (origins, IL, source lines) instead of the paths the trace names.</param>
     public static StackSnapshot Read(
-        string path, bool firstSamplePerThread = false, bool requireComplete = true, IReadOnlyDictionary<int, ServedRequest>? serving = null)
+        string path, bool firstSamplePerThread = false, bool requireComplete = true, IReadOnlyDictionary<int, ServedRequest>? serving = null,
+        string? symbolsDirectory = null)
     {
-        var snapshot = ReadStacks(path, firstSamplePerThread, requireComplete, serving);
+        var snapshot = ReadStacks(path, firstSamplePerThread, requireComplete, serving, symbolsDirectory);
         // The app's own assemblies, when they are on this machine, say where in a method the blocking call is and
         // which method the JIT inlined away; framework and packages are not read (not where the fix goes).
         return snapshot with { CallGraph = AssemblyCallGraphReader.ReadApp(snapshot.Modules) };
     }
 
-    private static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving)
+    private static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
     {
         if (!path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
         {
-            return ReadPlain(path, firstSamplePerThread, requireComplete, serving);
+            return ReadPlain(path, firstSamplePerThread, requireComplete, serving, symbols);
         }
         var plain = GzipTrace.Expand(path);
         try
         {
-            return ReadPlain(plain, firstSamplePerThread, requireComplete, serving);
+            return ReadPlain(plain, firstSamplePerThread, requireComplete, serving, symbols);
         }
         finally
         {
@@ -42,7 +46,7 @@ public static class NettraceStackReader
         }
     }
 
-    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving)
+    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
     {
         NettraceFileCheck.EnsureNettrace(path, requireComplete);
         var etlx = System.IO.Path.Combine(System.IO.Path.GetTempPath(), $"pooldoctor-{Guid.NewGuid():N}.etlx");
@@ -57,7 +61,7 @@ public static class NettraceStackReader
                 throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.GetType().Name}: {e.Message})", e);
             }
             using var log = new TraceLog(etlx);
-            return Collect(log, firstSamplePerThread, serving);
+            return Collect(log, firstSamplePerThread, serving, symbols);
         }
         finally
         {
@@ -65,9 +69,19 @@ public static class NettraceStackReader
         }
     }
 
-    private static StackSnapshot Collect(TraceLog log, bool firstSamplePerThread, IReadOnlyDictionary<int, ServedRequest>? serving)
+    private static StackSnapshot Collect(TraceLog log, bool firstSamplePerThread, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
     {
-        var frames = new FrameResolver(log);
+        using var sources = new SourceLocator(symbols);
+        var modules = ModuleOrigins.Classify(log.ModuleFiles.Select(m => new LoadedModule(m.Name, LocalPath(m.FilePath, sources))));
+        // Only the app's own code is where the fix goes; framework PDBs are not on the machine anyway.
+        var located = modules
+            .Where(m => m.Origin is ModuleOrigin.App or ModuleOrigin.Unknown && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path))
+            .ToDictionary(m => m.Name, m => m.Path, StringComparer.OrdinalIgnoreCase);
+        foreach (var path in located.Values.Where(p => modules.Any(m => m.Path == p && m.Origin == ModuleOrigin.App)))
+        {
+            sources.Check(path);
+        }
+        var frames = new FrameResolver(log, sources, located);
         var requests = new RequestTracker();
         if (serving is not null)
         {
@@ -133,9 +147,14 @@ public static class NettraceStackReader
         var window = lastSample >= firstSample ? (lastSample - firstSample) / 1000.0 : 0;
         return new StackSnapshot(Math.Max(0, processId), window, stacks, waits.Finish(log.SessionEndTimeRelativeMSec))
         {
-            Modules = ModuleOrigins.Classify(log.ModuleFiles.Select(m => new LoadedModule(m.Name, m.FilePath))),
+            Modules = modules,
+            Missing = SymbolGaps.Describe(frames, sources, symbols, located.Count),
         };
     }
+
+    // A symbols directory's copy of a module stands in for the path the trace recorded on its own machine.
+    private static string LocalPath(string recorded, SourceLocator sources) =>
+        string.IsNullOrEmpty(recorded) ? recorded : sources.Resolve(recorded) ?? recorded;
 
     // A request that ran before the session and ended on this thread: the thread's unlabelled samples since its last
     // request event were that request (a blocked handler resumes and finishes on the thread it blocked).

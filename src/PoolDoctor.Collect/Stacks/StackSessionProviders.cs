@@ -23,19 +23,23 @@ public static class StackSessionProviders
     // TplEventSource "Tasks": TaskWaitBegin (informational) and TaskWaitEnd (verbose).
     private const long TplTasksKeyword = 0x2;
 
+    // The JIT's IL-to-native maps: with the PDB they give every user frame its source line.
+    private const long ILToNativeMapKeyword = 0x20000;
+
     /// <summary>
-    /// NETCore.Client's default rundown keyword minus JittedMethodILToNativeMap (0x20000): the IL maps are most of a
-    /// rundown's bytes and a stack report never needs them. Loader, Jit, NGen (ReadyToRun methods) and end-rundown stay.
+    /// NETCore.Client's default rundown keyword (Loader, Jit, NGen for ReadyToRun methods, end-rundown), with the
+    /// IL-to-native maps of methods jitted before the session: they are most of a rundown's bytes, and what gives a
+    /// frame of a method jitted before the window its line.
     /// </summary>
-    public const long RundownKeyword = 0x80000139;
+    public const long RundownKeyword = 0x80000139 | ILToNativeMapKeyword;
 
     /// <summary>The session as .NET 9+ takes it (CollectTracing4: a chosen rundown keyword).</summary>
     public static EventPipeSessionConfiguration Configuration() =>
         new(All(), circularBufferSizeMB: 256, rundownKeyword: RundownKeyword, requestStackwalk: true);
 
     /// <summary>
-    /// The same providers in the form every runtime since .NET Core 3 takes (CollectTracing2): the rundown is the
-    /// default one, IL-to-native maps included, so the trace is larger and the stop slower.
+    /// The same providers in the form every runtime since .NET Core 3 takes (CollectTracing2): the default rundown,
+    /// which has the IL-to-native maps too.
     /// </summary>
     public static EventPipeSessionConfiguration LegacyConfiguration() =>
         new(All(), circularBufferSizeMB: 256, requestRundown: true, requestStackwalk: true);
@@ -43,7 +47,7 @@ public static class StackSessionProviders
     public static IReadOnlyList<EventPipeProvider> All() =>
     [
         new(SampleProfiler, EventLevel.Informational),
-        new(Runtime, EventLevel.Verbose, LoaderKeyword | JitKeyword | ContentionKeyword | WaitHandleKeyword),
+        new(Runtime, EventLevel.Verbose, LoaderKeyword | JitKeyword | ILToNativeMapKeyword | ContentionKeyword | WaitHandleKeyword),
         new(Tpl, EventLevel.Verbose, TplTasksKeyword),
         AspNetCoreBridge(),
     ];

@@ -28,7 +28,12 @@ public sealed record LabScenario(
 {
     public bool Blocking => Kind is not null;
 
-    public string Prefix => Host == LabHost.Mvc ? LabRoutes.Mvc : LabRoutes.Minimal;
+    public string Prefix => Host switch
+    {
+        LabHost.Mvc => LabRoutes.Mvc,
+        LabHost.Minimal => LabRoutes.Minimal,
+        _ => LabRoutes.GrpcService,
+    };
 
     /// <summary>The URL path to load, e.g. <c>/api/diagscenario/customers/42</c>.</summary>
     public string Path => $"{Prefix}/{Route}";

@@ -8,7 +8,7 @@ namespace PoolDoctor.Lab.Scenarios;
 /// </summary>
 public static class LabScenarios
 {
-    public static IReadOnlyList<LabScenario> All { get; } = [.. For(LabHost.Mvc), .. For(LabHost.Minimal)];
+    public static IReadOnlyList<LabScenario> All { get; } = [.. For(LabHost.Mvc), .. For(LabHost.Minimal), .. Grpc()];
 
     /// <summary>The five ways to call the database, in the order the demo's `--db` table shows them.</summary>
     public static IReadOnlyList<string> DatabaseVariants { get; } = ["db/sync", "db/asyncoversync", "db/taskrun", "db/syncoverasync", "db/async"];
@@ -17,6 +17,17 @@ public static class LabScenarios
 
     public static LabScenario? Find(LabHost host, string route) =>
         All.FirstOrDefault(s => s.Host == host && string.Equals(s.Route, route, StringComparison.Ordinal));
+
+    /// <summary>
+    /// The gRPC service: a unary method whose service calls a ledger doing <c>.Wait()</c>, and its awaiting twin. Loaded
+    /// with <c>--grpc</c> on the lab's h2c port; ASP.NET Core names a gRPC endpoint by its HTTP method and path.
+    /// </summary>
+    private static IEnumerable<LabScenario> Grpc() =>
+    [
+        new(LabHost.Grpc, "Check", "a gRPC unary method whose service calls a ledger doing .Wait() on its async query",
+            "WarehouseLedger.Count", SyncOverAsync, $"POST {LabRoutes.GrpcService}/Check", "CheckAsync"),
+        new(LabHost.Grpc, "CheckAsync", "the gRPC method awaiting the ledger's async query"),
+    ];
 
     private static IEnumerable<LabScenario> For(LabHost host)
     {

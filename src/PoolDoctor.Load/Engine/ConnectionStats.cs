@@ -25,6 +25,9 @@ internal sealed class ConnectionStats
 
     public long LateSends { get; set; }
 
+    /// <summary>gRPC replies by grpc-status code, OK included; empty unless the run speaks gRPC.</summary>
+    public Dictionary<int, long> GrpcStatuses { get; } = [];
+
     public long Responses => Volatile.Read(ref _responses);
 
     public long ErrorTotal => Volatile.Read(ref _errorTotal);
@@ -35,6 +38,20 @@ internal sealed class ConnectionStats
         var statusClass = statusCode / 100;
         StatusClasses[statusClass is >= 1 and <= 5 ? statusClass - 1 : 5]++;
         Volatile.Write(ref _responses, _responses + 1);
+    }
+
+    /// <summary>A gRPC reply: OK is a response (a 200 with its latency), any other status an error counted by its code.</summary>
+    public void RecordGrpcReply(int grpcStatus, long latencyMicroseconds)
+    {
+        GrpcStatuses[grpcStatus] = GrpcStatuses.GetValueOrDefault(grpcStatus) + 1;
+        if (grpcStatus == Grpc.GrpcStatus.Ok)
+        {
+            RecordResponse(200, latencyMicroseconds);
+        }
+        else
+        {
+            RecordError(ErrorKind.Grpc);
+        }
     }
 
     public void RecordError(ErrorKind kind)

@@ -9,4 +9,7 @@ internal enum ErrorKind
     Write,
     Parse,
     Other,
+
+    /// <summary>A gRPC reply whose grpc-status is not OK (the HTTP status is 200 all the same).</summary>
+    Grpc,
 }

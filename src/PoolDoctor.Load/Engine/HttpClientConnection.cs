@@ -7,6 +7,8 @@ namespace PoolDoctor.Load.Engine;
 /// <summary>
 /// The general path (https:// and anything the raw path does not cover): SocketsHttpHandler through a shared
 /// HttpMessageInvoker, one loop per connection, the body drained into a reused buffer so latency is time to last byte.
+/// Over HTTP/2 a "connection" is one request stream at a time; the handler opens as many HTTP/2 connections as the
+/// server's stream limit needs. A gRPC call is only a response when its grpc-status (read after the body) is OK.
 /// </summary>
 internal sealed class HttpClientConnection : LoadConnection
 {
@@ -14,6 +16,8 @@ internal sealed class HttpClientConnection : LoadConnection
     private readonly LoadOptions _options;
     private readonly HttpMethod _method;
     private readonly byte[] _buffer = new byte[16 * 1024];
+    private readonly byte[]? _grpcFrame;
+    private readonly Version _version;
 
     public HttpClientConnection(RunControl control, long quota, SendSchedule? schedule, HttpMessageInvoker invoker, LoadOptions options)
         : base(control, quota, schedule)
@@ -21,6 +25,8 @@ internal sealed class HttpClientConnection : LoadConnection
         _invoker = invoker;
         _options = options;
         _method = new HttpMethod(options.Method);
+        _grpcFrame = options.Protocol == LoadProtocol.Grpc ? Grpc.GrpcFraming.Frame(options.GrpcMessage) : null;
+        _version = options.Protocol == LoadProtocol.Http1 ? System.Net.HttpVersion.Version11 : System.Net.HttpVersion.Version20;
     }
 
     public static HttpMessageInvoker CreateInvoker(LoadOptions options) => new(
@@ -34,6 +40,7 @@ internal sealed class HttpClientConnection : LoadConnection
             ActivityHeadersPropagator = null,
             PooledConnectionLifetime = Timeout.InfiniteTimeSpan,
             ConnectTimeout = options.Timeout,
+            EnableMultipleHttp2Connections = true,
         },
         disposeHandler: true);
 
@@ -58,7 +65,14 @@ internal sealed class HttpClientConnection : LoadConnection
         var start = Stopwatch.GetTimestamp();
         try
         {
-            using var request = new HttpRequestMessage(_method, _options.Url) { Version = System.Net.HttpVersion.Version11 };
+            // Exact: an HTTP/2 run must measure HTTP/2, never a silent downgrade to HTTP/1.1.
+            using var request = new HttpRequestMessage(_method, _options.Url) { Version = _version, VersionPolicy = HttpVersionPolicy.RequestVersionExact };
+            if (_grpcFrame is not null)
+            {
+                request.Content = new ByteArrayContent(_grpcFrame);
+                request.Content.Headers.TryAddWithoutValidation("content-type", "application/grpc");
+                request.Headers.TryAddWithoutValidation("te", "trailers");
+            }
             foreach (var (name, value) in _options.Headers)
             {
                 if (!request.Headers.TryAddWithoutValidation(name, value))
@@ -82,7 +96,20 @@ internal sealed class HttpClientConnection : LoadConnection
                 return;
             }
             Stats.BytesRead += bytes;
-            Stats.RecordResponse((int)response.StatusCode, RunControl.MicrosecondsBetween(due != 0 ? due : start, end));
+            var latency = RunControl.MicrosecondsBetween(due != 0 ? due : start, end);
+            if (_grpcFrame is not null && response.StatusCode == System.Net.HttpStatusCode.OK)
+            {
+                if (Grpc.GrpcStatus.Read(response.TrailingHeaders, response.Headers) is { } status)
+                {
+                    Stats.RecordGrpcReply(status, latency);
+                }
+                else
+                {
+                    Stats.RecordError(ErrorKind.Parse);
+                }
+                return;
+            }
+            Stats.RecordResponse((int)response.StatusCode, latency);
         }
         catch (OperationCanceledException) when (Control.Stopping)
         {

@@ -14,4 +14,16 @@ public sealed record FixAdvice(
     string Explanation,
     IReadOnlyList<string> Evidence,
     string Before,
-    string After);
+    string After)
+{
+    /// <summary>Where <see cref="Before"/> and <see cref="After"/> come from: <c>source</c> (the user's own lines,
+    /// numbered, and those lines rewritten), <c>source-before</c> (the user's lines, and a pattern of the fix) or
+    /// <c>pattern</c> (a pattern written with the culprit's names, not the user's code).</summary>
+    public string Code { get; init; } = "pattern";
+
+    /// <summary>The source file the lines come from (null for a pattern).</summary>
+    public string? SourceFile { get; init; }
+
+    /// <summary>One line saying what the snippets are, e.g. why they are a pattern and not the user's code.</summary>
+    public string? CodeNote { get; init; }
+}

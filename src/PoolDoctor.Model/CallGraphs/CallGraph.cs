@@ -12,4 +12,8 @@ public sealed record CallGraph(IReadOnlyList<IlMethod> Methods, IReadOnlyList<Il
 
     /// <summary>Inputs that could not be read (missing file, not a .NET assembly, corrupt metadata) and why.</summary>
     public IReadOnlyList<SkippedInput> Skipped { get; init; } = [];
+
+    /// <summary>The text of the app's source files the PDBs name, by the PDB's document path, when the file is on
+    /// this machine at that path or embedded in the PDB (files over a size limit are left out).</summary>
+    public IReadOnlyDictionary<string, string> Sources { get; init; } = new Dictionary<string, string>();
 }

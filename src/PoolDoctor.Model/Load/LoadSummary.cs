@@ -22,4 +22,7 @@ public sealed record LoadSummary(
 
     /// <summary>The open-model rate asked for (requests/s), null for a closed loop.</summary>
     public double? TargetRate { get; init; }
+
+    /// <summary>gRPC replies by grpc-status name (OK included), null unless the run spoke gRPC.</summary>
+    public IReadOnlyDictionary<string, long>? GrpcStatus { get; init; }
 }

@@ -37,6 +37,18 @@ public sealed record Culprit(
     /// <summary>The line of the blocking call in <see cref="File"/> (null when unknown).</summary>
     public int? Line { get; init; }
 
+    /// <summary>The Source Link URL of <see cref="File"/>:<see cref="Line"/> (repository + commit), when the PDB has one.</summary>
+    public string? SourceUrl { get; init; }
+
+    /// <summary>Per frame of <see cref="Chain"/> (same order): where that frame was in the source, when known.</summary>
+    public IReadOnlyList<SourceLocation?> ChainSources { get; init; } = [];
+
+    /// <summary>Per frame of <see cref="ExampleStack"/> (same order): where that frame was in the source, when known.</summary>
+    public IReadOnlyList<SourceLocation?> ExampleSources { get; init; } = [];
+
+    /// <summary>The user's real lines around the blocking call, when the source was there to read (else null).</summary>
+    public SourceExcerpt? Excerpt { get; init; }
+
     /// <summary>The call site is a lambda queued by Task.Run / StartNew (the Task.Run-wrapper advice applies).</summary>
     public bool InTaskRun { get; init; }
 

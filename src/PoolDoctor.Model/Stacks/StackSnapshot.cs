@@ -14,4 +14,8 @@ public sealed record StackSnapshot(
 
     /// <summary>The call graph read from the app's own assemblies' IL (empty when they were not read).</summary>
     public CallGraph CallGraph { get; init; } = CallGraph.Empty;
+
+    /// <summary>What the capture lacked and what that costs, one line each (no PDB so no file:line, no JIT events
+    /// so no method names, ...); empty when nothing was missing.</summary>
+    public IReadOnlyList<string> Missing { get; init; } = [];
 }

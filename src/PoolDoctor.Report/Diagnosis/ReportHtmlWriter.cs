@@ -1,6 +1,7 @@
 using System.Text;
 using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Report.Stacks;
 using static PoolDoctor.Report.Diagnosis.Html;
 
 namespace PoolDoctor.Report.Diagnosis;
@@ -139,9 +140,16 @@ public static class ReportHtmlWriter
         {
             rank++;
             html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(culprit.DisplayName)}</code>");
+            if (culprit.File is not null)
+            {
+                var at = E(culprit.File + (culprit.Line is { } line ? ":" + line : ""));
+                html.Append(culprit.SourceUrl is { } url && Uri.TryCreate(url, UriKind.Absolute, out var link) && link.Scheme is "https" or "http"
+                    ? $"<div class=\"at\">at <a href=\"{E(link.AbsoluteUri)}\"><code>{at}</code></a></div>"
+                    : $"<div class=\"at\">at <code>{at}</code></div>");
+            }
             if (culprit.Chain.Count > 1)
             {
-                html.Append($"<div class=\"chain\">chain: {string.Join(" &rarr; ", culprit.Chain.Select(f => $"<code>{E(f)}</code>"))}</div>");
+                html.Append($"<div class=\"chain\">chain: {string.Join(" &rarr; ", culprit.Chain.Select((f, i) => $"<code>{E(CulpritLines.WithLine(f, i < culprit.ChainSources.Count ? culprit.ChainSources[i] : null))}</code>"))}</div>");
             }
             if (culprit.Note is not null)
             {
@@ -150,9 +158,9 @@ public static class ReportHtmlWriter
             if (culprit.ExampleStack.Count > 0)
             {
                 html.Append("<details><summary>example stack</summary><ol class=\"stack\">");
-                foreach (var frame in culprit.ExampleStack)
+                for (var i = 0; i < culprit.ExampleStack.Count; i++)
                 {
-                    html.Append($"<li>{E(frame)}</li>");
+                    html.Append($"<li>{E(CulpritLines.WithLine(culprit.ExampleStack[i], i < culprit.ExampleSources.Count ? culprit.ExampleSources[i] : null))}</li>");
                 }
                 html.Append("</ol></details>");
             }
@@ -200,7 +208,12 @@ public static class ReportHtmlWriter
             {
                 html.Append($"<li>{E(line)}</li>");
             }
-            html.Append("</ul>\n<div class=\"snippets\">");
+            html.Append("</ul>\n");
+            if (fix.CodeNote is not null)
+            {
+                html.Append($"<p class=\"code-note\">{E(fix.CodeNote)}</p>\n");
+            }
+            html.Append("<div class=\"snippets\">");
             html.Append($"<div><h4>before</h4><pre><code class=\"language-csharp\">{E(fix.Before)}</code></pre></div>");
             html.Append($"<div><h4>after</h4><pre><code class=\"language-csharp\">{E(fix.After)}</code></pre></div>");
             html.Append("</div></article>\n");

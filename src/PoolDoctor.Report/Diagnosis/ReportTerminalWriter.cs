@@ -56,6 +56,10 @@ public static class ReportTerminalWriter
         {
             var fix = report.Advice.Fixes[0];
             console.MarkupLine($"[bold]Fix:[/] {Markup.Escape(fix.Headline)} in [bold]{Markup.Escape(fix.Method)}[/]");
+            if (fix.CodeNote is not null)
+            {
+                console.MarkupLine($"[grey]{Markup.Escape(fix.CodeNote)}[/]");
+            }
             console.MarkupLine("[grey]before:[/]");
             console.WriteLine(Indent(fix.Before));
             console.MarkupLine("[grey]after:[/]");

@@ -72,8 +72,23 @@ public static class LoadJsonRenderer
         json.WriteNumber("write", e.Write);
         json.WriteNumber("parse", e.Parse);
         json.WriteNumber("other", e.Other);
+        json.WriteNumber("grpc", e.Grpc);
         json.WriteNumber("total", e.Timeout + e.NonTimeout);
         json.WriteEndObject();
+
+        if (summary.GrpcStatus is { } grpc)
+        {
+            json.WriteStartObject("grpcStatus");
+            foreach (var (name, count) in grpc)
+            {
+                json.WriteNumber(name, count);
+            }
+            json.WriteEndObject();
+        }
+        else
+        {
+            json.WriteNull("grpcStatus");
+        }
 
         json.WriteNumber("bytesRead", summary.BytesRead);
         json.WriteNumber("bytesWritten", summary.BytesWritten);

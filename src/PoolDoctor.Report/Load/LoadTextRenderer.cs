@@ -32,7 +32,7 @@ public static class LoadTextRenderer
         text.AppendLine(string.Create(Invariant, $"    others - {s.Other}"));
         var e = summary.Errors;
         (string Name, long Count)[] errors =
-            [("timeout", e.Timeout), ("connect", e.Connect), ("read", e.Read), ("write", e.Write), ("parse", e.Parse), ("other", e.Other)];
+            [("timeout", e.Timeout), ("connect", e.Connect), ("read", e.Read), ("write", e.Write), ("parse", e.Parse), ("other", e.Other), ("grpc", e.Grpc)];
         if (errors.Any(x => x.Count > 0))
         {
             text.AppendLine("  Errors:");
@@ -40,6 +40,11 @@ public static class LoadTextRenderer
             {
                 text.AppendLine(string.Create(Invariant, $"    {name,10} - {count}"));
             }
+        }
+        if (summary.GrpcStatus is { Count: > 0 } grpc)
+        {
+            text.AppendLine("  gRPC status:");
+            text.AppendLine("    " + string.Join(", ", grpc.Select(g => string.Create(Invariant, $"{g.Key} - {g.Value}"))));
         }
         text.AppendLine(string.Create(Invariant, $"  {"Throughput:",-10} {FormatBytes(summary.ThroughputBytesPerSecond),10}/s"));
         text.AppendLine(string.Create(Invariant, $"  {"Requests:",-10} {summary.Requests,10} in {summary.ElapsedSeconds:0.00}s ({summary.OverallRps:0.00}/s overall)"));

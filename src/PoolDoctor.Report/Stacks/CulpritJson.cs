@@ -49,6 +49,13 @@ public sealed class CulpritJson : JsonConverter<Culprit>
         {
             json.WriteNumber("line", line);
         }
+        if (c.SourceUrl is not null)
+        {
+            json.WriteString("sourceUrl", c.SourceUrl);
+        }
+        // The chain and example stack again as objects, so each frame can carry its line (the string arrays stay).
+        Frames(json, "chainFrames", c.Chain, c.ChainSources);
+        Frames(json, "exampleFrames", c.ExampleStack, c.ExampleSources);
         json.WriteStartArray("exampleStack");
         foreach (var frame in c.ExampleStack)
         {
@@ -56,6 +63,27 @@ public sealed class CulpritJson : JsonConverter<Culprit>
         }
         json.WriteEndArray();
         json.WriteEndObject();
+    }
+
+    private static void Frames(Utf8JsonWriter json, string key, IReadOnlyList<string> names, IReadOnlyList<SourceLocation?> sources)
+    {
+        json.WriteStartArray(key);
+        for (var i = 0; i < names.Count; i++)
+        {
+            json.WriteStartObject();
+            json.WriteString("method", names[i]);
+            if (i < sources.Count && sources[i] is { } source)
+            {
+                json.WriteString("file", source.File);
+                json.WriteNumber("line", source.Line);
+                if (source.SourceUrl is not null)
+                {
+                    json.WriteString("sourceUrl", source.SourceUrl);
+                }
+            }
+            json.WriteEndObject();
+        }
+        json.WriteEndArray();
     }
 
     public override Culprit Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>

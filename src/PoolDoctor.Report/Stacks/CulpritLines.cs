@@ -12,13 +12,17 @@ public static class CulpritLines
         {
             lines.Add($"at {c.File}" + (c.Line is { } line ? $":{line}" : ""));
         }
+        if (c.SourceUrl is not null)
+        {
+            lines.Add("source: " + c.SourceUrl);
+        }
         if (c.Entry is not null)
         {
             lines.Add("entry: " + c.Entry);
         }
         if (c.Chain.Count > 1)
         {
-            lines.Add("chain: " + string.Join(" -> ", c.Chain));
+            lines.Add("chain: " + string.Join(" -> ", c.Chain.Select((f, i) => WithLine(f, i < c.ChainSources.Count ? c.ChainSources[i] : null))));
         }
         if (c.Note is not null)
         {
@@ -26,4 +30,8 @@ public static class CulpritLines
         }
         return lines;
     }
+
+    /// <summary><c>Method (File.cs:42)</c>, or the name alone without a line.</summary>
+    public static string WithLine(string frame, SourceLocation? source) =>
+        source is null ? frame : $"{frame} ({Path.GetFileName(source.File)}:{source.Line})";
 }

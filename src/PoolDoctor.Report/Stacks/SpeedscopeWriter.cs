@@ -13,8 +13,8 @@ public static class SpeedscopeWriter
 
     public static void Write(StackReport report, Stream output)
     {
-        var frameIndex = new Dictionary<string, int>(StringComparer.Ordinal);
-        var frameNames = new List<string>();
+        var frameIndex = new Dictionary<(string, string?, int?), int>();
+        var frameNames = new List<DisplayFrame>();
         var threads = report.Threads
             .Where(t => report.AllThreads || t.IsThreadPool)
             .GroupBy(t => t.ThreadId)
@@ -43,7 +43,7 @@ public static class SpeedscopeWriter
                 json.WriteStartArray();
                 for (var i = stack.Frames.Count - 1; i >= 0; i--)
                 {
-                    json.WriteNumberValue(IndexOf(stack.Frames[i].Text, frameIndex, frameNames));
+                    json.WriteNumberValue(IndexOf(stack.Frames[i], frameIndex, frameNames));
                 }
                 json.WriteEndArray();
             }
@@ -59,10 +59,16 @@ public static class SpeedscopeWriter
         json.WriteEndArray();
         json.WriteStartObject("shared");
         json.WriteStartArray("frames");
-        foreach (var name in frameNames)
+        foreach (var frame in frameNames)
         {
             json.WriteStartObject();
-            json.WriteString("name", name);
+            json.WriteString("name", frame.Text);
+            // The format's own frame fields, so speedscope shows the line beside the name.
+            if (frame.Source is { } source)
+            {
+                json.WriteString("file", source.File);
+                json.WriteNumber("line", source.Line);
+            }
             json.WriteEndObject();
         }
         json.WriteEndArray();
@@ -70,13 +76,14 @@ public static class SpeedscopeWriter
         json.WriteEndObject();
     }
 
-    private static int IndexOf(string name, Dictionary<string, int> index, List<string> names)
+    private static int IndexOf(DisplayFrame frame, Dictionary<(string, string?, int?), int> index, List<DisplayFrame> frames)
     {
-        if (!index.TryGetValue(name, out var i))
+        var key = (frame.Text, frame.Source?.File, frame.Source?.Line);
+        if (!index.TryGetValue(key, out var i))
         {
-            i = names.Count;
-            names.Add(name);
-            index[name] = i;
+            i = frames.Count;
+            frames.Add(frame);
+            index[key] = i;
         }
         return i;
     }

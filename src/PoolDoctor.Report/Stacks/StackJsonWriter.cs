@@ -24,6 +24,14 @@ public static class StackJsonWriter
         {
             json.WriteString("note", note);
         }
+        if (report.FromDump)
+        {
+            json.WriteBoolean("coreDump", true);
+        }
+        if (report.ThreadPool is { } pool)
+        {
+            ThreadPoolJson.Write(json, pool);
+        }
 
         json.WriteStartArray("culprits");
         foreach (var c in report.Culprits)

@@ -1,3 +1,4 @@
+using PoolDoctor.Model.Dumps;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Report.Stacks;
@@ -14,6 +15,12 @@ public sealed record StackReport(
 {
     /// <summary>A caveat the reader must see with the figures (e.g. weights are blocked milliseconds, not samples).</summary>
     public string? Note { get; init; }
+
+    /// <summary>The stacks come from a core dump: one instant, each thread counted once (no samples, no window).</summary>
+    public bool FromDump { get; init; }
+
+    /// <summary>The thread pool's state as the dump froze it (null for traces, or when the dump did not say).</summary>
+    public ThreadPoolState? ThreadPool { get; init; }
 
     public int TotalSamples => Snapshot.Stacks.Sum(s => s.Samples);
 

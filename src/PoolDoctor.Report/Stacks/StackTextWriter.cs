@@ -16,10 +16,23 @@ public static class StackTextWriter
     public static void Write(StackReport report, TextWriter output)
     {
         var snapshot = report.Snapshot;
-        output.WriteLine(
+        if (report.FromDump)
+        {
+            output.WriteLine(
+                $"Stacks of {report.Source}: a core dump of process {snapshot.ProcessId}, one stack per thread " +
+                $"({report.ThreadCount} threads, {report.PoolThreads} thread-pool threads)");
+        }
+        else
+        {
+            output.WriteLine(
             $"Stacks of {report.Source} over {snapshot.WindowSeconds.ToString("F2", CultureInfo.InvariantCulture)} s: " +
             $"{report.TotalSamples} samples of {report.ThreadCount} threads ({report.PoolThreads} thread-pool threads)" +
             (snapshot.Waits.Count > 0 ? $", {snapshot.Waits.Count} wait events" : ""));
+        }
+        if (report.ThreadPool is { } pool)
+        {
+            output.WriteLine(ThreadPoolText.Describe(pool));
+        }
         if (report.Note is { } note)
         {
             output.WriteLine($"Note: {note}.");
@@ -57,7 +70,7 @@ public static class StackTextWriter
             output.WriteLine();
             var g = group.Group;
             output.WriteLine(
-                $"  {g.Threads} thread{(g.Threads == 1 ? "" : "s")}, {Percent(g.Share)} of samples" +
+                $"  {g.Threads} thread{(g.Threads == 1 ? "" : "s")}, {Percent(g.Share)} of {(report.FromDump ? "threads" : "samples")}" +
                 $"{(g.IsThreadPool ? "  [thread pool]" : "")}  (ids {Ids(g.ThreadIds)})");
             WriteFrames(group.Frames, output);
         }

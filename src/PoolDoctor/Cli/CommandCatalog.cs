@@ -18,5 +18,6 @@ internal static class CommandCatalog
         WatchCommand.Create(),
         StacksCommand.Create(),
         AnalyzeCommand.Create(),
+        DumpCommand.Create(),
     ];
 }

@@ -1,25 +1,41 @@
 using System.CommandLine;
 using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Collect.Dumps;
 
 namespace PoolDoctor.Cli.Commands;
 
 /// <summary>
 /// `analyze FILE.nettrace`: the grouped stacks and culprits of a recorded trace, from `stacks --output` or from
-/// `dotnet-trace collect --clrevents waithandle --clreventlevel verbose`.
+/// `dotnet-trace collect --clrevents waithandle --clreventlevel verbose`; or of a core dump (`dump`, dotnet-dump,
+/// createdump), recognised by its ELF core header, with the thread pool's state beside them.
 /// </summary>
 internal static class AnalyzeCommand
 {
     public static Command Create()
     {
-        var file = new Argument<string>("FILE") { Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect)." };
+        var file = new Argument<string>("FILE") { Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect), or a core dump (dump, dotnet-dump collect)." };
+        var symbols = new Option<string?>("--symbols") { Description = "A directory with the app's assemblies and PDBs, for a trace recorded on another machine (file:line, user code, IL)." };
         var display = new StackDisplayOptions();
-        var command = new Command("analyze", "Group the stacks of a recorded .nettrace and name the code that blocks the thread pool.") { file };
+        var command = new Command("analyze", "Group the stacks of a recorded .nettrace or a core dump and name the code that blocks the thread pool.") { file, symbols };
         display.AddTo(command);
         command.SetAction(async (parse, cancellation) =>
         {
             var path = parse.GetValue(file)!;
             var how = display.Read(parse);
-            var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, cancellation);
+            var symbolsDirectory = parse.GetValue(symbols);
+            if (symbolsDirectory is not null && !Directory.Exists(symbolsDirectory))
+            {
+                throw new RunFailedException($"--symbols: no such directory '{symbolsDirectory}'");
+            }
+            if (CoreDumpFile.IsElf(path))
+            {
+                return await AnalyzeDumpAsync(path, how, cancellation);
+            }
+            var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, cancellation, symbolsDirectory: symbolsDirectory);
+            foreach (var missing in snapshot.Missing)
+            {
+                Stderr.Note(missing);
+            }
             if (snapshot.Stacks.Count == 0 && snapshot.Waits.Count == 0)
             {
                 throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output', or dotnet-trace with the sample profiler or --clrevents waithandle)");
@@ -28,5 +44,26 @@ internal static class AnalyzeCommand
             return ExitCodes.Ok;
         });
         return command;
+    }
+
+    private static async Task<int> AnalyzeDumpAsync(string path, StackDisplay how, CancellationToken cancellation)
+    {
+        var dump = await DumpAnalysis.ReadAsync(path, cancellation);
+        foreach (var warning in dump.Warnings)
+        {
+            Console.Error.WriteLine($"{CliApp.ToolName}: warning: {warning}");
+        }
+        if (dump.Snapshot.Stacks.Count == 0)
+        {
+            throw new RunFailedException($"'{path}' is a dump of .NET {dump.RuntimeVersion} but no managed thread had a readable stack (the dump may be truncated)");
+        }
+        var report = StackReportBuilder.Build(Path.GetFileName(path), dump.Snapshot, how) with
+        {
+            Note = DumpAnalysis.OneInstant,
+            FromDump = true,
+            ThreadPool = dump.ThreadPool,
+        };
+        StackOutput.Write(report, how.Format);
+        return ExitCodes.Ok;
     }
 }

@@ -23,6 +23,7 @@ internal static class CompareCommand
         var duration = new Option<string>("--duration", "-d") { Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
         var timeout = new Option<string>("--timeout") { Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
         var format = FormatOption.Create("text (default) or json.");
+        var protocol = new LoadProtocolOptions();
         var child = new Option<string?>("--child") { Description = "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix)." };
         var command = new Command("compare", "Load each URL in turn and print a before/after table (req/s, latency, errors; watching a target or a fresh process per variant: also peak threads, peak queue and the verdict).")
         {
@@ -31,6 +32,7 @@ internal static class CompareCommand
         command.Options.Add(connections);
         command.Options.Add(duration);
         command.Options.Add(timeout);
+        protocol.AddTo(command);
         target.AddTo(command);
         command.Options.Add(child);
         command.Options.Add(format);
@@ -58,6 +60,7 @@ internal static class CompareCommand
             {
                 throw new UsageException($"--connections: must be at least 1 (got {count})");
             }
+            var (loadProtocol, grpcMessage) = protocol.Read(parse);
             var request = new CompareRequest(
                 list,
                 count,
@@ -65,7 +68,11 @@ internal static class CompareCommand
                 DurationOption.Parse(parse.GetValue(timeout)!, "--timeout"),
                 spec,
                 launch,
-                launch.Count > 0 ? LaunchedChild.PatternFor(launch, parse.GetValue(child)) : null);
+                launch.Count > 0 ? LaunchedChild.PatternFor(launch, parse.GetValue(child)) : null)
+            {
+                LoadProtocol = loadProtocol,
+                GrpcMessage = grpcMessage,
+            };
             return await RunAsync(request, json, cancellation);
         });
         return command;

@@ -41,6 +41,7 @@ internal static class DiagnoseCommand
             Description = "Connections per --load URL (default 125).",
             DefaultValueFactory = _ => Load.LoadOptions.DefaultConnections,
         };
+        var protocol = new LoadProtocolOptions();
         var failOn = new Option<FailOn?>("--fail-on")
         {
             Description = "Exit 3 when the diagnosis says so: starving | blocking | any (a CI gate).",
@@ -65,6 +66,7 @@ internal static class DiagnoseCommand
         command.Options.Add(userCode);
         command.Options.Add(load);
         command.Options.Add(connections);
+        protocol.AddTo(command);
         command.Options.Add(failOn);
         command.Options.Add(junit);
         command.Options.Add(child);
@@ -84,12 +86,17 @@ internal static class DiagnoseCommand
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
                 Notice = Stderr.Note,
             };
+            var (loadProtocol, grpcMessage) = protocol.Read(parse);
             var run = new DiagnoseRequest(
                 parse.GetValue(output)!,
                 LoadUrls(parse.GetValue(load) ?? []),
                 parse.GetValue(connections),
                 parse.GetValue(failOn),
-                parse.GetValue(junit));
+                parse.GetValue(junit))
+            {
+                LoadProtocol = loadProtocol,
+                GrpcMessage = grpcMessage,
+            };
             if (run.Connections <= 0)
             {
                 throw new UsageException($"--connections: must be at least 1, not {run.Connections}");
@@ -118,7 +125,7 @@ internal static class DiagnoseCommand
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         foreach (var url in run.LoadUrls)
         {
-            await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation);
+            await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation, http2: run.LoadProtocol != Load.LoadProtocol.Http1);
         }
         var started = DateTimeOffset.UtcNow;
         Console.Error.WriteLine($"Diagnosing {attached.Process.Name} (pid {attached.ProcessId}) for up to {settings.Duration.TotalSeconds:0} s; Ctrl+C writes a partial report.");
@@ -132,7 +139,7 @@ internal static class DiagnoseCommand
             {
                 if (run.LoadUrls.Count > 0)
                 {
-                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation);
+                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage);
                 }
             });
             status?.Clear();

@@ -24,7 +24,7 @@ internal static class LabScenarioList
     /// minimum, else <c>default</c>; run: <c>background</c> when one call starts work outside any request, else <c>request</c>.
     /// </summary>
     public static string Line(LabScenario scenario) => string.Join('\t',
-        scenario.Host == LabHost.Mvc ? "mvc" : "minimal",
+        scenario.Host.ToString().ToLowerInvariant(),
         scenario.Path,
         scenario.Kind?.ToString() ?? "healthy",
         scenario.ServerSizedPool ? "server-sized" : "default",

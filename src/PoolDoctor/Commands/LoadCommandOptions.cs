@@ -37,6 +37,8 @@ internal sealed class LoadCommandOptions
 
     public Option<string[]> Headers { get; } = new("--header", "-H") { Description = "A request header \"Name: value\"; repeatable." };
 
+    public LoadProtocolOptions Protocol { get; } = new();
+
     public Option<OutputFormat> Format { get; } = FormatOption.Create("Output format: text (bombardier's layout) or json.");
 
     /// <summary>The bound of a run given only -n: long enough for any sensible count, short enough to never run away.</summary>
@@ -52,6 +54,7 @@ internal sealed class LoadCommandOptions
         command.Options.Add(Rate);
         command.Options.Add(Method);
         command.Options.Add(Headers);
+        Protocol.AddTo(command);
         command.Options.Add(Format);
     }
 
@@ -78,6 +81,12 @@ internal sealed class LoadCommandOptions
             duration = DurationOption.Parse(durationText, "--duration", LoadOptions.MaxDuration);
         }
         var timeout = DurationOption.Parse(parse.GetValue(Timeout)!, "--timeout");
+        var (protocol, grpcMessage) = Protocol.Read(parse);
+        var method = parse.GetValue(Method)!.ToUpperInvariant();
+        if (protocol == LoadProtocol.Grpc && parse.GetResult(Method) is not { Implicit: false })
+        {
+            method = "POST";
+        }
         var options = new LoadOptions
         {
             Url = url,
@@ -86,7 +95,9 @@ internal sealed class LoadCommandOptions
             Requests = requests,
             Timeout = timeout,
             Rate = parse.GetValue(Rate),
-            Method = parse.GetValue(Method)!.ToUpperInvariant(),
+            Method = method,
+            Protocol = protocol,
+            GrpcMessage = grpcMessage,
             Headers = (parse.GetValue(Headers) ?? []).Select(ParseHeader).ToList(),
         };
         return options.Validated();

@@ -70,6 +70,10 @@ internal static class StacksCommand
                 {
                     Stderr.Warning("the target exited during the capture; showing what was recorded");
                 }
+                foreach (var missing in snapshot.Missing)
+                {
+                    Console.Error.WriteLine($"{CliApp.ToolName}: note: {missing}");
+                }
                 var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
                 StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
                 if (Environment.GetEnvironmentVariable("POOLDOCTOR_TIMING") == "1")

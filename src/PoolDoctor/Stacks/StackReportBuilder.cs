@@ -28,7 +28,7 @@ internal static class StackReportBuilder
                 t.Stack.ThreadId,
                 t.Reading.IsPoolThread,
                 t.Stack.Samples,
-                [.. t.Reading.Cleaned.Select((f, i) => new DisplayFrame(f, t.Reading.UserFrames[i]))]))
+                [.. t.Reading.Cleaned.Select((f, i) => new DisplayFrame(f, t.Reading.UserFrames[i]) { Source = i < t.Reading.Sources.Count ? t.Reading.Sources[i] : null })]))
             .ToList();
         return new StackReport(source, snapshot, groups, analysis.Culprits, threads, display.All, display.Raw)
         {

@@ -12,6 +12,13 @@ internal static class AccuracyTable
 {
     private static readonly object Gate = new();
 
+    /// <summary>The configuration the tests, and so the tool and the lab they reference, were built in.</summary>
+#if DEBUG
+    private const string Build = "Debug";
+#else
+    private const string Build = "Release";
+#endif
+
     public static void Append(LabScenario scenario, JsonElement report)
     {
         if (Environment.GetEnvironmentVariable("POOLDOCTOR_ACCURACY_TABLE") is not { Length: > 0 } path)
@@ -28,7 +35,7 @@ internal static class AccuracyTable
             : "–";
         var expected = scenario.Blocking ? $"{scenario.CallSite} / {scenario.Kind}" : "healthy";
         var share = top is { } s ? (s.GetProperty("share").GetDouble() * 100).ToString("0", CultureInfo.InvariantCulture) + " %" : "–";
-        var row = $"| {scenario.Host} | `{scenario.Route}` | {expected} | {report.GetProperty("verdict").GetString()} | `{Text("method")}` | {Text("kind")} | {share} | {chain} | {Text("entry")} | {Text("source")} | {verdictAt} | {culpritAt} |";
+        var row = $"| {scenario.Host} | {Build} | `{scenario.Route}` | {expected} | {report.GetProperty("verdict").GetString()} | `{Text("method")}` | {Text("kind")} | {share} | {chain} | {Text("entry")} | {Text("source")} | {verdictAt} | {culpritAt} |";
         lock (Gate)
         {
             File.AppendAllText(path, row.Replace("\n", " ", StringComparison.Ordinal) + "\n");

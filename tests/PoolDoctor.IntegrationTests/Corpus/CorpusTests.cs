@@ -20,7 +20,7 @@ public sealed class CorpusTests
     // (twins of host-specific patterns) run in their own host, the shared ones alternate.
     public static TheoryData<LabHost, string> HealthyScenarios => Data(LabScenarios.All
         .Where(s => !s.Blocking && !s.BackgroundRun)
-        .Where(s => s.Host == LabHost.Mvc || s.Route is "hello" or "slowasync" or "alloc" or "customers/42/async" or "filter/async"));
+        .Where(s => s.Host is LabHost.Mvc or LabHost.Grpc || s.Route is "hello" or "slowasync" or "alloc" or "customers/42/async" or "filter/async"));
 
     private static TheoryData<LabHost, string> Data(IEnumerable<LabScenario> scenarios)
     {
@@ -86,9 +86,13 @@ public sealed class CorpusTests
     private static async Task<ToolResult> DiagnoseLaunched(LabScenario scenario, TimeSpan watch, Dictionary<string, string> environment, string output)
     {
         var port = FreePort.Next();
+        // gRPC is loaded on the lab's HTTP/2-only port, with the tool's --grpc load.
+        var grpcPort = FreePort.Next();
+        string[] protocol = scenario.Host == LabHost.Grpc ? ["--grpc"] : [];
+        var loadPort = scenario.Host == LabHost.Grpc ? grpcPort : port;
         var result = await ToolRun.RunAsync(
-            ["diagnose", "--load", $"http://127.0.0.1:{port}{scenario.Path}", "-c", "125", "--duration", $"{(int)watch.TotalSeconds}s", "-o", output,
-             "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            ["diagnose", "--load", $"http://127.0.0.1:{loadPort}{scenario.Path}", .. protocol, "-c", "125", "--duration", $"{(int)watch.TotalSeconds}s", "-o", output,
+             "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}", "--grpc-urls", $"http://127.0.0.1:{grpcPort}"],
             TimeSpan.FromSeconds(120),
             environment);
         var loadLine = result.StdOut.Split('\n').FirstOrDefault(l => l.StartsWith("load ", StringComparison.Ordinal));

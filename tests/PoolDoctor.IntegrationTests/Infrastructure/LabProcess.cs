@@ -10,13 +10,17 @@ public sealed class LabProcess : IAsyncDisposable
 {
     private readonly ListeningChild _child;
 
-    private LabProcess(ListeningChild child, int port)
+    private LabProcess(ListeningChild child, int port, int grpcPort)
     {
         _child = child;
         Port = port;
+        GrpcPort = grpcPort;
     }
 
     public int Port { get; }
+
+    /// <summary>The lab's HTTP/2-only (h2c) port, where its gRPC service answers.</summary>
+    public int GrpcPort { get; }
 
     public int ProcessId => _child.ProcessId;
 
@@ -44,6 +48,9 @@ public sealed class LabProcess : IAsyncDisposable
         info.ArgumentList.Add("lab");
         info.ArgumentList.Add("--urls");
         info.ArgumentList.Add($"http://127.0.0.1:{port}");
+        var grpcPort = FreePort.Next();
+        info.ArgumentList.Add("--grpc-urls");
+        info.ArgumentList.Add($"http://127.0.0.1:{grpcPort}");
         if (connectionString is not null)
         {
             info.ArgumentList.Add("--db");
@@ -55,7 +62,7 @@ public sealed class LabProcess : IAsyncDisposable
             info.Environment[key] = value;
         }
         var (child, _) = await ListeningChild.StartAsync(info, "PoolDoctor lab listening on ", $"the lab did not start on port {port}");
-        return new LabProcess(child, port);
+        return new LabProcess(child, port, grpcPort);
     }
 
     public ValueTask DisposeAsync() => _child.DisposeAsync();

@@ -33,7 +33,7 @@ public sealed class LabScenariosTests
         foreach (var scenario in LabScenarios.All.Where(s => s.Blocking && !s.BackgroundRun))
         {
             // Work queued by Task.Run serves no request on its own thread: its entry is the lambda.
-            var expected = scenario.Route == "db/taskrun" ? "lambda in " : $"GET {scenario.Prefix}/";
+            var expected = scenario.Route == "db/taskrun" ? "lambda in " : $"{(scenario.Host == LabHost.Grpc ? "POST" : "GET")} {scenario.Prefix}/";
             Assert.StartsWith(expected, scenario.Entry, StringComparison.Ordinal);
         }
     }

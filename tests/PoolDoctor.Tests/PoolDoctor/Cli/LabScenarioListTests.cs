@@ -18,5 +18,6 @@ public class LabScenarioListTests
         Assert.Contains("minimal\t/api/minimal/lock\tLock\tserver-sized\trequest", lines);
         Assert.Contains("mvc\t/api/diagscenario/timer/sync\tSyncOverAsync\tdefault\tbackground", lines);
         Assert.Contains("minimal\t/api/minimal/hello\thealthy\tdefault\trequest", lines);
+        Assert.Contains(lines, l => l.StartsWith("grpc\t", StringComparison.Ordinal));
     }
 }

@@ -99,4 +99,32 @@ public sealed class LoadCommandOptionsTests
     [InlineData("load")]
     public async Task Through_the_cli_bad_input_exits_with_2(params string[] args) =>
         Assert.Equal(ExitCodes.Usage, await CliApp.RunAsync(args));
+
+    [Fact]
+    public void Grpc_is_an_http2_post_with_an_empty_message_by_default()
+    {
+        var options = Read("http://127.0.0.1:5001/shop.Warehouse/Check", "--grpc");
+        Assert.Equal(LoadProtocol.Grpc, options.Protocol);
+        Assert.Equal("POST", options.Method);
+        Assert.Empty(options.GrpcMessage);
+    }
+
+    [Fact]
+    public void Grpc_takes_its_message_as_hex_and_http2_alone_keeps_get()
+    {
+        Assert.Equal(new byte[] { 0x0a, 0x01, 0x41 }, Read("http://127.0.0.1:5001/a.B/C", "--grpc", "--grpc-message-hex", "0a0141").GrpcMessage);
+        var http2 = Read("http://127.0.0.1:5001/hello", "--http2");
+        Assert.Equal(LoadProtocol.Http2, http2.Protocol);
+        Assert.Equal("GET", http2.Method);
+        Assert.Equal(LoadProtocol.Http1, Read("http://127.0.0.1:5001/hello").Protocol);
+    }
+
+    [Theory]
+    [InlineData("--grpc", "-m", "GET")]
+    [InlineData("--grpc-message-hex", "00")]
+    [InlineData("--grpc", "--grpc-message-hex", "0g")]
+    public void Grpc_options_that_cannot_go_together_are_usage_errors(params string[] args)
+    {
+        Assert.Throws<UsageException>(() => Read(["http://127.0.0.1:5001/a.B/C", .. args]));
+    }
 }

@@ -1,0 +1,10 @@
+namespace PoolDoctor.Model.Stacks;
+
+/// <summary>
+/// A place in the user's source: the file as the PDB names it, the line, and the Source Link URL of that line when
+/// the PDB carries Source Link (repository + commit), so a report read elsewhere still points at the code.
+/// </summary>
+public sealed record SourceLocation(string File, int Line)
+{
+    public string? SourceUrl { get; init; }
+}

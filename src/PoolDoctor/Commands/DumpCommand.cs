@@ -1,0 +1,79 @@
+using System.CommandLine;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Dumps;
+
+namespace PoolDoctor.Cli.Commands;
+
+/// <summary>
+/// `dump`: a core dump of a live .NET process, written by the runtime's own writer (as dotnet-dump does), for
+/// `analyze` here or for any dump debugger later. The target pauses while its memory is copied, then goes on.
+/// </summary>
+internal static class DumpCommand
+{
+    public static Command Create()
+    {
+        var target = new TargetOptions();
+        var output = new Option<string?>("--output", "-o") { Description = "Where to write the dump (default: ./core_YYYYMMDD_HHMMSS_PID in the current folder)." };
+        var type = new Option<string>("--type")
+        {
+            Description = "mini, heap, full (default, as dotnet-dump) or triage. 'analyze' needs heap or full for queued work items.",
+            DefaultValueFactory = _ => "full",
+        };
+        var command = new Command("dump", "Write a core dump of a live .NET process with the runtime's own dump writer.");
+        target.AddTo(command);
+        command.Options.Add(output);
+        command.Options.Add(type);
+        command.SetAction(async (parse, cancellation) =>
+        {
+            var spec = target.ReadRequired(parse);
+            var kind = ParseKind(parse.GetValue(type)!);
+            var path = parse.GetValue(output);
+            if (path is not null && Directory.Exists(path))
+            {
+                throw new UsageException($"--output: '{path}' is a directory, give a file name such as app.core");
+            }
+            if (path is not null && Path.GetDirectoryName(Path.GetFullPath(path)) is { } folder && !Directory.Exists(folder))
+            {
+                throw new UsageException($"--output: the folder '{folder}' does not exist");
+            }
+            // A reverse port (",listen", or a bare path no socket has yet) holds the target at startup until resumed.
+            var listening = spec.DiagnosticPort is { } port
+                && (port.EndsWith(",listen", StringComparison.OrdinalIgnoreCase) || (!port.Contains(',', StringComparison.Ordinal) && !File.Exists(port)));
+            await using var attached = await AttachOrFail(spec, cancellation);
+            path ??= $"core_{DateTime.Now:yyyyMMdd_HHmmss}_{attached.ProcessId}";
+            long size;
+            try
+            {
+                size = await DumpWriter.WriteAsync(attached, path, kind, cancellation, resumeRuntime: listening);
+            }
+            catch (AttachException e)
+            {
+                throw new RunFailedException(e.Message, e);
+            }
+            Console.WriteLine($"{Path.GetFullPath(path)}  {size / (1024.0 * 1024.0):F1} MB ({kind.ToString().ToLowerInvariant()} dump of {(attached.ProcessId > 0 ? $"process {attached.ProcessId}" : "the target")})");
+            return ExitCodes.Ok;
+        });
+        return command;
+    }
+
+    private static DumpKind ParseKind(string text) => text.Trim().ToLowerInvariant() switch
+    {
+        "mini" => DumpKind.Mini,
+        "heap" => DumpKind.Heap,
+        "full" => DumpKind.Full,
+        "triage" => DumpKind.Triage,
+        _ => throw new UsageException($"--type: '{text}' is not one of mini, heap, full, triage"),
+    };
+
+    private static async Task<AttachedTarget> AttachOrFail(Collect.Attach.TargetSpec spec, CancellationToken cancellation)
+    {
+        try
+        {
+            return await AttachedTarget.AttachAsync(spec, cancellation);
+        }
+        catch (AttachException e)
+        {
+            throw new RunFailedException(e.Message, e);
+        }
+    }
+}

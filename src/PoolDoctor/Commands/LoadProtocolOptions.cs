@@ -1,0 +1,49 @@
+using System.CommandLine;
+using PoolDoctor.Load;
+using PoolDoctor.Load.Grpc;
+
+namespace PoolDoctor.Cli.Commands;
+
+/// <summary>
+/// `--http2`, `--grpc` and `--grpc-message-hex`, shared by every verb that runs the built-in load (load, diagnose --load,
+/// compare), so a gRPC service is loaded the same way everywhere.
+/// </summary>
+internal sealed class LoadProtocolOptions
+{
+    public Option<bool> Http2 { get; } = new("--http2")
+    {
+        Description = "Speak HTTP/2 only: h2c with prior knowledge on http://, ALPN on https://; never falls back to HTTP/1.1.",
+    };
+
+    public Option<bool> Grpc { get; } = new("--grpc")
+    {
+        Description = "Call a gRPC unary method (the URL is http://HOST:PORT/package.Service/Method): HTTP/2 POST, application/grpc, "
+                      + "te: trailers; a reply counts as OK only when its grpc-status is 0, otherwise as an error by status.",
+    };
+
+    public Option<string?> GrpcMessageHex { get; } = new("--grpc-message-hex")
+    {
+        Description = "With --grpc: the serialized request message as hex (default: empty, every field at its default).",
+    };
+
+    public void AddTo(Command command)
+    {
+        command.Options.Add(Http2);
+        command.Options.Add(Grpc);
+        command.Options.Add(GrpcMessageHex);
+    }
+
+    /// <summary>The protocol and gRPC message asked for; a message without --grpc, or one that is not hex, is a usage error.</summary>
+    public (LoadProtocol Protocol, byte[] GrpcMessage) Read(ParseResult parse)
+    {
+        var grpc = parse.GetValue(Grpc);
+        var hex = parse.GetValue(GrpcMessageHex);
+        if (hex is not null && !grpc)
+        {
+            throw new UsageException("--grpc-message-hex needs --grpc");
+        }
+        var message = hex is null ? [] : GrpcFraming.ParseHex(hex) ?? throw new UsageException($"--grpc-message-hex: '{hex}' is not hex bytes (e.g. 0a03736b75)");
+        var protocol = grpc ? LoadProtocol.Grpc : parse.GetValue(Http2) ? LoadProtocol.Http2 : LoadProtocol.Http1;
+        return (protocol, message);
+    }
+}

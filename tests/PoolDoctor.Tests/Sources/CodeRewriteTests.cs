@@ -1,0 +1,75 @@
+using PoolDoctor.Analysis.Advice;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Tests.Sources;
+
+public sealed class CodeRewriteTests
+{
+    [Theory]
+    [InlineData("        var customer = PretendQuery.CustomerAsync().Result;", "        var customer = await PretendQuery.CustomerAsync();")]
+    [InlineData("        return _client.GetStringAsync(url).GetAwaiter().GetResult();", "        return await _client.GetStringAsync(url);")]
+    [InlineData("        SaveAsync(order, token).Wait();", "        await SaveAsync(order, token);")]
+    [InlineData("        var name = repo.LoadAsync(id).Result.Name;", "        var name = (await repo.LoadAsync(id)).Name;")]
+    [InlineData("        Task.WaitAll(first, second);", "        await Task.WhenAll(first, second);")]
+    public void Sync_over_async_lines_become_awaits(string line, string expected) =>
+        Assert.Equal(expected, CodeRewrite.RewriteCall(line, BlockingKind.SyncOverAsync, "Task.Result"));
+
+    [Fact]
+    public void Sleep_becomes_Task_Delay() =>
+        Assert.Equal("    await Task.Delay(10);", CodeRewrite.RewriteCall("    Thread.Sleep(10);", BlockingKind.Sleep, "Thread.Sleep"));
+
+    [Theory]
+    [InlineData("        command.ExecuteNonQuery();", "NpgsqlCommand.ExecuteNonQuery", "        await command.ExecuteNonQueryAsync();")]
+    [InlineData("            var read = socket.Receive(reply);", "Socket.Receive", "            var read = await socket.ReceiveAsync(reply);")]
+    [InlineData("        Slots.Wait();", "SemaphoreSlim.Wait", "        await Slots.WaitAsync();")]
+    public void Sync_calls_become_their_awaited_async_twin(string line, string api, string expected) =>
+        Assert.Equal(expected, CodeRewrite.RewriteCall(line, api.StartsWith("Sema", StringComparison.Ordinal) ? BlockingKind.SyncWait : BlockingKind.SyncIO, api));
+
+    [Theory]
+    [InlineData("        var x = task.ResultCount;")]
+    [InlineData("        lock (Gate) { Work(); }")]
+    public void A_line_of_another_shape_is_not_rewritten(string line) =>
+        Assert.Null(CodeRewrite.RewriteCall(line, BlockingKind.SyncOverAsync, "Task.Result"));
+
+    [Theory]
+    [InlineData("    public string TaskWait()", "TaskWait", "    public async Task<string> TaskWait()")]
+    [InlineData("    public void Save(Order order)", "Save", "    public async Task Save(Order order)")]
+    [InlineData("    private static Task<int> CountAsync(int id)", "CountAsync", "    private static async Task<int> CountAsync(int id)")]
+    [InlineData("    public async Task<string> Load()", "Load", "    public async Task<string> Load()")]
+    public void The_signature_becomes_async(string line, string method, string expected) =>
+        Assert.Equal(expected, CodeRewrite.AsyncSignature(line, method));
+
+    [Fact]
+    public void The_excerpt_shows_numbered_real_lines_and_the_same_lines_rewritten()
+    {
+        // The lab's own action, as DiagScenarioController.cs holds it.
+        var lines = new[]
+        {
+            "    [HttpGet(\"taskwait\")]",
+            "    public string TaskWait()",
+            "    {",
+            "        var customer = PretendQuery.CustomerAsync().Result;",
+            "        return $\"success:taskwait {customer}\";",
+            "    }",
+        };
+        var rewritten = CodeRewrite.Rewrite(new SourceExcerpt("/src/Ctrl.cs", 26, lines, 29), BlockingKind.SyncOverAsync, "Task.Result", "TaskWait");
+
+        Assert.NotNull(rewritten);
+        Assert.Equal(["  27 |     public string TaskWait()", "  28 |     {", "  29 |         var customer = PretendQuery.CustomerAsync().Result;", "  30 |         return $\"success:taskwait {customer}\";"], rewritten.Before);
+        Assert.Equal("  27 |     public async Task<string> TaskWait()", rewritten.After[0]);
+        Assert.Equal("  29 |         var customer = await PretendQuery.CustomerAsync();", rewritten.After[2]);
+    }
+
+    [Fact]
+    public void Excerpts_come_only_from_text_the_collector_read()
+    {
+        var sources = new Dictionary<string, string> { ["/src/a.cs"] = "one\ntwo\nthree\nfour" };
+        var excerpt = SourceExcerpts.Around(sources, "/src/a.cs", 3);
+
+        Assert.NotNull(excerpt);
+        Assert.Equal(1, excerpt.FirstLine);
+        Assert.Equal("three", excerpt.Lines[excerpt.CallLine - excerpt.FirstLine]);
+        Assert.Null(SourceExcerpts.Around(sources, "/src/b.cs", 3));
+        Assert.Null(SourceExcerpts.Around(sources, "/src/a.cs", 9));
+    }
+}
