@@ -83,6 +83,22 @@ public sealed class ReleaseFixtureTests
         }
     }
 
+    /// <summary>
+    /// Attached late, some blocked threads show the middleware's .Result inlined into UseWhen's branch lambda, with the
+    /// request known but no user frame: the endpoint's handler (which never blocks) must not be named for them, since the
+    /// request had not reached it.
+    /// </summary>
+    [Theory]
+    [InlineData("mvc-middleware-sync")]
+    [InlineData("minimal-middleware-sync")]
+    [InlineData("minimal-middleware-sync-early")]
+    public void Blocking_in_middleware_is_never_put_on_the_endpoint_handler(string fixture)
+    {
+        var (_, analysis) = ReleaseFixtures.Load(fixture);
+
+        Assert.DoesNotContain(analysis.Culprits, c => c.Source is CallSiteSource.Endpoint or CallSiteSource.Il);
+    }
+
     [Theory]
     [MemberData(nameof(Captures))]
     public void The_blocking_line_is_located_or_a_note_says_why_not(string fixture, LabHost host, string route)
