@@ -63,10 +63,7 @@ public static class BlockingSites
             };
         }
 
-        // A request with neither a user frame nor a generated one blames its handler only while the endpoint runs: a
-        // wait called from middleware glue (UseWhen's branch, app.Use) happened before it, in code the handler never reaches.
-        var handlerMayBeInlined = request is null || generated >= 0 || firstUser >= 0 || EndpointRuns(stack, apiIndex + 1, workEnd);
-        if ((request is not null && handlerMayBeInlined) || generated >= 0 || firstUser >= 0)
+        if (generated >= 0 || firstUser >= 0)
         {
             var recovered = NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null, il);
             return recovered with { ChainSources = SourcesFor(recovered, userSources) };
@@ -84,31 +81,8 @@ public static class BlockingSites
             Flavor = caller.Flavor,
             Source = CallSiteSource.Library,
             Entry = entry,
-            Note = handlerMayBeInlined
-                ? "no user code on the stack: a library blocks here"
-                : "no user code on the stack, and the request had not reached its endpoint: a middleware blocks here (the JIT may have inlined the app's own middleware into this frame)",
+            Note = "no user code on the stack: a library blocks here",
         };
-    }
-
-    // The frames that run an endpoint's handler: MVC's invokers, routing's endpoint middleware, minimal APIs'
-    // request delegates, gRPC's and SignalR's dispatchers, or a generated delegate anywhere in the work item.
-    private static readonly string[] EndpointRunners =
-    [
-        "Microsoft.AspNetCore.Mvc", "Microsoft.AspNetCore.Routing.EndpointMiddleware", "Microsoft.AspNetCore.Http.RequestDelegateFactory",
-        "Microsoft.AspNetCore.Http.Generated", "Microsoft.AspNetCore.SignalR", "Microsoft.AspNetCore.Components", "Grpc.AspNetCore",
-    ];
-
-    private static bool EndpointRuns(StackReading stack, int from, int to)
-    {
-        for (var i = from; i < to && i < stack.Frames.Count; i++)
-        {
-            var type = stack.Frames[i].TypeFullName;
-            if (stack.GeneratedFrames[i] || Array.Exists(EndpointRunners, ns => UserCode.IsUnder(type, ns)))
-            {
-                return true;
-            }
-        }
-        return false;
     }
 
     /// <summary>The caller of the API is not on the stack: the request's endpoint names it, or the site says so.</summary>
