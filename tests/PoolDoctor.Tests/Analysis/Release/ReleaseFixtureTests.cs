@@ -107,8 +107,9 @@ public sealed class ReleaseFixtureTests
         var (snapshot, analysis) = ReleaseFixtures.Load(fixture);
         var top = analysis.Culprits[0];
 
-        // The lab in the test folder is the build these files were recorded from only until the lab changes: then
-        // its PDB id differs and the reader must say so instead of showing another build's line.
+        // The lab beside the tests stands in for the traced build (as `analyze --symbols` reads it): its PDB gives the
+        // line when it matches that assembly; when it does not (another build's PDB, none), a note must say why.
+        // The line is not compared with today's source: the lab may change after these files were recorded.
         var labNote = snapshot.Missing.FirstOrDefault(m => m.Contains("PoolDoctor.Lab", StringComparison.Ordinal));
         if (labNote is null)
         {
