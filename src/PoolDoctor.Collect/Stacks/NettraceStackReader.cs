@@ -26,7 +26,18 @@ public static class NettraceStackReader
         var snapshot = ReadStacks(path, firstSamplePerThread, requireComplete, serving, symbolsDirectory);
         // The app's own assemblies, when they are on this machine, say where in a method the blocking call is and
         // which method the JIT inlined away; framework and packages are not read (not where the fix goes).
-        return snapshot with { CallGraph = AssemblyCallGraphReader.ReadApp(snapshot.Modules) };
+        return snapshot with { CallGraph = WithoutLines(AssemblyCallGraphReader.ReadApp(snapshot.Modules), snapshot.OtherBuildModules) };
+    }
+
+    private static Model.CallGraphs.CallGraph WithoutLines(Model.CallGraphs.CallGraph graph, IReadOnlyList<string> otherBuilds)
+    {
+        if (otherBuilds.Count == 0)
+        {
+            return graph;
+        }
+        var names = new HashSet<string>(otherBuilds, StringComparer.OrdinalIgnoreCase);
+        bool Other(string module) => names.Contains(System.IO.Path.GetFileNameWithoutExtension(module)) || names.Contains(module);
+        return graph with { Methods = [.. graph.Methods.Select(m => Other(m.Module) ? m with { SequencePoints = [] } : m)] };
     }
 
     private static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
@@ -73,13 +84,17 @@ public static class NettraceStackReader
     {
         using var sources = new SourceLocator(symbols);
         var modules = ModuleOrigins.Classify(log.ModuleFiles.Select(m => new LoadedModule(m.Name, LocalPath(m.FilePath, sources))));
+        // A local copy of another build (a symbols folder from a later commit, a redeployed app) would give wrong lines
+        // for the traced code: such a module's frames get none, and its IL lends names and calls but no lines.
+        var otherBuilds = OtherBuilds(log, modules);
         // Only the app's own code is where the fix goes; framework PDBs are not on the machine anyway.
         var located = modules
-            .Where(m => m.Origin is ModuleOrigin.App or ModuleOrigin.Unknown && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path))
+            .Where(m => m.Origin is ModuleOrigin.App or ModuleOrigin.Unknown && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path) && !otherBuilds.ContainsKey(m.Name))
             .ToDictionary(m => m.Name, m => m.Path, StringComparer.OrdinalIgnoreCase);
-        foreach (var path in located.Values.Where(p => modules.Any(m => m.Path == p && m.Origin == ModuleOrigin.App)))
+        // Every app module's PDB is checked, another build's too: what else it lacks is said as well.
+        foreach (var module in modules.Where(m => m.Origin == ModuleOrigin.App && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path)))
         {
-            sources.Check(path);
+            sources.Check(module.Path);
         }
         var frames = new FrameResolver(log, sources, located);
         var requests = new RequestTracker();
@@ -148,8 +163,23 @@ public static class NettraceStackReader
         return new StackSnapshot(Math.Max(0, processId), window, stacks, waits.Finish(log.SessionEndTimeRelativeMSec))
         {
             Modules = modules,
-            Missing = SymbolGaps.Describe(frames, sources, symbols, located.Count),
+            Missing = [.. otherBuilds.Values, .. SymbolGaps.Describe(frames, sources, symbols, located.Count + otherBuilds.Count)],
+            OtherBuildModules = [.. otherBuilds.Keys],
         };
+    }
+
+    private static Dictionary<string, string> OtherBuilds(TraceLog log, IReadOnlyList<ModuleInfo> modules)
+    {
+        var found = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        foreach (var module in modules.Where(m => m.Origin == ModuleOrigin.App && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path)))
+        {
+            var traced = log.ModuleFiles.FirstOrDefault(f => string.Equals(f.Name, module.Name, StringComparison.OrdinalIgnoreCase));
+            if (traced is not null && AssemblyBuildId.Mismatch(module.Name, module.Path, traced.PdbSignature) is { } line)
+            {
+                found[module.Name] = line;
+            }
+        }
+        return found;
     }
 
     // A symbols directory's copy of a module stands in for the path the trace recorded on its own machine.

@@ -18,4 +18,8 @@ public sealed record StackSnapshot(
     /// <summary>What the capture lacked and what that costs, one line each (no PDB so no file:line, no JIT events
     /// so no method names, ...); empty when nothing was missing.</summary>
     public IReadOnlyList<string> Missing { get; init; } = [];
+
+    /// <summary>App modules whose file on this machine is another build than the one traced: their names and calls
+    /// still help, their source lines would be wrong and are not used.</summary>
+    public IReadOnlyList<string> OtherBuildModules { get; init; } = [];
 }
