@@ -171,18 +171,7 @@ public sealed class CounterWatcher : IAsyncDisposable
             }
             return;
         }
-        using (var timeout = new CancellationTokenSource(StopTimeout))
-        {
-            try
-            {
-                await _session.StopAsync(timeout.Token);
-            }
-            catch (Exception)
-            {
-                // A process that is gone has nothing to stop; a refused or hung stop falls through to closing the
-                // stream, which makes the runtime drop the session at its next write.
-            }
-        }
+        await SessionStop.RequestAsync(_session, StopTimeout);
         if (_pump is not null)
         {
             await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
