@@ -92,5 +92,11 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
             // A full disk at 3 a.m. must not end the watch: the metrics still tell the story.
             log.Line($"pid {target.ProcessId}: report not written: {e.Message.ReplaceLineEndings(" ")}");
         }
+        finally
+        {
+            // A capture allocates in a burst (trace reading, IL) and then the watch idles for hours: give that memory
+            // back to the OS now instead of keeping it committed (once per report, so the pause costs nothing).
+            GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+        }
     }
 }

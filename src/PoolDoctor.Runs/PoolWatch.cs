@@ -25,8 +25,9 @@ internal sealed class PoolWatch : IAsyncDisposable
     /// <summary>The series so far and the current verdict (bounded only when the caller calls Forget).</summary>
     public StarvationDetector Detector { get; }
 
-    public static async Task<PoolWatch> StartAsync(AttachedTarget target, CancellationToken cancellation) =>
-        new(await CounterWatcher.StartAsync(target, cancellation));
+    /// <summary>Starts watching; <paramref name="intervalSeconds"/> is the counter interval (`detect` asks for 0.5 s).</summary>
+    public static async Task<PoolWatch> StartAsync(AttachedTarget target, CancellationToken cancellation, double intervalSeconds = 1) =>
+        new(await CounterWatcher.StartAsync(target, cancellation, intervalSeconds));
 
     /// <summary>Readings until <paramref name="stop"/> fires (the enumeration just ends) or the stream ends.</summary>
     public async IAsyncEnumerable<PoolReading> ReadAllAsync([EnumeratorCancellation] CancellationToken stop)

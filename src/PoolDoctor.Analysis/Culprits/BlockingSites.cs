@@ -66,7 +66,7 @@ public static class BlockingSites
             };
         }
 
-        if (request is not null || generated >= 0 || firstUser >= 0)
+        if (generated >= 0 || firstUser >= 0)
         {
             var recovered = NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null, il);
             return recovered with { ChainSources = SourcesFor(recovered, userSources) };

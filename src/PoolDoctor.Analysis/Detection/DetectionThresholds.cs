@@ -32,6 +32,9 @@ public sealed record DetectionThresholds
     /// <summary>Seconds of queued work (queue length / completed per second) that count as "not draining".</summary>
     public double QueuedSecondsOfWork { get; init; } = 1;
 
+    /// <summary>Seconds over which queue-not-draining looks at the samples (the span between its first and last must be at least 1.5 s).</summary>
+    public double NotDrainingSeconds { get; init; } = 2;
+
     /// <summary>Thread growth, threads per second, that counts as the pool still climbing.</summary>
     public double ClimbPerSecond { get; init; } = 0.5;
 
@@ -40,6 +43,12 @@ public sealed record DetectionThresholds
 
     /// <summary>Samples the persistent-queue rule needs at least: one loaded second alone can be a burst.</summary>
     public int PersistentQueueMinSamples { get; init; } = 2;
+
+    /// <summary>
+    /// Seconds the persistent-queue stretch must span from its first to its last sample (two samples at 1 s, three at
+    /// 0.5 s): half a second of queue on a fresh process whose cores other processes hold is start-up, not starvation.
+    /// </summary>
+    public double PersistentQueueMinSpanSeconds { get; init; } = 0.75;
 
     /// <summary>
     /// Seconds an item sits in the queue (mean queue length over mean completed/s) that the persistent-queue rule needs:

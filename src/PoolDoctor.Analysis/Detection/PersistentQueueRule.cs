@@ -72,6 +72,10 @@ internal static class PersistentQueueRule
         for (var skip = 0; window.Count - skip >= minimum; skip++)
         {
             var stretch = window.Skip(skip).ToList();
+            if (stretch[^1].Seconds - stretch[0].Seconds < t.PersistentQueueMinSpanSeconds)
+            {
+                break; // shorter stretches only get shorter
+            }
             if (stretch.Count(s => s.QueueLength >= floor) >= Math.Ceiling(t.PersistentQueueShare * stretch.Count))
             {
                 return stretch;

@@ -10,6 +10,14 @@ internal static class VerdictRules
     public static Verdict Judge(
         IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, int cores, DetectionThresholds t)
     {
+        var verdict = JudgeCounters(samples, injections, cores, t);
+        // The measured queue delay backs every verdict: seconds of waiting for a Starving one, milliseconds for a healthy one.
+        return QueueDelayEvidence(samples[^1]) is { } delay ? verdict with { Evidence = [.. verdict.Evidence, delay] } : verdict;
+    }
+
+    private static Verdict JudgeCounters(
+        IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, int cores, DetectionThresholds t)
+    {
         var at = samples[^1].Seconds;
         var f = WindowFigures.Compute(samples, injections, t);
         if (samples.Count < 2)
@@ -36,7 +44,10 @@ internal static class VerdictRules
         var busy = f.CpuPercent >= t.CpuSaturatedPercent;
         // Idle workers spin a little before they sleep, so runnable threads alone prove nothing; with work queued
         // they mean the queue waits for CPUs, not for threads.
-        var runnableBound = byRunnableThreads && f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores && f.RecentQueueMean >= QueueFloor(cores, t);
+        // Over at least a second of samples (two at 1 s, three at 0.5 s): on a crowded machine a blocked thread's wake-ups
+        // wait in the run queue, and half a second of that looks like CPU-bound work.
+        var runnableBound = byRunnableThreads && f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores
+            && f.RunnableSpanSeconds >= 0.75 && f.RecentQueueMean >= QueueFloor(cores, t);
         if (!busy && !runnableBound)
         {
             return null;
@@ -140,7 +151,13 @@ internal static class VerdictRules
             return null;
         }
         var floor = QueueFloor(cores, t);
-        var last = samples.Skip(samples.Count - 3).ToList();
+        // The samples of the last two seconds or so (three at a 1 s interval, five or six at 0.5 s): the rule is about
+        // time the queue did not drain, whatever the interval.
+        var last = samples.Where(s => f.Latest.Seconds - s.Seconds <= t.NotDrainingSeconds + 0.5).ToList();
+        if (last.Count < 3)
+        {
+            return null;
+        }
         var waiting = last.All(s => s.QueueLength >= floor && s.QueueLength >= t.QueuedSecondsOfWork * s.CompletedPerSecond);
         var draining = last[^1].QueueLength < 0.5 * last[0].QueueLength;
         if (!waiting || draining || last[^1].Seconds - last[0].Seconds < 1.5)
@@ -212,6 +229,12 @@ internal static class VerdictRules
         var confidence = 0.5 + Math.Min(0.4, f.WindowSpanSeconds / t.WindowSeconds * 0.4);
         return new Verdict(VerdictKind.Healthy, Round(confidence), Rules.Healthy, evidence, f.Latest.Seconds);
     }
+
+    /// <summary>The measured queue delay of the latest sample, as evidence; null when it was not measured.</summary>
+    internal static string? QueueDelayEvidence(CounterSample s) =>
+        s.QueueDelayMs is { } d && d.Items > 0
+            ? Invariant($"queue delay p50 {d.P50:0} ms, p99 {d.P99:0} ms, max {d.Max:0} ms over {d.Items} work item(s): how long work waited in the pool's queue for a thread")
+            : null;
 
     internal static double QueueFloor(int cores, DetectionThresholds t) => Math.Max(1, t.QueuePerCore * cores);
 

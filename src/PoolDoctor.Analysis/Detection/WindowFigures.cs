@@ -9,6 +9,7 @@ internal sealed record WindowFigures(
     double WindowSpanSeconds,
     double CpuPercent,
     double? RunnableWorkers,
+    double RunnableSpanSeconds,
     double RecentQueueMean,
     double ThreadSlopePerSecond,
     int StarvationInjections,
@@ -28,11 +29,16 @@ internal sealed record WindowFigures(
         var first = window[0];
         var span = latest.Seconds - first.Seconds;
         var slope = span > 0 ? (latest.ThreadCount - first.ThreadCount) / span : 0;
-        // CPU over the last three samples: one busy second is not saturation.
-        var cpu = samples.Skip(Math.Max(0, samples.Count - 3)).Average(s => s.CpuPercent);
-        // Runnable workers over the last two samples, when the collector could read thread states.
-        var runnableSamples = samples.Skip(Math.Max(0, samples.Count - 2)).Where(s => s.RunnableWorkers is not null).ToList();
+        // CPU over the last three seconds (three samples at 1 s, six at 0.5 s): one busy second is not saturation.
+        var lastThree = Trailing(samples, 3);
+        var cpu = lastThree.Average(s => s.CpuPercent);
+        // Runnable workers over the last two seconds, when the collector could read thread states.
+        var runnableSamples = Trailing(samples, 2).Where(s => s.RunnableWorkers is not null).ToList();
         double? runnable = runnableSamples.Count > 0 ? runnableSamples.Average(s => s.RunnableWorkers!.Value) : null;
+        // The time those samples cover: from the sample before the first of them (each sample is the mean of the interval
+        // that ends at it), so one early sample in a 1 s series still covers its interval.
+        var before = runnableSamples.Count > 0 ? samples.LastOrDefault(s => s.Seconds < runnableSamples[0].Seconds) : null;
+        var runnableSpan = runnableSamples.Count > 0 ? latest.Seconds - (before ?? runnableSamples[0]).Seconds : 0;
         var recent = injections.Where(i => i.Seconds > from && i.Seconds <= latest.Seconds + 0.5).ToList();
         var blockingEver = injections.Where(IsBlockingInjection).ToList();
         // "Since the previous sample" reaches half a second further back: an injection and the sample that
@@ -45,7 +51,8 @@ internal sealed record WindowFigures(
             span,
             cpu,
             runnable,
-            samples.Skip(Math.Max(0, samples.Count - 3)).Average(s => s.QueueLength),
+            runnableSpan,
+            lastThree.Average(s => s.QueueLength),
             slope,
             recent.Count(i => i.Reason == AdjustmentReason.Starvation),
             recent.Count(i => i.Reason == AdjustmentReason.CooperativeBlocking),
@@ -53,6 +60,17 @@ internal sealed record WindowFigures(
             fresh.Count(i => i.Reason == AdjustmentReason.CooperativeBlocking),
             blockingEver.Count,
             blockingEver.Count > 0 ? blockingEver[^1] : null);
+    }
+
+    /// <summary>
+    /// The samples of the last <paramref name="seconds"/> seconds, counted as whole intervals (the latest and the ones
+    /// less than that many intervals before it): the last N samples at a 1 s interval, 2N at 0.5 s.
+    /// </summary>
+    internal static List<CounterSample> Trailing(IReadOnlyList<CounterSample> samples, double seconds)
+    {
+        var latest = samples[^1].Seconds;
+        var picked = samples.Where(s => latest - s.Seconds < seconds - 0.25).ToList();
+        return picked.Count > 0 ? picked : [samples[^1]];
     }
 
     public static bool IsBlockingInjection(InjectionEvent e) =>

@@ -11,11 +11,14 @@ public static class TriggerSignals
         TriggerSignal.Threads => sample.ThreadCount,
         TriggerSignal.Completed => sample.CompletedPerSecond,
         TriggerSignal.Cpu => sample.CpuPercent,
-        // The queue delay is not part of CounterSample yet: these triggers parse, and say they cannot fire.
+        // Milliseconds, like the trigger's threshold; absent (null: the trigger does not hold) while the pool completes too
+        // many items for the per-item events to be cheap (docs/detection.md, queue delay).
+        TriggerSignal.QueueDelayP50 => sample.QueueDelayMs?.P50,
+        TriggerSignal.QueueDelayP99 => sample.QueueDelayMs?.P99,
+        TriggerSignal.QueueDelayMax => sample.QueueDelayMs?.Max,
         _ => null,
     };
 
     /// <summary>True when this build measures the signal at all (a watch says so once at start when it does not).</summary>
-    public static bool IsMeasured(TriggerSignal signal) =>
-        signal is not (TriggerSignal.QueueDelayP50 or TriggerSignal.QueueDelayP99 or TriggerSignal.QueueDelayMax);
+    public static bool IsMeasured(TriggerSignal signal) => Enum.IsDefined(signal);
 }

@@ -1,4 +1,5 @@
 using System.Diagnostics.Tracing;
+using System.Globalization;
 using System.Threading.Channels;
 using Microsoft.Diagnostics.NETCore.Client;
 using Microsoft.Diagnostics.Tracing;
@@ -9,7 +10,7 @@ using PoolDoctor.Model.Counters;
 namespace PoolDoctor.Collect.Counters;
 
 /// <summary>
-/// One EventPipe session on a target that streams its `System.Runtime` counters (1 s interval) and the thread
+/// One EventPipe session on a target that streams its `System.Runtime` counters (1 s interval, or shorter when asked) and the thread
 /// pool's own injection decisions (event 55). Intervals arrive through <see cref="ReadAllAsync"/> and are not kept
 /// here (a watch runs for days; whoever needs the series keeps it). The session is always stopped
 /// explicitly (dispose, cancel, error) so the target is never left streaming to nobody.
@@ -28,15 +29,17 @@ public sealed class CounterWatcher : IAsyncDisposable
     private readonly List<InjectionEvent> _pending = [];
     private readonly TaskCompletionSource<WatchEnd> _ended = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly RunnableWorkerMeter _runnable;
+    private readonly QueueDelaySession? _queueDelay;
     private Task? _pump;
     private int _stopping;
 
-    private CounterWatcher(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores)
+    private CounterWatcher(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores, double intervalSeconds, bool queueDelay)
     {
+        _queueDelay = queueDelay ? new QueueDelaySession(target.Client, startUtc) : null;
         _target = target;
         _session = session;
         _startUtc = startUtc;
-        _assembler = new SampleAssembler(cores);
+        _assembler = new SampleAssembler(cores, intervalSeconds);
         _runnable = new RunnableWorkerMeter(target.ProcessId);
     }
 
@@ -47,12 +50,16 @@ public sealed class CounterWatcher : IAsyncDisposable
     /// <summary>Completes when the stream stops, with the reason (stopped by us, target exited, failed).</summary>
     public Task<WatchEnd> Ended => _ended.Task;
 
-    public static async Task<CounterWatcher> StartAsync(AttachedTarget target, CancellationToken cancellationToken)
+    /// <summary>
+    /// Starts the session; <paramref name="intervalSeconds"/> is the counter interval (1 s, or 0.5 s where a verdict is
+    /// wanted fast); <paramref name="queueDelay"/> adds the pool's queue delay (a second session, see <see cref="QueueDelaySession"/>).
+    /// </summary>
+    public static async Task<CounterWatcher> StartAsync(AttachedTarget target, CancellationToken cancellationToken, double intervalSeconds = 1, bool queueDelay = true)
     {
         var providers = new[]
         {
             new EventPipeProvider(CounterNames.Provider, EventLevel.Informational, 0,
-                new Dictionary<string, string> { ["EventCounterIntervalSec"] = "1" }),
+                new Dictionary<string, string> { ["EventCounterIntervalSec"] = intervalSeconds.ToString("0.###", CultureInfo.InvariantCulture) }),
             new EventPipeProvider("Microsoft-Windows-DotNETRuntime", EventLevel.Informational, ThreadingKeyword),
         };
         var startUtc = DateTime.UtcNow;
@@ -68,8 +75,14 @@ public sealed class CounterWatcher : IAsyncDisposable
                 : $"process {target.ProcessId} exited before the session started", e);
         }
         target.ResumeIfSuspended();
-        var watcher = new CounterWatcher(target, session, startUtc, TargetCores.Of(target.ProcessId));
+        var watcher = new CounterWatcher(target, session, startUtc, TargetCores.Of(target.ProcessId), intervalSeconds, queueDelay);
         watcher._runnable.Start();
+        if (watcher._queueDelay is not null)
+        {
+            // From the start, so the items already waiting when the first sample comes are seen queued; the first sample
+            // turns it off again if the pool is too busy for it to be cheap.
+            _ = watcher._queueDelay.SteerAsync(0);
+        }
         watcher._pump = Task.Factory.StartNew(watcher.Pump, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         return watcher;
     }
@@ -140,7 +153,15 @@ public sealed class CounterWatcher : IAsyncDisposable
             {
                 return;
             }
-            var sample = assembled with { RunnableWorkers = _runnable.TakeMean() };
+            var sample = assembled with
+            {
+                RunnableWorkers = _runnable.TakeMean(),
+                QueueDelayMs = _queueDelay?.Take(assembled.Seconds, assembled.QueueLength),
+            };
+            if (_queueDelay is not null && Volatile.Read(ref _stopping) == 0)
+            {
+                _ = _queueDelay.SteerAsync(sample.CompletedPerSecond);
+            }
             var injections = _pending.ToList();
             _pending.Clear();
             _intervals.Writer.TryWrite(new CounterInterval(sample, injections));
@@ -171,6 +192,8 @@ public sealed class CounterWatcher : IAsyncDisposable
             }
             return;
         }
+        // Both sessions stop at once: each stop waits for the runtime to flush, and `detect` exits only after both.
+        var queueDelayStopped = _queueDelay is null ? Task.CompletedTask : _queueDelay.DisposeAsync().AsTask();
         await SessionStop.RequestAsync(_session, StopTimeout);
         if (_pump is not null)
         {
@@ -178,6 +201,7 @@ public sealed class CounterWatcher : IAsyncDisposable
         }
         _session.Dispose();
         _runnable.Dispose();
+        await queueDelayStopped.ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         _intervals.Writer.TryComplete();
     }
 

@@ -24,6 +24,15 @@ public sealed class CounterSampleJson() : WriteOnlyJsonConverter<CounterSample>(
         {
             JsonNumbers.Write(json, "runnableWorkers", Math.Round(runnable, 2));
         }
+        if (s.QueueDelayMs is { } delay)
+        {
+            json.WriteStartObject("queueDelayMs");
+            json.WriteNumber("p50", delay.P50);
+            json.WriteNumber("p99", delay.P99);
+            json.WriteNumber("max", delay.Max);
+            json.WriteNumber("items", delay.Items);
+            json.WriteEndObject();
+        }
     }
 
     public static void Write(Utf8JsonWriter json, CounterSample sample)

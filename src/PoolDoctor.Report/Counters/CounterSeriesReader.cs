@@ -27,7 +27,8 @@ public static class CounterSeriesReader
                 root.GetProperty("cores").GetInt32(),
                 root.GetProperty("lockContentionsPerSecond").GetDouble(),
                 root.GetProperty("gcHeapMb").GetDouble(),
-                root.TryGetProperty("runnableWorkers", out var runnable) ? runnable.GetDouble() : null));
+                root.TryGetProperty("runnableWorkers", out var runnable) ? runnable.GetDouble() : null,
+                root.TryGetProperty("queueDelayMs", out var delay) ? ReadQueueDelay(delay) : null));
             if (root.TryGetProperty("injections", out var list))
             {
                 foreach (var e in list.EnumerateArray())
@@ -42,4 +43,10 @@ public static class CounterSeriesReader
         }
         return new CounterSeries(samples, injections);
     }
+
+    private static QueueDelay ReadQueueDelay(JsonElement e) => new(
+        e.GetProperty("p50").GetDouble(),
+        e.GetProperty("p99").GetDouble(),
+        e.GetProperty("max").GetDouble(),
+        e.TryGetProperty("items", out var items) ? items.GetInt32() : 0);
 }

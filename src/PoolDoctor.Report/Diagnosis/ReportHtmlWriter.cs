@@ -97,6 +97,11 @@ public static class ReportHtmlWriter
         Chart(html, "chart-threads", "Thread-pool thread count (dots: the runtime's injection events)", [.. samples.Select(s => (s.Seconds, s.ThreadCount))], xMax, markers, r.Injections);
         Chart(html, "chart-queue", "Thread-pool queue length", [.. samples.Select(s => (s.Seconds, s.QueueLength))], xMax, markers);
         Chart(html, "chart-completed", "Completed work items per second", [.. samples.Select(s => (s.Seconds, s.CompletedPerSecond))], xMax, markers);
+        var delays = samples.Where(s => s.QueueDelayMs is not null).Select(s => (s.Seconds, s.QueueDelayMs!.P99)).ToList();
+        if (delays.Count > 0)
+        {
+            Chart(html, "chart-queue-delay", "Queue delay p99 (ms): how long work items waited in the pool's queue", delays, xMax, markers);
+        }
         Chart(html, "chart-cpu", "CPU % of the machine", [.. samples.Select(s => (s.Seconds, s.CpuPercent))], xMax, markers, yCeiling: 100);
         if (r.Injections.Count > 0)
         {

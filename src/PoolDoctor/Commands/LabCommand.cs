@@ -21,14 +21,24 @@ internal static class LabCommand
         {
             Description = "PostgreSQL connection string for the db/* endpoints (default: $POOLDOCTOR_DB, else an embedded simulated database).",
         };
+        var listScenarios = new Option<bool>("--list")
+        {
+            Description = "Print the lab's scenario table (host, path, blocking kind, pool, run) as tab-separated lines and exit.",
+        };
         var command = new Command("lab", "Run the lab web app whose endpoints reproduce each thread-pool blocking pattern, as MVC controllers under /api/diagscenario/ and as minimal APIs under /api/minimal/.")
         {
             urls,
             grpcUrls,
             db,
+            listScenarios,
         };
         command.SetAction(async (parse, cancellation) =>
         {
+            if (parse.GetValue(listScenarios))
+            {
+                LabScenarioList.Write(Console.Out);
+                return ExitCodes.Ok;
+            }
             var list = ReadUrls(parse.GetValue(urls)!, "--urls");
             // A fixed default gRPC port only beside the fixed default HTTP port: labs started on chosen ports (tests, the
             // demo, two labs at once) must not collide on it.

@@ -42,11 +42,13 @@ public sealed class TriggerWatchTests
     }
 
     [Fact]
-    public void A_queue_delay_trigger_never_fires_while_samples_lack_the_signal()
+    public void A_queue_delay_trigger_fires_on_the_measured_delay_and_never_while_samples_lack_it()
     {
-        var trigger = new Trigger(TriggerSignal.QueueDelayP99, TriggerComparison.Greater, 0, TimeSpan.Zero, "queue-delay-p99>0ms");
+        var trigger = new Trigger(TriggerSignal.QueueDelayP99, TriggerComparison.Greater, 1000, TimeSpan.Zero, "queue-delay-p99>1s");
         var watch = new TriggerWatch(trigger);
-        Assert.False(TriggerSignals.IsMeasured(trigger.Signal));
+        Assert.True(TriggerSignals.IsMeasured(trigger.Signal));
         Assert.False(watch.Add(Sample(1, 10_000)));
+        Assert.False(watch.Add(Sample(2, 10_000) with { QueueDelayMs = new QueueDelay(20, 400, 900, 50) }));
+        Assert.True(watch.Add(Sample(3, 10_000) with { QueueDelayMs = new QueueDelay(800, 2300, 2400, 5) }));
     }
 }

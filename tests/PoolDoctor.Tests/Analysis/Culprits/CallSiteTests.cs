@@ -48,6 +48,25 @@ public class CallSiteTests
     }
 
     [Fact]
+    public void The_servers_own_lock_inside_a_request_is_the_library_not_the_requests_handler()
+    {
+        // Recorded in a Release app under load: Kestrel's response pipe lock, taken with no user or generated frame
+        // on the stack. The request is known, but its handler did not make this call.
+        var culprit = CulpritAnalyzer.Analyze(Snapshot([Stack(1, TaskWaitAction,
+        [
+            "System.Threading.Monitor.Enter_Slowpath(class System.Object)",
+            "System.Threading.Monitor.Enter(class System.Object)",
+            "System.IO.Pipelines.Pipe.AllocateWriteHeadSynchronized(int32)",
+            "System.IO.Pipelines.Pipe.GetSpan(int32)",
+            "Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Http.Http1OutputProducer.WriteResponseHeaders(int32,class System.String,class Microsoft.AspNetCore.Server.Kestrel.Core.Internal.Http.HttpResponseHeaders,bool,bool)",
+            .. Kestrel,
+        ])])).Culprits[0];
+
+        Assert.Equal(("Pipe.AllocateWriteHeadSynchronized", CallSiteSource.Library), (culprit.Method, culprit.Source));
+        Assert.Equal("GET /api/diagscenario/taskwait", culprit.Entry);
+    }
+
+    [Fact]
     public void Threads_whose_request_started_before_the_capture_borrow_the_endpoint_of_their_generated_frame()
     {
         var analysis = CulpritAnalyzer.Analyze(Snapshot(

@@ -1,0 +1,182 @@
+using System.Diagnostics.Tracing;
+using Microsoft.Diagnostics.NETCore.Client;
+using Microsoft.Diagnostics.Tracing;
+using PoolDoctor.Model.Counters;
+
+namespace PoolDoctor.Collect.Counters;
+
+/// <summary>
+/// The pool's queue delay, from FrameworkEventSource's ThreadPoolEnqueueWork/ThreadPoolDequeueWork events (ids 30/31,
+/// Verbose, keywords ThreadPool|ThreadTransfer), in a second EventPipe session of its own. Those events cost the target
+/// two events per work item, so the session only runs while the pool completes few enough items for that to be cheap
+/// (<see cref="MaxItemsPerSecond"/>): a starving or slow pool is measured all the time, a busy healthy one is not measured
+/// (its samples carry no queueDelayMs). <see cref="Steer"/> decides after each counter sample. docs/detection.md.
+/// </summary>
+internal sealed class QueueDelaySession : IAsyncDisposable
+{
+    public const string Provider = "System.Diagnostics.Eventing.FrameworkEventSource";
+    private const long Keywords = 0x2 | 0x10;
+    private const int EnqueueEventId = 30;
+    private const int DequeueEventId = 31;
+    private static readonly TimeSpan StopTimeout = TimeSpan.FromSeconds(5);
+
+    private readonly DiagnosticsClient _client;
+    private readonly DateTime _startUtc;
+    private readonly QueueDelayMeter _meter = new();
+    private readonly Lock _gate = new();
+    private readonly SemaphoreSlim _switch = new(1, 1);
+    private EventPipeSession? _session;
+    private Task? _pump;
+    private bool _disposed;
+
+    public QueueDelaySession(DiagnosticsClient client, DateTime startUtc)
+    {
+        _client = client;
+        _startUtc = startUtc;
+    }
+
+    /// <summary>Completed items a second above which the events would cost the target more than about 1 % of a core.</summary>
+    public static double MaxItemsPerSecond { get; } = 5_000;
+
+    public bool Running { get { lock (_gate) { return _session is not null; } } }
+
+    /// <summary>The delay over the interval that ends now (sample time, seconds since the watch started).</summary>
+    public QueueDelay? Take(double seconds, double queueLength)
+    {
+        lock (_gate)
+        {
+            return _session is null ? null : _meter.TakeInterval(seconds, queueLength);
+        }
+    }
+
+    /// <summary>Starts or stops the event session for the pool's current rate; never throws (the delay is optional).</summary>
+    public async Task SteerAsync(double completedPerSecond)
+    {
+        var want = completedPerSecond <= MaxItemsPerSecond;
+        await _switch.WaitAsync().ConfigureAwait(false);
+        try
+        {
+            if (_disposed || want == Running)
+            {
+                return;
+            }
+            if (want)
+            {
+                await StartAsync().ConfigureAwait(false);
+            }
+            else
+            {
+                await StopAsync().ConfigureAwait(false);
+            }
+        }
+        finally
+        {
+            _switch.Release();
+        }
+    }
+
+    private async Task StartAsync()
+    {
+        try
+        {
+            var provider = new EventPipeProvider(Provider, EventLevel.Verbose, Keywords);
+            var session = await _client.StartEventPipeSessionAsync([provider], requestRundown: false, circularBufferMB: 32, CancellationToken.None).ConfigureAwait(false);
+            lock (_gate)
+            {
+                _meter.Reset();
+                _session = session;
+            }
+            _pump = Task.Factory.StartNew(() => Pump(session), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        }
+        catch (Exception)
+        {
+            // No queue delay (an old runtime, a target that is leaving): the counters go on without it.
+        }
+    }
+
+    private void Pump(EventPipeSession session)
+    {
+        try
+        {
+            using var source = new EventPipeEventSource(session.EventStream);
+            source.Dynamic.All += OnEvent;
+            source.Process();
+        }
+        catch (Exception)
+        {
+            // The stream ends when the session stops or the target exits.
+        }
+    }
+
+    private void OnEvent(TraceEvent data)
+    {
+        var id = (int)data.ID;
+        if ((id != EnqueueEventId && id != DequeueEventId) || data.ProviderName != Provider)
+        {
+            return;
+        }
+        if (data.PayloadValue(0) is not { } value)
+        {
+            return;
+        }
+        var workId = Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture);
+        var seconds = (data.TimeStamp.ToUniversalTime() - _startUtc).TotalSeconds;
+        lock (_gate)
+        {
+            if (id == EnqueueEventId)
+            {
+                _meter.Enqueued(workId, seconds);
+            }
+            else
+            {
+                _meter.Dequeued(workId, seconds);
+            }
+        }
+    }
+
+    private async Task StopAsync()
+    {
+        EventPipeSession? session;
+        lock (_gate)
+        {
+            session = _session;
+            _session = null;
+            _meter.Reset();
+        }
+        if (session is null)
+        {
+            return;
+        }
+        using (var timeout = new CancellationTokenSource(StopTimeout))
+        {
+            try
+            {
+                await session.StopAsync(timeout.Token).ConfigureAwait(false);
+            }
+            catch (Exception)
+            {
+                // Gone or refusing: disposing the session closes the stream, which makes the runtime drop it.
+            }
+        }
+        if (_pump is not null)
+        {
+            await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        }
+        session.Dispose();
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await _switch.WaitAsync().ConfigureAwait(false);
+        try
+        {
+            _disposed = true;
+            await StopAsync().ConfigureAwait(false);
+        }
+        finally
+        {
+            _switch.Release();
+        }
+        _switch.Dispose();
+    }
+}
