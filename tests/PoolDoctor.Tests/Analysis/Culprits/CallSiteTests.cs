@@ -62,7 +62,7 @@ public class CallSiteTests
             .. Kestrel,
         ])])).Culprits[0];
 
-        Assert.Equal(("Pipe.AllocateWriteHeadSynchronized", CallSiteSource.Library), (culprit.Method, culprit.Source));
+        Assert.Equal(("Pipe.AllocateWriteHeadSynchronized", CallSiteSource.Library), (culprit.Method, culprit.Site.Source));
         Assert.Equal("GET /api/diagscenario/taskwait", culprit.Entry);
     }
 
