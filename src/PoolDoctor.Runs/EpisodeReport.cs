@@ -1,4 +1,5 @@
 using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Dumps;
 using PoolDoctor.Metrics;
 using PoolDoctor.Model.Verdicts;
 
@@ -38,6 +39,22 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
         if (_capture is not null)
         {
             await WriteAsync(state, log);
+        }
+    }
+
+    // The runtime writes the dump itself, with the target's permissions and file-system view: a folder the watch can
+    // write may not exist for a target in another container, and that is said in one line, not fatal.
+    private async Task WriteDumpAsync(string folder, DumpKind kind, WatchLog log)
+    {
+        var path = Path.Combine(folder, $"core.{target.ProcessId}.dmp");
+        try
+        {
+            var bytes = await DumpWriter.WriteAsync(target, path, kind, CancellationToken.None);
+            log.Line($"pid {target.ProcessId}: dump written: {path} ({bytes / (1024.0 * 1024.0):0.0} MB, {kind.ToString().ToLowerInvariant()}); read it with: analyze {path}");
+        }
+        catch (AttachException e)
+        {
+            log.Line($"pid {target.ProcessId}: dump not written: {e.Message}");
         }
     }
 
@@ -86,6 +103,10 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
             state.ReportWritten(top);
             log.Line($"pid {target.ProcessId}: report written: {html} (culprit: {(top is null ? "none found" : $"{top.DisplayName}, {top.Kind}, {top.Threads} pool thread(s)")})"
                 + (pruned.Count > 0 ? $"; {pruned.Count} older report(s) deleted (--keep {settings.Keep})" : ""));
+            if (settings.Dump is { } kind)
+            {
+                await WriteDumpAsync(folder, kind, log);
+            }
         }
         catch (Exception e) when (e is RunFailedException or IOException or UnauthorizedAccessException)
         {

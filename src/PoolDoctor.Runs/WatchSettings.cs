@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Triggers;
 using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Dumps;
 
 namespace PoolDoctor.Runs;
 
@@ -26,4 +27,7 @@ internal sealed record WatchSettings(TargetSpec Target, string Reports, TimeSpan
     public TimeSpan StackWindow { get; init; } = DiagnosisSettings.DefaultStackWindow;
 
     public IReadOnlyList<string> UserCodePrefixes { get; init; } = [];
+
+    /// <summary>`--dump TYPE`: a core dump beside each episode's report (so as rate-limited and pruned as the reports).</summary>
+    public DumpKind? Dump { get; init; }
 }

@@ -56,13 +56,14 @@ internal static class DumpCommand
         return command;
     }
 
-    private static DumpKind ParseKind(string text) => text.Trim().ToLowerInvariant() switch
+    /// <summary>Shared with `watch --dump`.</summary>
+    internal static DumpKind ParseKind(string text, string option = "--type") => text.Trim().ToLowerInvariant() switch
     {
         "mini" => DumpKind.Mini,
         "heap" => DumpKind.Heap,
         "full" => DumpKind.Full,
         "triage" => DumpKind.Triage,
-        _ => throw new UsageException($"--type: '{text}' is not one of mini, heap, full, triage"),
+        _ => throw new UsageException($"{option}: '{text}' is not one of mini, heap, full, triage"),
     };
 
     private static async Task<AttachedTarget> AttachOrFail(Collect.Attach.TargetSpec spec, CancellationToken cancellation)

@@ -25,10 +25,11 @@ internal static class WatchCommand
         var metrics = new Option<string?>("--metrics") { Description = "Serve Prometheus metrics at http://[HOST:]PORT/metrics (a bare port listens on 127.0.0.1)." };
         var otlp = new Option<string?>("--otlp") { Description = "Push the same metrics to an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318)." };
         var duration = new Option<string?>("--duration") { Description = "Stop after this long (default: until SIGTERM or Ctrl+C)." };
+        var dump = new Option<string?>("--dump") { Description = "Also write a core dump (mini, heap, full or triage) beside each episode's report, under the same --cooldown and --keep." };
         var userCode = new Option<string[]>("--user-code") { Description = "A namespace prefix that is user code (repeatable), as for diagnose.", AllowMultipleArgumentsPerToken = false };
         var command = new Command("watch", "Watch a .NET service for days: log verdict changes, write a report per starvation episode, serve Prometheus metrics or push OTLP.");
         target.AddTo(command);
-        foreach (var option in new Option[] { reports, cooldown, keep, trigger, metrics, otlp, duration, userCode })
+        foreach (var option in new Option[] { reports, cooldown, keep, trigger, metrics, otlp, duration, dump, userCode })
         {
             command.Options.Add(option);
         }
@@ -50,6 +51,7 @@ internal static class WatchCommand
                 Reattach: spec.ProcessId is null)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
+                Dump = parse.GetValue(dump) is { } type ? DumpCommand.ParseKind(type, "--dump") : null,
             };
             var address = parse.GetValue(metrics) is { } m
                 ? MetricsAddress.TryParse(m, out var a) ? a : throw new UsageException($"--metrics: '{m}' is not [HOST:]PORT (e.g. 9464, 127.0.0.1:9464)")
@@ -71,6 +73,7 @@ internal static class WatchCommand
             Note($"--trigger '{t.Text}': this build does not measure the queue delay yet, so this trigger never fires");
         }
         Line($"watching {settings.Target}; reports in {settings.Reports} (cooldown {settings.Cooldown.TotalSeconds:0} s, keep {settings.Keep})"
+            + (settings.Dump is { } kind ? $"; a {kind.ToString().ToLowerInvariant()} dump with each report" : "")
             + (address is null ? "" : $"; metrics at http://{address}/metrics") + (otlpUrl is null ? "" : $"; OTLP to {otlpUrl}"));
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         if (limit is { } l)

@@ -44,6 +44,34 @@ public sealed class WatchTests : IDisposable
     }
 
     [Fact]
+    public async Task With_dump_writes_a_core_dump_beside_the_episodes_report()
+    {
+        await using var lab = await LabProcess.StartAsync();
+        await using var watch = ToolProcess.Start("watch", "-p", lab.ProcessId.ToString(CultureInfo.InvariantCulture), "--reports", _reports, "--dump", "mini");
+        await watch.WaitForLineAsync("attached to", Generous);
+
+        string line;
+        await using (LoopbackLoad.Start(lab.Url("taskwait"), 125, TimeSpan.FromSeconds(20)))
+        {
+            line = await watch.WaitForLineAsync("dump written", Generous);
+        }
+
+        var exit = await watch.TerminateAsync(TimeSpan.FromSeconds(30));
+        Assert.True(exit == 0, $"exit {exit}\n{watch.StdOut}\n{watch.StdErr}");
+        var folder = Assert.Single(Directory.GetDirectories(_reports));
+        var dump = Path.Combine(folder, $"core.{lab.ProcessId}.dmp");
+        Assert.Contains(dump, line, StringComparison.Ordinal);
+        var head = new byte[4];
+        await using (var file = File.OpenRead(dump))
+        {
+            await file.ReadExactlyAsync(head);
+        }
+        Assert.Equal("\u007fELF"u8.ToArray(), head);
+        Assert.True(File.Exists(Path.Combine(folder, "report.json")));
+        Assert.False(lab.HasExited);
+    }
+
+    [Fact]
     public async Task Reattaches_by_name_when_the_service_restarts()
     {
         using var renamed = new RenamedLab();
