@@ -18,6 +18,3 @@ public sealed record WatchSnapshot(
 {
     public bool Starving => Verdict == VerdictKind.Starving;
 }
-
-/// <summary>The top culprit of the latest report, as a labelled series: its method, kind and the pool threads it held.</summary>
-public sealed record CulpritSeries(string Method, string Kind, int Threads);

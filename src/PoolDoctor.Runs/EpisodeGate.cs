@@ -1,21 +1,5 @@
 namespace PoolDoctor.Runs;
 
-/// <summary>What <see cref="EpisodeGate"/> says about one interval.</summary>
-internal enum EpisodeStep
-{
-    /// <summary>Nothing changed.</summary>
-    None,
-
-    /// <summary>An episode began and no report was written within the cooldown: capture and write one.</summary>
-    BeganReport,
-
-    /// <summary>An episode began within the cooldown of the last report: log it, write nothing.</summary>
-    BeganInCooldown,
-
-    /// <summary>The trigger has been quiet long enough: the episode is over.</summary>
-    Ended,
-}
-
 /// <summary>
 /// `watch`'s rate limit: an episode begins when the trigger fires and ends only after it has been quiet for
 /// <paramref name="calm"/> (so a verdict that flickers between Starving and compensating stays one episode); each

@@ -197,12 +197,7 @@ public static partial class CodeRewrite
     // "NpgsqlCommand.ExecuteNonQuery" → "ExecuteNonQuery"; "SemaphoreSlim.Wait" → "Wait".
     private static string? Member(string api)
     {
-        var clean = api;
-        var paren = clean.IndexOf('(', StringComparison.Ordinal);
-        if (paren > 0)
-        {
-            clean = clean[..paren];
-        }
+        var clean = MethodNames.WithoutArguments(api);
         var last = clean[(clean.LastIndexOf('.') + 1)..];
         return MethodNames.IsIdentifier(last) ? last : null;
     }

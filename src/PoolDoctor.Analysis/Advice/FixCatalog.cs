@@ -16,9 +16,9 @@ internal static class FixCatalog
     {
         if (c.Excerpt is not { } excerpt)
         {
-            var why = c.File is null
+            var why = c.Site.File is null
                 ? "no PDB line for the call"
-                : $"the source of {c.File} is neither on this machine nor embedded in the PDB";
+                : $"the source of {c.Site.File} is neither on this machine nor embedded in the PDB";
             return pattern with { Code = "pattern", CodeNote = $"a pattern of the fix written with {MethodNames.Short(c.Method)}'s name, not your code ({why})" };
         }
         var rewritten = CodeRewrite.Rewrite(excerpt, c.Kind, c.Api, MethodNames.Short(c.Method));
@@ -175,9 +175,9 @@ internal static class FixCatalog
         {
             lines.Add($"entry: {c.Entry}");
         }
-        if (c.Note is not null)
+        if (c.Site.Note is not null)
         {
-            lines.Add(c.Note);
+            lines.Add(c.Site.Note);
         }
         if (c.WaitMs > 0)
         {
@@ -207,12 +207,7 @@ internal static class FixCatalog
     /// <summary>"NpgsqlCommand.ExecuteNonQuery" becomes ("command", "ExecuteNonQuery"): a plausible receiver and the member to make async.</summary>
     internal static (string Receiver, string Member) SplitApi(string api)
     {
-        var clean = api;
-        var paren = clean.IndexOf('(', StringComparison.Ordinal);
-        if (paren > 0)
-        {
-            clean = clean[..paren];
-        }
+        var clean = MethodNames.WithoutArguments(api);
         var parts = clean.Split('.', StringSplitOptions.RemoveEmptyEntries);
         var member = parts.Length > 0 && MethodNames.IsIdentifier(parts[^1]) ? parts[^1] : "Execute";
         var type = parts.Length > 1 && MethodNames.IsIdentifier(parts[^2]) ? parts[^2] : "client";

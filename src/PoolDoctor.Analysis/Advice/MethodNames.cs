@@ -6,15 +6,17 @@ internal static class MethodNames
     /// <summary>The bare method name, "TaskWait": what a developer searches for in their code.</summary>
     public static string Short(string method)
     {
-        var name = StripMarkers(method);
-        var paren = name.IndexOf('(', StringComparison.Ordinal);
-        if (paren > 0)
-        {
-            name = name[..paren];
-        }
+        var name = WithoutArguments(StripMarkers(method));
         var dot = name.LastIndexOf('.');
         var result = dot >= 0 && dot < name.Length - 1 ? name[(dot + 1)..] : name;
         return IsIdentifier(result) ? result : "Handle";
+    }
+
+    /// <summary>"NpgsqlCommand.ExecuteNonQuery(string)" → "NpgsqlCommand.ExecuteNonQuery": stacks may carry a signature.</summary>
+    public static string WithoutArguments(string name)
+    {
+        var paren = name.IndexOf('(', StringComparison.Ordinal);
+        return paren > 0 ? name[..paren] : name;
     }
 
     // A culprit's Method carries no markers; a display name may ("... (async)").

@@ -15,15 +15,7 @@ public sealed record BlockingSite(string Method, BlockingKind Kind, string Api)
 
     public string? Entry { get; init; }
 
-    public CallSiteSource Source { get; init; } = CallSiteSource.Stack;
-
-    public string? Note { get; init; }
-
-    public string? File { get; init; }
-
-    public int? Line { get; init; }
-
-    public string? SourceUrl { get; init; }
+    public CallSite Site { get; init; } = CallSite.OnStack;
 
     /// <summary>Per frame of <see cref="Chain"/>: its source line, when the capture had one.</summary>
     public IReadOnlyList<SourceLocation?> ChainSources { get; init; } = [];

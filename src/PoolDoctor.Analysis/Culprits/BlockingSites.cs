@@ -52,9 +52,12 @@ public static class BlockingSites
             var fromIl = location?.Line is not null;
             return new BlockingSite(site.Owner, api.Kind, api.Api)
             {
-                File = fromIl ? location!.File : sampled?.File,
-                Line = fromIl ? location!.Line : sampled?.Line,
-                SourceUrl = fromIl ? location!.SourceUrl : sampled?.SourceUrl,
+                Site = new CallSite
+                {
+                    File = fromIl ? location!.File : sampled?.File,
+                    Line = fromIl ? location!.Line : sampled?.Line,
+                    SourceUrl = fromIl ? location!.SourceUrl : sampled?.SourceUrl,
+                },
                 Flavor = site.Flavor,
                 Chain = userBelow,
                 ChainSources = userSources,
@@ -79,9 +82,8 @@ public static class BlockingSites
         return new BlockingSite(caller.Owner, api.Kind, api.Api)
         {
             Flavor = caller.Flavor,
-            Source = CallSiteSource.Library,
             Entry = entry,
-            Note = "no user code on the stack: a library blocks here",
+            Site = new CallSite { Source = CallSiteSource.Library, Note = "no user code on the stack: a library blocks here" },
         };
     }
 
@@ -107,12 +109,15 @@ public static class BlockingSites
                 Flavor = best.Method.Flavor,
                 Chain = [.. chain, .. best.Chain.Select(f => f.Display)],
                 Entry = entry,
-                Source = CallSiteSource.Il,
-                File = best.First.File,
-                Line = best.First.Line,
-                SourceUrl = best.First.SourceUrl,
-                Note = $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {api.Api}{at}, reached from "
-                    + $"endpoint {EndpointNames.Describe(request!)}{others}",
+                Site = new CallSite
+                {
+                    Source = CallSiteSource.Il,
+                    File = best.First.File,
+                    Line = best.First.Line,
+                    SourceUrl = best.First.SourceUrl,
+                    Note = $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {api.Api}{at}, reached from "
+                        + $"endpoint {EndpointNames.Describe(request!)}{others}",
+                },
             };
         }
         if (handler is not null)
@@ -122,8 +127,7 @@ public static class BlockingSites
             {
                 Chain = [.. chain, handler],
                 Entry = entry,
-                Source = CallSiteSource.Endpoint,
-                Note = $"handler inlined into {where}; endpoint {described}",
+                Site = new CallSite { Source = CallSiteSource.Endpoint, Note = $"handler inlined into {where}; endpoint {described}" },
             };
         }
         var route = request is null ? null : EndpointNames.Route(request);
@@ -133,16 +137,22 @@ public static class BlockingSites
             {
                 Chain = chain,
                 Entry = entry,
-                Source = CallSiteSource.Endpoint,
-                Note = $"handler inlined into {where}; endpoint {route} (its method has no name: a lambda)",
+                Site = new CallSite
+                {
+                    Source = CallSiteSource.Endpoint,
+                    Note = $"handler inlined into {where}; endpoint {route} (its method has no name: a lambda)",
+                },
             };
         }
         return new BlockingSite("(inlined or generated code)", api.Kind, api.Api)
         {
             Chain = chain,
             Entry = entry,
-            Source = CallSiteSource.Library,
-            Note = $"{api.Api} is called from generated {where}: the JIT may have inlined the user's handler there, and no ASP.NET Core event named the endpoint",
+            Site = new CallSite
+            {
+                Source = CallSiteSource.Library,
+                Note = $"{api.Api} is called from generated {where}: the JIT may have inlined the user's handler there, and no ASP.NET Core event named the endpoint",
+            },
         };
     }
 
@@ -237,9 +247,9 @@ public static class BlockingSites
         {
             sources.Add(null);
         }
-        if (sources.Count > sampled.Count && site is { File: { } file, Line: { } line })
+        if (sources.Count > sampled.Count && site.Site is { File: { } file, Line: { } line })
         {
-            sources[^1] = new SourceLocation(file, line) { SourceUrl = site.SourceUrl };
+            sources[^1] = new SourceLocation(file, line) { SourceUrl = site.Site.SourceUrl };
         }
         return sources;
     }

@@ -49,12 +49,8 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
             Chain = _exampleSite?.Chain ?? [],
             Entry = entry,
             Flavor = _exampleSite?.Flavor ?? FrameFlavor.Method,
-            Source = _exampleSite?.Source ?? CallSiteSource.Stack,
-            Note = _exampleSite?.Note,
+            Site = _exampleSite?.Site ?? CallSite.OnStack,
             InTaskRun = _exampleSite?.InTaskRun ?? false,
-            File = _exampleSite?.File,
-            Line = _exampleSite?.Line,
-            SourceUrl = _exampleSite?.SourceUrl,
             ChainSources = _exampleSite?.ChainSources ?? [],
             ExampleSources = _exampleSources,
         };

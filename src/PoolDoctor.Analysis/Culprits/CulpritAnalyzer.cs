@@ -51,7 +51,7 @@ public static class CulpritAnalyzer
 
         var ranked = culprits.Values
             .Select(c => c.ToCulprit(poolSamples))
-            .Select(c => c with { Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.File, c.Line) })
+            .Select(c => c with { Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.Site.File, c.Site.Line) })
             .OrderByDescending(c => c.Share)
             .ThenByDescending(c => c.WaitMs)
             .ThenBy(c => c.Method, StringComparer.Ordinal)

@@ -194,18 +194,7 @@ public sealed class CounterWatcher : IAsyncDisposable
         }
         // Both sessions stop at once: each stop waits for the runtime to flush, and `detect` exits only after both.
         var queueDelayStopped = _queueDelay is null ? Task.CompletedTask : _queueDelay.DisposeAsync().AsTask();
-        using (var timeout = new CancellationTokenSource(StopTimeout))
-        {
-            try
-            {
-                await _session.StopAsync(timeout.Token);
-            }
-            catch (Exception)
-            {
-                // A process that is gone has nothing to stop; a refused or hung stop falls through to closing the
-                // stream, which makes the runtime drop the session at its next write.
-            }
-        }
+        await SessionStop.RequestAsync(_session, StopTimeout);
         if (_pump is not null)
         {
             await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);

@@ -80,17 +80,7 @@ public sealed class RequestWatch : IAsyncDisposable
         {
             return;
         }
-        using (var timeout = new CancellationTokenSource(StopTimeout))
-        {
-            try
-            {
-                await _session.StopAsync(timeout.Token);
-            }
-            catch (Exception)
-            {
-                // Gone or refused: closing the stream below makes the runtime drop the session.
-            }
-        }
+        await SessionStop.RequestAsync(_session, StopTimeout);
         await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
         _session.Dispose();
     }

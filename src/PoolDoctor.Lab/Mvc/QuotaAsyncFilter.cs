@@ -1,7 +1,7 @@
-using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.Filters;
 using PoolDoctor.Lab.Services;
+using static Microsoft.AspNetCore.Http.StatusCodes;
 
 namespace PoolDoctor.Lab.Mvc;
 
@@ -13,7 +13,7 @@ public sealed class QuotaAsyncFilter(QuotaService quota) : IAsyncActionFilter
         var caller = context.HttpContext.Connection.RemoteIpAddress?.ToString() ?? "anonymous";
         if (!await quota.HasQuotaAsync(caller))
         {
-            context.Result = new StatusCodeResult(StatusCodes.Status429TooManyRequests);
+            context.Result = new StatusCodeResult(Status429TooManyRequests);
             return;
         }
         await next();

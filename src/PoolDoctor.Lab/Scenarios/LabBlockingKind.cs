@@ -1,11 +1,14 @@
 namespace PoolDoctor.Lab.Scenarios;
 
-/// <summary>What a blocking scenario's threads wait in, in the words the tool's culprits use.</summary>
+/// <summary>
+/// What a blocking scenario's threads wait in, in the words the tool's culprits use (matched by name, so the order is
+/// the lab's own).
+/// </summary>
 public enum LabBlockingKind
 {
-    SyncOverAsync,
+    Lock,
     Sleep,
     SyncIO,
-    Lock,
+    SyncOverAsync,
     SyncWait,
 }

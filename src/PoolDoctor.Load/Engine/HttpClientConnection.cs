@@ -44,20 +44,7 @@ internal sealed class HttpClientConnection : LoadConnection
         },
         disposeHandler: true);
 
-    protected override async Task RunLoopAsync()
-    {
-        for (long sent = 0; MayStart(sent); sent++)
-        {
-            var due = IsPaced ? await WaitForTurnAsync() : 0;
-            if (due < 0)
-            {
-                break;
-            }
-            await SendOneAsync(due);
-        }
-    }
-
-    private async Task SendOneAsync(long due)
+    protected override async Task<bool> SendOneAsync(long due)
     {
         var phase = ErrorKind.Connect;
         using var timeout = CancellationTokenSource.CreateLinkedTokenSource(Control.StopToken);
@@ -93,7 +80,7 @@ internal sealed class HttpClientConnection : LoadConnection
             var end = Stopwatch.GetTimestamp();
             if (Control.Stopping)
             {
-                return;
+                return true;
             }
             Stats.BytesRead += bytes;
             var latency = RunControl.MicrosecondsBetween(due != 0 ? due : start, end);
@@ -107,7 +94,7 @@ internal sealed class HttpClientConnection : LoadConnection
                 {
                     Stats.RecordError(ErrorKind.Parse);
                 }
-                return;
+                return true;
             }
             Stats.RecordResponse((int)response.StatusCode, latency);
         }
@@ -130,6 +117,7 @@ internal sealed class HttpClientConnection : LoadConnection
         {
             Stats.RecordError(phase == ErrorKind.Connect ? ErrorKind.Write : ErrorKind.Read);
         }
+        return true;
     }
 
     private static ErrorKind Classify(HttpRequestException e, ErrorKind phase) => e.HttpRequestError switch

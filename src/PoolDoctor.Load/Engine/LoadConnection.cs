@@ -25,13 +25,18 @@ internal abstract class LoadConnection
 
     protected RunControl Control { get; }
 
-    protected bool IsPaced => _schedule is not null;
-
     public async Task RunAsync()
     {
         try
         {
-            await RunLoopAsync();
+            for (long sent = 0; sent < _quota && !Control.SendingClosed; sent++)
+            {
+                var due = _schedule is not null ? await WaitForTurnAsync() : 0;
+                if (due < 0 || !await SendOneAsync(due))
+                {
+                    break;
+                }
+            }
         }
         finally
         {
@@ -41,15 +46,13 @@ internal abstract class LoadConnection
     }
 
     /// <summary>
-    /// Sends requests while <see cref="MayStart"/> allows, recording each outcome; never throws. In rate mode each
-    /// request first awaits <see cref="WaitForTurnAsync"/> and its latency counts from the due time it returns.
+    /// Sends one request and records its outcome; never throws. <paramref name="due"/> is the rate mode's due time
+    /// (0 unpaced): latency counts from it. False stops this connection's loop (the run is stopping).
     /// </summary>
-    protected abstract Task RunLoopAsync();
-
-    protected bool MayStart(long sent) => sent < _quota && !Control.SendingClosed;
+    protected abstract Task<bool> SendOneAsync(long due);
 
     /// <summary>Rate mode: waits for the next due time and returns it, counting a late start; -1 when sending closed meanwhile.</summary>
-    protected async ValueTask<long> WaitForTurnAsync()
+    private async ValueTask<long> WaitForTurnAsync()
     {
         var due = _schedule!.Next();
         if (!await SendSchedule.WaitUntilAsync(due, Control))

@@ -32,119 +32,112 @@ internal sealed class RawHttpConnection : LoadConnection
         _headRequest = headRequest;
     }
 
-    protected override async Task RunLoopAsync()
+    protected override async Task<bool> SendOneAsync(long due)
     {
-        for (long sent = 0; MayStart(sent); sent++)
+        var socket = _socket;
+        if (socket is null)
         {
-            var due = IsPaced ? await WaitForTurnAsync() : 0;
-            if (due < 0)
+            socket = new Socket(_endpoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
+            // A full fence: either Abort (which sets Stopping first) sees this socket, or this loop sees Stopping.
+            Interlocked.Exchange(ref _socket, socket);
+            if (Control.Stopping)
             {
-                break;
+                return false;
             }
-            var socket = _socket;
-            if (socket is null)
+        }
+
+        var phase = ErrorKind.Connect;
+        var start = Stopwatch.GetTimestamp();
+        Volatile.Write(ref _deadline, start + Control.TimeoutTicks);
+        try
+        {
+            if (!socket.Connected)
             {
-                socket = new Socket(_endpoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp) { NoDelay = true };
-                // A full fence: either Abort (which sets Stopping first) sees this socket, or this loop sees Stopping.
-                Interlocked.Exchange(ref _socket, socket);
-                if (Control.Stopping)
+                await socket.ConnectAsync(_endpoint);
+            }
+            phase = ErrorKind.Write;
+            for (var written = 0; written < _request.Length;)
+            {
+                written += await socket.SendAsync(_request[written..], SocketFlags.None);
+            }
+            Stats.BytesWritten += _request.Length;
+
+            phase = ErrorKind.Read;
+            _parser.Reset(_headRequest);
+            int begin = 0, end = 0;
+            ParseStatus status;
+            while (true)
+            {
+                if (end == _buffer.Length)
                 {
+                    // Only a partial line is left unconsumed (the parser takes body bytes as they come): move it to the front.
+                    _buffer.AsSpan(begin, end - begin).CopyTo(_buffer);
+                    end -= begin;
+                    begin = 0;
+                }
+                var read = await socket.ReceiveAsync(_buffer.AsMemory(end), SocketFlags.None);
+                if (read == 0)
+                {
+                    if (_parser.IsAtStart)
+                    {
+                        throw new IOException("the server closed the connection before answering");
+                    }
+                    status = _parser.Finish();
+                    Close();
                     break;
                 }
-            }
-
-            var phase = ErrorKind.Connect;
-            var start = Stopwatch.GetTimestamp();
-            Volatile.Write(ref _deadline, start + Control.TimeoutTicks);
-            try
-            {
-                if (!socket.Connected)
+                Stats.BytesRead += read;
+                end += read;
+                status = _parser.Parse(_buffer.AsSpan(begin, end - begin), out var consumed);
+                begin += consumed;
+                if (status != ParseStatus.NeedMore)
                 {
-                    await socket.ConnectAsync(_endpoint);
-                }
-                phase = ErrorKind.Write;
-                for (var written = 0; written < _request.Length;)
-                {
-                    written += await socket.SendAsync(_request[written..], SocketFlags.None);
-                }
-                Stats.BytesWritten += _request.Length;
-
-                phase = ErrorKind.Read;
-                _parser.Reset(_headRequest);
-                int begin = 0, end = 0;
-                ParseStatus status;
-                while (true)
-                {
-                    if (end == _buffer.Length)
-                    {
-                        // Only a partial line is left unconsumed (the parser takes body bytes as they come): move it to the front.
-                        _buffer.AsSpan(begin, end - begin).CopyTo(_buffer);
-                        end -= begin;
-                        begin = 0;
-                    }
-                    var read = await socket.ReceiveAsync(_buffer.AsMemory(end), SocketFlags.None);
-                    if (read == 0)
-                    {
-                        if (_parser.IsAtStart)
-                        {
-                            throw new IOException("the server closed the connection before answering");
-                        }
-                        status = _parser.Finish();
-                        Close();
-                        break;
-                    }
-                    Stats.BytesRead += read;
-                    end += read;
-                    status = _parser.Parse(_buffer.AsSpan(begin, end - begin), out var consumed);
-                    begin += consumed;
-                    if (status != ParseStatus.NeedMore)
-                    {
-                        // Bytes beyond the response (nothing was pipelined) mean the framing is off: start afresh.
-                        if (status == ParseStatus.Complete && begin != end)
-                        {
-                            Close();
-                        }
-                        break;
-                    }
-                    if (begin == end)
-                    {
-                        begin = end = 0;
-                    }
-                }
-
-                var finished = Stopwatch.GetTimestamp();
-                if (!Disarm())
-                {
-                    Fail(ErrorKind.Timeout);
-                }
-                else if (status == ParseStatus.Invalid)
-                {
-                    Fail(ErrorKind.Parse);
-                }
-                else if (!Control.Stopping)
-                {
-                    Stats.RecordResponse(_parser.StatusCode, RunControl.MicrosecondsBetween(due != 0 ? due : start, finished));
-                    if (!_parser.KeepAlive)
+                    // Bytes beyond the response (nothing was pipelined) mean the framing is off: start afresh.
+                    if (status == ParseStatus.Complete && begin != end)
                     {
                         Close();
                     }
-                }
-            }
-            catch (Exception e) when (e is SocketException or ObjectDisposedException or IOException or InvalidOperationException)
-            {
-                var timedOut = !Disarm();
-                if (Control.Stopping && !timedOut)
-                {
                     break;
                 }
-                Fail(timedOut ? ErrorKind.Timeout : phase);
-                if (phase == ErrorKind.Connect && !timedOut)
+                if (begin == end)
                 {
-                    // A refused connection fails at once; pausing keeps a dead target from turning this into a busy loop.
-                    await Task.Delay(10);
+                    begin = end = 0;
+                }
+            }
+
+            var finished = Stopwatch.GetTimestamp();
+            if (!Disarm())
+            {
+                Fail(ErrorKind.Timeout);
+            }
+            else if (status == ParseStatus.Invalid)
+            {
+                Fail(ErrorKind.Parse);
+            }
+            else if (!Control.Stopping)
+            {
+                Stats.RecordResponse(_parser.StatusCode, RunControl.MicrosecondsBetween(due != 0 ? due : start, finished));
+                if (!_parser.KeepAlive)
+                {
+                    Close();
                 }
             }
         }
+        catch (Exception e) when (e is SocketException or ObjectDisposedException or IOException or InvalidOperationException)
+        {
+            var timedOut = !Disarm();
+            if (Control.Stopping && !timedOut)
+            {
+                return false;
+            }
+            Fail(timedOut ? ErrorKind.Timeout : phase);
+            if (phase == ErrorKind.Connect && !timedOut)
+            {
+                // A refused connection fails at once; pausing keeps a dead target from turning this into a busy loop.
+                await Task.Delay(10);
+            }
+        }
+        return true;
     }
 
     private bool Disarm() => Interlocked.Exchange(ref _deadline, Idle) != TimedOut;

@@ -24,21 +24,8 @@ public sealed record Culprit(
     /// <summary>The source construct of <see cref="Method"/> (async method, lambda, local function, ...).</summary>
     public FrameFlavor Flavor { get; init; } = FrameFlavor.Method;
 
-    /// <summary>How <see cref="Method"/> was found: on the stack, or recovered because the JIT inlined it.</summary>
-    public CallSiteSource Source { get; init; } = CallSiteSource.Stack;
-
-    /// <summary>When the call site is not the sampled frame itself: one line saying what was missing and what stands
-    /// in for it (e.g. "handler inlined into framework code; endpoint GET /x (Ctrl.X)").</summary>
-    public string? Note { get; init; }
-
-    /// <summary>The source file of the blocking call in <see cref="Method"/>, from the app's PDB (null when unknown).</summary>
-    public string? File { get; init; }
-
-    /// <summary>The line of the blocking call in <see cref="File"/> (null when unknown).</summary>
-    public int? Line { get; init; }
-
-    /// <summary>The Source Link URL of <see cref="File"/>:<see cref="Line"/> (repository + commit), when the PDB has one.</summary>
-    public string? SourceUrl { get; init; }
+    /// <summary>How <see cref="Method"/> was found and where it is in the source.</summary>
+    public CallSite Site { get; init; } = CallSite.OnStack;
 
     /// <summary>Per frame of <see cref="Chain"/> (same order): where that frame was in the source, when known.</summary>
     public IReadOnlyList<SourceLocation?> ChainSources { get; init; } = [];

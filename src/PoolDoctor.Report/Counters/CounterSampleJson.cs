@@ -1,5 +1,4 @@
 using System.Text.Json;
-using System.Text.Json.Serialization;
 using PoolDoctor.Model.Counters;
 
 namespace PoolDoctor.Report.Counters;
@@ -8,7 +7,7 @@ namespace PoolDoctor.Report.Counters;
 /// The one JSON shape of a counter sample, for `counters` lines, `detect --format json` and report.json alike, so a key
 /// added here reaches every output. Keys are an interface (docs/cli.md, docs/report.md).
 /// </summary>
-public sealed class CounterSampleJson : JsonConverter<CounterSample>
+public sealed class CounterSampleJson() : WriteOnlyJsonConverter<CounterSample>("counter samples are read back with CounterSeriesReader")
 {
     /// <summary>The sample's keys, into an object the caller has opened (a `counters` line adds its own beside them).</summary>
     public static void WriteFields(Utf8JsonWriter json, CounterSample s)
@@ -44,7 +43,4 @@ public sealed class CounterSampleJson : JsonConverter<CounterSample>
     }
 
     public override void Write(Utf8JsonWriter writer, CounterSample value, JsonSerializerOptions options) => Write(writer, value);
-
-    public override CounterSample Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
-        throw new NotSupportedException("counter samples are read back with CounterSeriesReader");
 }

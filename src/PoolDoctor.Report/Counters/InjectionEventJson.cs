@@ -1,11 +1,10 @@
 using System.Text.Json;
-using System.Text.Json.Serialization;
 using PoolDoctor.Model.Counters;
 
 namespace PoolDoctor.Report.Counters;
 
 /// <summary>The one JSON shape of a thread injection (event 55), for `counters`, `detect` and report.json alike.</summary>
-public sealed class InjectionEventJson : JsonConverter<InjectionEvent>
+public sealed class InjectionEventJson() : WriteOnlyJsonConverter<InjectionEvent>("injections are read back with CounterSeriesReader")
 {
     public static void Write(Utf8JsonWriter json, InjectionEvent e)
     {
@@ -28,7 +27,4 @@ public sealed class InjectionEventJson : JsonConverter<InjectionEvent>
     }
 
     public override void Write(Utf8JsonWriter writer, InjectionEvent value, JsonSerializerOptions options) => Write(writer, value);
-
-    public override InjectionEvent Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
-        throw new NotSupportedException("injections are read back with CounterSeriesReader");
 }

@@ -140,10 +140,10 @@ public static class ReportHtmlWriter
         {
             rank++;
             html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(culprit.DisplayName)}</code>");
-            if (culprit.File is not null)
+            if (culprit.Site.File is not null)
             {
-                var at = E(culprit.File + (culprit.Line is { } line ? ":" + line : ""));
-                html.Append(culprit.SourceUrl is { } url && Uri.TryCreate(url, UriKind.Absolute, out var link) && link.Scheme is "https" or "http"
+                var at = E(culprit.Site.File + (culprit.Site.Line is { } line ? ":" + line : ""));
+                html.Append(culprit.Site.SourceUrl is { } url && Uri.TryCreate(url, UriKind.Absolute, out var link) && link.Scheme is "https" or "http"
                     ? $"<div class=\"at\">at <a href=\"{E(link.AbsoluteUri)}\"><code>{at}</code></a></div>"
                     : $"<div class=\"at\">at <code>{at}</code></div>");
             }
@@ -151,9 +151,9 @@ public static class ReportHtmlWriter
             {
                 html.Append($"<div class=\"chain\">chain: {string.Join(" &rarr; ", culprit.Chain.Select((f, i) => $"<code>{E(CulpritLines.WithLine(f, i < culprit.ChainSources.Count ? culprit.ChainSources[i] : null))}</code>"))}</div>");
             }
-            if (culprit.Note is not null)
+            if (culprit.Site.Note is not null)
             {
-                html.Append($"<div class=\"note\">{E(culprit.Note)}</div>");
+                html.Append($"<div class=\"note\">{E(culprit.Site.Note)}</div>");
             }
             if (culprit.ExampleStack.Count > 0)
             {

@@ -1,6 +1,6 @@
 using System.Text.Json;
-using System.Text.Json.Serialization;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Counters;
 
 namespace PoolDoctor.Report.Stacks;
 
@@ -8,7 +8,7 @@ namespace PoolDoctor.Report.Stacks;
 /// The one JSON shape of a culprit, for `stacks --format json`, `analyze` and report.json alike. Keys are an interface
 /// (docs/cli.md): method is the call site, chain runs from the entry down to it, entry is what the work served.
 /// </summary>
-public sealed class CulpritJson : JsonConverter<Culprit>
+public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits are written, never read back")
 {
     public static void Write(Utf8JsonWriter json, Culprit c)
     {
@@ -35,23 +35,23 @@ public sealed class CulpritJson : JsonConverter<Culprit>
         {
             json.WriteString("entry", c.Entry);
         }
-        json.WriteString("source", c.Source.ToString());
-        if (c.Note is not null)
+        json.WriteString("source", c.Site.Source.ToString());
+        if (c.Site.Note is not null)
         {
-            json.WriteString("note", c.Note);
+            json.WriteString("note", c.Site.Note);
         }
         json.WriteBoolean("inTaskRun", c.InTaskRun);
-        if (c.File is not null)
+        if (c.Site.File is not null)
         {
-            json.WriteString("file", c.File);
+            json.WriteString("file", c.Site.File);
         }
-        if (c.Line is { } line)
+        if (c.Site.Line is { } line)
         {
             json.WriteNumber("line", line);
         }
-        if (c.SourceUrl is not null)
+        if (c.Site.SourceUrl is not null)
         {
-            json.WriteString("sourceUrl", c.SourceUrl);
+            json.WriteString("sourceUrl", c.Site.SourceUrl);
         }
         // The chain and example stack again as objects, so each frame can carry its line (the string arrays stay).
         Frames(json, "chainFrames", c.Chain, c.ChainSources);
@@ -85,9 +85,6 @@ public sealed class CulpritJson : JsonConverter<Culprit>
         }
         json.WriteEndArray();
     }
-
-    public override Culprit Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
-        throw new NotSupportedException("culprits are written, never read back");
 
     public override void Write(Utf8JsonWriter writer, Culprit value, JsonSerializerOptions options) => Write(writer, value);
 }

@@ -8,13 +8,13 @@ public static class CulpritLines
     public static IReadOnlyList<string> Describe(Culprit c)
     {
         var lines = new List<string>();
-        if (c.File is not null)
+        if (c.Site.File is not null)
         {
-            lines.Add($"at {c.File}" + (c.Line is { } line ? $":{line}" : ""));
+            lines.Add($"at {c.Site.File}" + (c.Site.Line is { } line ? $":{line}" : ""));
         }
-        if (c.SourceUrl is not null)
+        if (c.Site.SourceUrl is not null)
         {
-            lines.Add("source: " + c.SourceUrl);
+            lines.Add("source: " + c.Site.SourceUrl);
         }
         if (c.Entry is not null)
         {
@@ -24,9 +24,9 @@ public static class CulpritLines
         {
             lines.Add("chain: " + string.Join(" -> ", c.Chain.Select((f, i) => WithLine(f, i < c.ChainSources.Count ? c.ChainSources[i] : null))));
         }
-        if (c.Note is not null)
+        if (c.Site.Note is not null)
         {
-            lines.Add("note: " + c.Note);
+            lines.Add("note: " + c.Site.Note);
         }
         return lines;
     }

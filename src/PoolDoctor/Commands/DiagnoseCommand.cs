@@ -2,7 +2,6 @@ using System.CommandLine;
 using PoolDoctor.Analysis.Gate;
 using PoolDoctor.Cli.Doctor;
 using PoolDoctor.Collect.Attach;
-using PoolDoctor.Report.Diagnosis;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -122,89 +121,19 @@ internal static class DiagnoseCommand
     /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>
     private static async Task<int> RunAsync(TargetSpec spec, DiagnosisSettings settings, DiagnoseRequest run, LaunchedTarget? launched, LaunchedTarget? parent, CancellationToken cancellation)
     {
-        await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
-        foreach (var url in run.LoadUrls)
-        {
-            await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation, http2: run.LoadProtocol != Load.LoadProtocol.Http1);
-        }
-        var started = DateTimeOffset.UtcNow;
-        Console.Error.WriteLine($"Diagnosing {attached.Process.Name} (pid {attached.ProcessId}) for up to {settings.Duration.TotalSeconds:0} s; Ctrl+C writes a partial report.");
-        BackgroundLoads? loads = null;
-        IReadOnlyList<string> loadLines = [];
         var status = LiveStatusLine.ForTerminal();
-        DiagnosisOutcome outcome;
-        try
+        var ending = await DiagnoseRun.RunAsync(spec, settings, run, launched, parent, status, new DiagnoseConsole(status), cancellation);
+        switch (ending.Kind)
         {
-            outcome = await DiagnosisRun.RunAsync(attached, settings, status, CancellationToken.None, cancellation, whenWatching: () =>
-            {
-                if (run.LoadUrls.Count > 0)
-                {
-                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage);
-                }
-            });
-            status?.Clear();
-            if (loads is not null)
-            {
-                loadLines = await loads.StopAsync();
-            }
-        }
-        finally
-        {
-            if (loads is not null)
-            {
-                await loads.DisposeAsync();
-            }
-        }
-        var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome);
-        var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
-        ReportTerminalWriter.Write(TerminalConsole.Create(), report);
-        foreach (var line in loadLines)
-        {
-            Console.Out.WriteLine(line);
-        }
-        Console.Out.WriteLine($"Report: {json} and {html}");
-        var gateFailed = false;
-        if (run.FailOn is { } policy)
-        {
-            gateFailed = FailGate.Fails(policy, report.Verdict.Kind, report.Culprits);
-            var message = FailGate.Explain(policy, report.Verdict.Kind, report.Culprits);
-            Stderr.Line(message);
-            if (run.JUnit is { } junitPath)
-            {
-                await JUnitWriter.WriteFileAsync(report, gateFailed, message, junitPath, CancellationToken.None);
-            }
-        }
-        else if (run.JUnit is { } junitPath)
-        {
-            var message = FailGate.Explain(FailOn.Starving, report.Verdict.Kind, report.Culprits);
-            await JUnitWriter.WriteFileAsync(report, FailGate.Fails(FailOn.Starving, report.Verdict.Kind, report.Culprits), message, junitPath, CancellationToken.None);
-        }
-        int? commandExit = null;
-        if (parent is not null && outcome.End is not (DiagnosisEnd.Interrupted or DiagnosisEnd.Failed))
-        {
-            Console.Error.WriteLine(outcome.End == DiagnosisEnd.TargetExited
-                ? $"{CliApp.ToolName}: {attached.Process.Name} (pid {attached.ProcessId}) ended after {outcome.Seconds:0} s; the report holds what was seen until then"
-                : $"{CliApp.ToolName}: waiting for the command to finish");
-            commandExit = await parent.WaitForExitAsync(cancellation);
-        }
-        switch (outcome.End)
-        {
-            case DiagnosisEnd.Interrupted:
-                Stderr.Line("interrupted; partial report written");
+            case DiagnoseEndKind.Interrupted:
+                Stderr.Line(ending.Message!);
                 return ExitCodes.Interrupted;
-            case DiagnosisEnd.TargetExited or DiagnosisEnd.Failed when commandExit is null:
-                Stderr.Error($"{outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)");
+            case DiagnoseEndKind.RunFailed:
+                Stderr.Error(ending.Message!);
                 return ExitCodes.RunFailed;
+            case DiagnoseEndKind.GateFailed:
+                return ExitCodes.GateFailed;
             default:
-                if (gateFailed)
-                {
-                    return ExitCodes.GateFailed;
-                }
-                if (commandExit is { } code and not 0)
-                {
-                    Stderr.Error($"the command exited with code {code}");
-                    return ExitCodes.RunFailed;
-                }
                 return ExitCodes.Ok;
         }
     }

@@ -3,12 +3,6 @@ using System.Text;
 
 namespace PoolDoctor.IntegrationTests.Infrastructure;
 
-/// <summary>The outcome of one run of the tool as a separate process.</summary>
-public sealed record ToolResult(int ExitCode, string StdOut, string StdErr, TimeSpan Elapsed)
-{
-    public override string ToString() => $"exit {ExitCode} after {Elapsed.TotalSeconds:F1}s\n--- stdout\n{StdOut}\n--- stderr\n{StdErr}";
-}
-
 /// <summary>Runs `dotnet-pooldoctor ARGS` the way a user's script does, with a hard time limit.</summary>
 public static class ToolRun
 {

@@ -3,9 +3,6 @@ using PoolDoctor.IntegrationTests.Infrastructure;
 
 namespace PoolDoctor.IntegrationTests.Stacks;
 
-/// <summary>Runs `stacks ... --format json` against a process and reads the culprits back.</summary>
-internal sealed record CulpritJson(string Method, string Kind, string Api, int Threads, double Share);
-
 internal static class StacksJson
 {
     public static async Task<(JsonDocument Json, ToolResult Run)> CaptureAsync(int pid, params string[] extra)

@@ -65,6 +65,6 @@ public class DumpFrameNamesTests
         Assert.Equal(BlockingKind.SyncOverAsync, culprit.Kind);
         Assert.Equal("Task.Result", culprit.Api);
         Assert.Equal(3, culprit.Threads);
-        Assert.Equal(CallSiteSource.Endpoint, culprit.Source);
+        Assert.Equal(CallSiteSource.Endpoint, culprit.Site.Source);
     }
 }

@@ -8,15 +8,6 @@ using PoolDoctor.Model.Verdicts;
 
 namespace PoolDoctor.Tests.Doctor;
 
-/// <summary>A recorded diagnosis kept under fixtures/doctor: the counter series, injection events, culprits and groups one run saw.</summary>
-public sealed record DoctorFixture(
-    int Cores,
-    VerdictKind Verdict,
-    IReadOnlyList<CounterSample> Samples,
-    IReadOnlyList<InjectionEvent> Injections,
-    IReadOnlyList<Culprit> Culprits,
-    IReadOnlyList<StackGroup> Groups);
-
 internal static class DoctorFixtures
 {
     private static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)

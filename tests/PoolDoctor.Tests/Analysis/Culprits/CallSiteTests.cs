@@ -41,9 +41,9 @@ public class CallSiteTests
         var culprit = CulpritAnalyzer.Analyze(Snapshot([Stack(1, TaskWaitAction, [GetResultCore, Generated, .. MvcPipeline, .. Kestrel])])).Culprits[0];
 
         Assert.Equal("DiagScenarioController.TaskWait", culprit.Method);
-        Assert.Equal(CallSiteSource.Endpoint, culprit.Source);
+        Assert.Equal(CallSiteSource.Endpoint, culprit.Site.Source);
         Assert.Equal("GET /api/diagscenario/taskwait", culprit.Entry);
-        Assert.Equal("handler inlined into framework code (dynamicClass.lambda_method9); endpoint GET /api/diagscenario/taskwait (DiagScenarioController.TaskWait)", culprit.Note);
+        Assert.Equal("handler inlined into framework code (dynamicClass.lambda_method9); endpoint GET /api/diagscenario/taskwait (DiagScenarioController.TaskWait)", culprit.Site.Note);
         Assert.DoesNotContain("lambda_method", culprit.Method);
     }
 
@@ -62,7 +62,7 @@ public class CallSiteTests
             .. Kestrel,
         ])])).Culprits[0];
 
-        Assert.Equal(("Pipe.AllocateWriteHeadSynchronized", CallSiteSource.Library), (culprit.Method, culprit.Source));
+        Assert.Equal(("Pipe.AllocateWriteHeadSynchronized", CallSiteSource.Library), (culprit.Method, culprit.Site.Source));
         Assert.Equal("GET /api/diagscenario/taskwait", culprit.Entry);
     }
 
@@ -86,8 +86,8 @@ public class CallSiteTests
         var culprit = CulpritAnalyzer.Analyze(Snapshot([Stack(1, null, [GetResultCore, Generated, .. MvcPipeline, .. Kestrel])])).Culprits[0];
 
         Assert.DoesNotContain("lambda_method", culprit.Method);
-        Assert.Equal(CallSiteSource.Library, culprit.Source);
-        Assert.Contains("dynamicClass.lambda_method9", culprit.Note);
+        Assert.Equal(CallSiteSource.Library, culprit.Site.Source);
+        Assert.Contains("dynamicClass.lambda_method9", culprit.Site.Note);
         Assert.Equal((BlockingKind.SyncOverAsync, "Task.Result"), (culprit.Kind, culprit.Api));
     }
 
@@ -108,7 +108,7 @@ public class CallSiteTests
 
         Assert.Equal(("Program.Main", FrameFlavor.Lambda), (culprit.Method, culprit.Flavor));
         Assert.Equal("lambda in Program.Main", culprit.DisplayName);
-        Assert.Equal(CallSiteSource.Stack, culprit.Source);
+        Assert.Equal(CallSiteSource.Stack, culprit.Site.Source);
     }
 
     [Fact]
@@ -128,7 +128,7 @@ public class CallSiteTests
         var culprit = CulpritAnalyzer.Analyze(Snapshot([Stack(1, request, [GetResultCore, Generated, .. Kestrel])])).Culprits[0];
 
         Assert.Equal("handler of GET /orders/{id}", culprit.Method);
-        Assert.Contains("lambda", culprit.Note);
+        Assert.Contains("lambda", culprit.Site.Note);
     }
 
     [Fact]
@@ -148,7 +148,7 @@ public class CallSiteTests
         Assert.Equal("CustomerRepository.Load", culprit.Method);
         Assert.Equal(["Handlers.GetCustomer", "CustomerService.Get", "CustomerRepository.Load"], culprit.Chain);
         Assert.Equal("GET /customers/{id}", culprit.Entry);
-        Assert.Equal(CallSiteSource.Stack, culprit.Source);
+        Assert.Equal(CallSiteSource.Stack, culprit.Site.Source);
     }
 
     [Fact]

@@ -42,7 +42,7 @@ public class RecordedCulpritTests
         Assert.Equal(entry, top.Entry);
         Assert.Equal(entry, top.Chain[0]);
         Assert.Equal(top.DisplayName, top.Chain[^1]);
-        Assert.Equal(CallSiteSource.Stack, top.Source);
+        Assert.Equal(CallSiteSource.Stack, top.Site.Source);
         Assert.Equal(analysis.Culprits.OrderByDescending(c => c.Share).Select(c => c.Share), analysis.Culprits.Select(c => c.Share));
     }
 

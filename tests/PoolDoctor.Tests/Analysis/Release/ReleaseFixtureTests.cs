@@ -40,7 +40,7 @@ public sealed class ReleaseFixtureTests
 
         Assert.NotEmpty(analysis.Culprits);
         var top = analysis.Culprits[0];
-        var said = $"{fixture}: {top.Method} {top.Kind} {top.Api} entry '{top.Entry}' source {top.Source} {top.Share:P0}";
+        var said = $"{fixture}: {top.Method} {top.Kind} {top.Api} entry '{top.Entry}' source {top.Site.Source} {top.Share:P0}";
         Assert.True(scenario.CallSite == top.Method, said);
         Assert.True(scenario.Kind.ToString() == top.Kind.ToString(), said);
         if (NoRequestSeen.Contains(fixture))
@@ -73,12 +73,12 @@ public sealed class ReleaseFixtureTests
         var (snapshot, analysis) = ReleaseFixtures.Load(fixture);
         var top = analysis.Culprits[0];
 
-        Assert.Equal(source, top.Source);
+        Assert.Equal(source, top.Site.Source);
         var userFrameSampled = top.ExampleStack.Any(f => f.Contains(top.Method, StringComparison.Ordinal));
         Assert.Equal(source == CallSiteSource.Stack, userFrameSampled);
         if (source == CallSiteSource.Il)
         {
-            Assert.Contains("inlined", top.Note, StringComparison.Ordinal);
+            Assert.Contains("inlined", top.Site.Note, StringComparison.Ordinal);
             Assert.Contains(snapshot.Stacks.SelectMany(s => s.Frames), f => f.Method.Contains("lambda_method", StringComparison.Ordinal));
         }
     }
@@ -96,7 +96,7 @@ public sealed class ReleaseFixtureTests
     {
         var (_, analysis) = ReleaseFixtures.Load(fixture);
 
-        Assert.DoesNotContain(analysis.Culprits, c => c.Source is CallSiteSource.Endpoint or CallSiteSource.Il);
+        Assert.DoesNotContain(analysis.Culprits, c => c.Site.Source is CallSiteSource.Endpoint or CallSiteSource.Il);
     }
 
     [Theory]
@@ -113,11 +113,11 @@ public sealed class ReleaseFixtureTests
         var labNote = snapshot.Missing.FirstOrDefault(m => m.Contains("PoolDoctor.Lab", StringComparison.Ordinal));
         if (labNote is null)
         {
-            Assert.True(top.File is not null && top.Line > 0, $"{fixture}: {top.Method} has no file:line and no note says why");
+            Assert.True(top.Site.File is not null && top.Site.Line > 0, $"{fixture}: {top.Method} has no file:line and no note says why");
         }
         else
         {
-            Assert.Null(top.Line);
+            Assert.Null(top.Site.Line);
             Assert.Contains("PDB", labNote, StringComparison.Ordinal);
         }
     }

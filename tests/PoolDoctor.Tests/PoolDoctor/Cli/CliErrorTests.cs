@@ -23,28 +23,3 @@ public sealed class CliErrorTests
         Assert.Single(stderr.Trim().Split('\n'));
     }
 }
-
-[CollectionDefinition(Name, DisableParallelization = true)]
-public sealed class ConsoleCollection
-{
-    public const string Name = "Console redirection";
-}
-
-internal static class ConsoleCapture
-{
-    public static async Task<(int Code, string StdErr)> RunAsync(string[] args)
-    {
-        var original = Console.Error;
-        using var writer = new StringWriter();
-        Console.SetError(writer);
-        try
-        {
-            var code = await CliApp.RunAsync(args);
-            return (code, writer.ToString());
-        }
-        finally
-        {
-            Console.SetError(original);
-        }
-    }
-}

@@ -1,0 +1,91 @@
+using PoolDoctor.Analysis.Gate;
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Report.Diagnosis;
+
+namespace PoolDoctor.Runs;
+
+/// <summary>
+/// `diagnose` once the command line is read: attach, wait for the --load URLs, watch until diagnosed (loading them
+/// meanwhile), write report.json + report.html and the --junit file, wait for a launched command that runs the target
+/// below it, and say how the run ended.
+/// </summary>
+internal static class DiagnoseRun
+{
+    /// <param name="launched">The launched app when it is the target itself (its output explains a URL that never answers).</param>
+    /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>
+    public static async Task<DiagnoseEnding> RunAsync(
+        TargetSpec spec,
+        DiagnosisSettings settings,
+        DiagnoseRequest run,
+        LaunchedTarget? launched,
+        LaunchedTarget? parent,
+        IProgress<LiveStatus>? status,
+        IDiagnoseOutput output,
+        CancellationToken cancellation)
+    {
+        await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
+        foreach (var url in run.LoadUrls)
+        {
+            await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation, http2: run.LoadProtocol != Load.LoadProtocol.Http1);
+        }
+        var started = DateTimeOffset.UtcNow;
+        output.Started(attached, settings.Duration);
+        var (outcome, loadLines) = await WatchAsync(attached, settings, run, status, output, cancellation);
+        var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome);
+        var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
+        // --junit without --fail-on records the starving check, which never fails the exit.
+        var policy = run.FailOn ?? FailOn.Starving;
+        var gateMessage = FailGate.Explain(policy, report.Verdict.Kind, report.Culprits);
+        var gateFails = FailGate.Fails(policy, report.Verdict.Kind, report.Culprits);
+        output.Written(new DiagnoseWritten(report, json, html, loadLines, run.FailOn is null ? null : gateMessage));
+        if (run.JUnit is { } junitPath)
+        {
+            await JUnitWriter.WriteFileAsync(report, gateFails, gateMessage, junitPath, CancellationToken.None);
+        }
+        var gateFailed = run.FailOn is not null && gateFails;
+
+        int? commandExit = null;
+        if (parent is not null && outcome.End is not (DiagnosisEnd.Interrupted or DiagnosisEnd.Failed))
+        {
+            output.Waiting(outcome.End == DiagnosisEnd.TargetExited
+                ? $"{attached.Process.Name} (pid {attached.ProcessId}) ended after {outcome.Seconds:0} s; the report holds what was seen until then"
+                : "waiting for the command to finish");
+            commandExit = await parent.WaitForExitAsync(cancellation);
+        }
+        return outcome.End switch
+        {
+            DiagnosisEnd.Interrupted => new DiagnoseEnding(DiagnoseEndKind.Interrupted, "interrupted; partial report written"),
+            DiagnosisEnd.TargetExited or DiagnosisEnd.Failed when commandExit is null => new DiagnoseEnding(
+                DiagnoseEndKind.RunFailed, $"{outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)"),
+            _ when gateFailed => new DiagnoseEnding(DiagnoseEndKind.GateFailed),
+            _ when commandExit is { } code and not 0 => new DiagnoseEnding(DiagnoseEndKind.RunFailed, $"the command exited with code {code}"),
+            _ => new DiagnoseEnding(DiagnoseEndKind.Ok),
+        };
+    }
+
+    private static async Task<(DiagnosisOutcome Outcome, IReadOnlyList<string> LoadLines)> WatchAsync(
+        AttachedTarget attached, DiagnosisSettings settings, DiagnoseRequest run, IProgress<LiveStatus>? status, IDiagnoseOutput output, CancellationToken cancellation)
+    {
+        BackgroundLoads? loads = null;
+        try
+        {
+            var outcome = await DiagnosisRun.RunAsync(attached, settings, status, CancellationToken.None, cancellation, whenWatching: () =>
+            {
+                if (run.LoadUrls.Count > 0)
+                {
+                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage);
+                }
+            });
+            output.WatchEnded();
+            return (outcome, loads is null ? [] : await loads.StopAsync());
+        }
+        finally
+        {
+            if (loads is not null)
+            {
+                await loads.DisposeAsync();
+            }
+        }
+    }
+}

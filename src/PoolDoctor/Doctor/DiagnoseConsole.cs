@@ -1,0 +1,29 @@
+using PoolDoctor.Collect.Attach;
+using PoolDoctor.Report.Diagnosis;
+
+namespace PoolDoctor.Cli.Doctor;
+
+/// <summary>`diagnose` on the terminal: the report on stdout, progress and the gate's line on stderr.</summary>
+internal sealed class DiagnoseConsole(LiveStatusLine? status) : IDiagnoseOutput
+{
+    public void Started(AttachedTarget attached, TimeSpan duration) =>
+        Console.Error.WriteLine($"Diagnosing {attached.Process.Name} (pid {attached.ProcessId}) for up to {duration.TotalSeconds:0} s; Ctrl+C writes a partial report.");
+
+    public void WatchEnded() => status?.Clear();
+
+    public void Written(DiagnoseWritten written)
+    {
+        ReportTerminalWriter.Write(TerminalConsole.Create(), written.Report);
+        foreach (var line in written.LoadLines)
+        {
+            Console.Out.WriteLine(line);
+        }
+        Console.Out.WriteLine($"Report: {written.Json} and {written.Html}");
+        if (written.GateMessage is { } gate)
+        {
+            Stderr.Line(gate);
+        }
+    }
+
+    public void Waiting(string line) => Stderr.Line(line);
+}
