@@ -64,12 +64,14 @@ public sealed class CompareAndDemoTests
         Assert.Single(result.StdErr.Trim().Split('\n'));
     }
 
-    /// <summary>The real report in a real browser: four drawn charts, the culprit row, the table, no console error.</summary>
+    /// <summary>The real report in a real browser: its drawn charts, the culprit row, the table, no console error.</summary>
     private static async Task AssertReportRendersAsync(string path)
     {
         await using var browser = await HeadlessChromium.StartOrSkipAsync();
         await browser.NavigateAsync(path);
-        Assert.Equal(4, (await browser.EvaluateAsync("Array.from(document.querySelectorAll('svg.chart polyline.series')).filter(p => p.getTotalLength() > 50).length"))!.GetValue<int>());
+        // Four charts always draw; the fifth, the queue delay, only when the delay was measured (a pool completing
+        // at most 5,000 items/s, docs/detection.md).
+        Assert.InRange((await browser.EvaluateAsync("Array.from(document.querySelectorAll('svg.chart polyline.series')).filter(p => p.getTotalLength() > 50).length"))!.GetValue<int>(), 4, 5);
         Assert.EndsWith("TaskWait", (await browser.EvaluateAsync("document.querySelector('#culprit-table td.method code').textContent"))!.GetValue<string>());
         Assert.Equal(2, (await browser.EvaluateAsync("document.querySelectorAll('#compare tbody tr').length"))!.GetValue<int>());
         Assert.Empty(browser.Errors);
