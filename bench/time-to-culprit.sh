@@ -53,7 +53,7 @@ for run in $(seq "$RUNS"); do
   t1=$(now)
   wait "$doctor" || true; doctor=""
   [ -s "$OUT/diag/report.json" ] || { echo "run $run: no report.json"; cat "$OUT/diag.txt"; exit 1; }
-  verdict=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d.get("verdict", {}).get("state") if isinstance(d.get("verdict"), dict) else d.get("verdict"))' "$OUT/diag/report.json" 2>/dev/null || echo "?")
+  verdict=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d.get("verdict"), "at", d.get("verdictAtSeconds"), "s after attach (its own clock)")' "$OUT/diag/report.json" 2>/dev/null || echo "?")
   s=$(echo "$t1 - $t0" | bc)
   times+=("$s")
   echo "(a) run $run: diagnose start -> report.json ${s} s, verdict $verdict, load average $(cut -d' ' -f1 /proc/loadavg)"
