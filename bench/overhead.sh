@@ -39,7 +39,7 @@ measure >/dev/null # warm-up: JIT, connections, thread pool
 for pair in $(seq "$PAIRS"); do
   echo "without $(measure) load $(cut -d' ' -f1 /proc/loadavg)"
   case "$SESSION" in
-    watch) dotnet "$TOOL" watch -p "$lab" --output "$OUT/watch" >/dev/null 2>&1 & ;;
+    watch) dotnet "$TOOL" watch -p "$lab" --reports "$OUT/watch" >/dev/null 2>&1 & ;;
     *) dotnet "$TOOL" "$SESSION" -p "$lab" --format json >/dev/null 2>&1 & ;;
   esac
   watcher=$!
