@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Overhead of watching, by hand (not in CI). Prints the figures to paste into bench/RESULTS.md.
-#  1. A watching session's cost on the CPU-bound `hello` route: one lab, a warm-up load, then PAIRS alternated pairs
-#     of `load .../hello -c 125 -d SECONDS` without, then with `SESSION` attached (default `counters`; `watch` also
-#     works), started 2 s before the load and stopped with SIGTERM after it. req/s and p99 ratios with/without.
+#  1. A watching session's cost on the CPU-bound `hello` route: one lab, a warm-up load, then PAIRS pairs of
+#     `load .../hello -c 125 -d SECONDS` without and with `SESSION` attached (default `counters`; `watch` also works),
+#     started 2 s before the load and stopped with SIGTERM after it; the order alternates (ABBA). req/s and p99 ratios with/without.
 #  2. The stack capture's pause: PARK (default 500) extra threads parked in the lab (GET /api/diagscenario/park/N,
 #     dedicated threads blocked on a wait: to the sampler they are what an idle or blocked pool thread is), a light
 #     open-model load (`-c 4 -r 200`, latency from each request's scheduled send, so a stall is not hidden), 6 s
@@ -36,8 +36,7 @@ echo "date: $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD), l
 if [[ " $PARTS " == *" session "* ]]; then
 measure() { dotnet "$TOOL" load "$base/$ROUTE" -c 125 -d "${SECONDS_PER_RUN}s" --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["rps"]["overall"], d["latencyMs"]["p99"])'; }
 measure >/dev/null # warm-up: JIT, connections, thread pool
-for pair in $(seq "$PAIRS"); do
-  echo "without $(measure) load $(cut -d' ' -f1 /proc/loadavg)"
+watched() {
   case "$SESSION" in
     watch) dotnet "$TOOL" watch -p "$lab" --reports "$OUT/watch" >/dev/null 2>&1 & ;;
     *) dotnet "$TOOL" "$SESSION" -p "$lab" --format json >/dev/null 2>&1 & ;;
@@ -47,6 +46,12 @@ for pair in $(seq "$PAIRS"); do
   echo "with $(measure) load $(cut -d' ' -f1 /proc/loadavg)"
   kill -TERM "$watcher"; wait "$watcher" || true  # SIGTERM: background jobs of a script ignore SIGINT
   watcher=""
+}
+unwatched() { echo "without $(measure) load $(cut -d' ' -f1 /proc/loadavg)"; }
+# Odd pairs run unwatched first, even pairs watched first (ABBA), so a drift in the machine's other load does not
+# always fall on the same arm.
+for pair in $(seq "$PAIRS"); do
+  if (( pair % 2 )); then unwatched; watched; else watched; unwatched; fi
 done | tee "$OUT/runs.txt"
 SESSION=$SESSION python3 - "$OUT/runs.txt" <<'PY'
 import os, statistics, sys
