@@ -1,37 +1,89 @@
 #!/usr/bin/env bash
-# Overhead of `counters`: taskasyncwait req/s (125 connections) without and with `counters` attached, alternated
-# PAIRS times in one run against one lab. Goal: <= 1 % loss. Usage: bench/overhead.sh [PAIRS] [SECONDS]
+# Overhead of watching, by hand (not in CI). Prints the figures to paste into bench/RESULTS.md.
+#  1. A watching session's cost on the CPU-bound `hello` route: one lab, a warm-up load, then PAIRS pairs of
+#     `load .../hello -c 125 -d SECONDS` without and with `SESSION` attached (default `counters`; `watch` also works),
+#     started 2 s before the load and stopped with SIGTERM after it; the order alternates (ABBA). req/s and p99 ratios with/without.
+#  2. The stack capture's pause: PARK (default 500) extra threads parked in the lab (GET /api/diagscenario/park/N,
+#     dedicated threads blocked on a wait: to the sampler they are what an idle or blocked pool thread is), a light
+#     open-model load (`-c 4 -r 200`, latency from each request's scheduled send, so a stall is not hidden), 6 s
+#     windows alternated: without, then with `stacks -p LAB --duration 1s` started 1.5 s in. Max and p99 latency per window.
+# Usage: bench/overhead.sh [PAIRS=3] [SECONDS=10]   env: ROUTE=hello SESSION=counters PARK=500 PARTS="session pause"
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PAIRS=${1:-5}
+PAIRS=${1:-3}
 SECONDS_PER_RUN=${2:-10}
-ROUTE=${ROUTE:-taskasyncwait}
+ROUTE=${ROUTE:-hello}
+SESSION=${SESSION:-counters}
+PARK=${PARK:-500}
+PARTS=${PARTS:-session pause}
 TOOL=src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll
-dotnet build -c Release src/PoolDoctor >/dev/null
-port=$((30000 + RANDOM % 20000))
-dotnet "$TOOL" lab --urls "http://127.0.0.1:$port" >/tmp/overhead-lab.log 2>&1 &
-lab=$!
-trap 'kill $lab 2>/dev/null || true' EXIT
-for _ in $(seq 600); do grep -q listening /tmp/overhead-lab.log && break; sleep 0.1; done
-grep -q listening /tmp/overhead-lab.log || { echo "the lab did not start"; cat /tmp/overhead-lab.log; exit 1; }
-url="http://127.0.0.1:$port/api/diagscenario/$ROUTE"
-measure() { dotnet "$TOOL" load "$url" -c 125 -d "${SECONDS_PER_RUN}s" --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["rps"]["overall"], d["latencyMs"]["p99"])'; }
+OUT=$(mktemp -d /tmp/pooldoctor-overhead-XXXXXX)
+dotnet build -c Release src/PoolDoctor -v q -nologo >/dev/null
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+dotnet "$TOOL" lab --urls "http://127.0.0.1:$port" >"$OUT/lab.log" 2>&1 &
+launcher=$!
+watcher=""
+cleanup() { if [ -n "$watcher" ]; then kill "$watcher" 2>/dev/null || true; fi; kill "$launcher" 2>/dev/null || true; if [ -n "${lab:-}" ]; then kill "$lab" 2>/dev/null || true; fi; rm -rf "$OUT"; }
+trap cleanup EXIT
+for _ in $(seq 600); do grep -q "listening on" "$OUT/lab.log" && break; sleep 0.1; done
+grep -q "listening on" "$OUT/lab.log" || { echo "the lab did not start"; cat "$OUT/lab.log"; exit 1; }
+lab=$(grep -o 'pid [0-9]*' "$OUT/lab.log" | head -1 | cut -d' ' -f2)
+base="http://127.0.0.1:$port/api/diagscenario"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr), .NET $(dotnet --version)"
+echo "date: $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# 1. session cost on a CPU-bound route
+if [[ " $PARTS " == *" session "* ]]; then
+measure() { dotnet "$TOOL" load "$base/$ROUTE" -c 125 -d "${SECONDS_PER_RUN}s" --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["rps"]["overall"], d["latencyMs"]["p99"])'; }
 measure >/dev/null # warm-up: JIT, connections, thread pool
-for pair in $(seq "$PAIRS"); do
-  echo "without $(measure)"
-  dotnet "$TOOL" counters -p "$lab" --format json >/dev/null &
-  counters=$!
+watched() {
+  case "$SESSION" in
+    watch) dotnet "$TOOL" watch -p "$lab" --reports "$OUT/watch" >/dev/null 2>&1 & ;;
+    *) dotnet "$TOOL" "$SESSION" -p "$lab" --format json >/dev/null 2>&1 & ;;
+  esac
+  watcher=$!
   sleep 2
-  echo "with $(measure)"
-  kill -TERM "$counters"; wait "$counters" || true  # SIGTERM: background jobs of a script ignore SIGINT
-done | tee /tmp/overhead-runs.txt
-python3 - <<'PY'
-import statistics
-rows = [l.split() for l in open('/tmp/overhead-runs.txt') if l.strip()]
-without = [float(r[1]) for r in rows if r[0] == 'without']
-with_ = [float(r[1]) for r in rows if r[0] == 'with']
-p99w = [float(r[2]) for r in rows if r[0] == 'without']; p99c = [float(r[2]) for r in rows if r[0] == 'with']
-mw, mc = statistics.median(without), statistics.median(with_)
-print(f"median req/s without counters: {mw:.1f}  with counters: {mc:.1f}  ratio with/without: {mc/mw:.4f}  loss: {(1-mc/mw)*100:.2f} %")
-print(f"median p99 latency ms without: {statistics.median(p99w):.1f}  with: {statistics.median(p99c):.1f}")
+  echo "with $(measure) load $(cut -d' ' -f1 /proc/loadavg)"
+  kill -TERM "$watcher"; wait "$watcher" || true  # SIGTERM: background jobs of a script ignore SIGINT
+  watcher=""
+}
+unwatched() { echo "without $(measure) load $(cut -d' ' -f1 /proc/loadavg)"; }
+# Odd pairs run unwatched first, even pairs watched first (ABBA), so a drift in the machine's other load does not
+# always fall on the same arm.
+for pair in $(seq "$PAIRS"); do
+  if (( pair % 2 )); then unwatched; watched; else watched; unwatched; fi
+done | tee "$OUT/runs.txt"
+SESSION=$SESSION python3 - "$OUT/runs.txt" <<'PY'
+import os, statistics, sys
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
+wo = [(float(r[1]), float(r[2])) for r in rows if r[0] == 'without']
+wi = [(float(r[1]), float(r[2])) for r in rows if r[0] == 'with']
+s = os.environ['SESSION']
+ratios = [b[0] / a[0] for a, b in zip(wo, wi)]
+pratios = [b[1] / a[1] for a, b in zip(wo, wi)]
+print(f"req/s without: median {statistics.median(r[0] for r in wo):.0f} (min {min(r[0] for r in wo):.0f}, max {max(r[0] for r in wo):.0f}); "
+      f"with {s}: median {statistics.median(r[0] for r in wi):.0f} (min {min(r[0] for r in wi):.0f}, max {max(r[0] for r in wi):.0f})")
+print(f"req/s ratio with/without per pair: {' '.join(f'{x:.3f}' for x in ratios)}; median {statistics.median(ratios):.3f}")
+print(f"p99 ms without: {' '.join(f'{r[1]:.1f}' for r in wo)}; with: {' '.join(f'{r[1]:.1f}' for r in wi)}; "
+      f"p99 ratio per pair: {' '.join(f'{x:.3f}' for x in pratios)}; median {statistics.median(pratios):.3f}")
 PY
+fi
+
+# 2. the stack capture's pause on a healthy lab with PARK extra threads
+if [[ " $PARTS " == *" pause "* ]]; then
+curl -sf -m 60 "$base/park/$PARK?seconds=120" >/dev/null
+echo "stack capture pause: $(ls /proc/"$lab"/task | wc -l) threads in the lab, load -c 4 -r 200 on $ROUTE, 6 s windows"
+window() { dotnet "$TOOL" load "$base/$ROUTE" -c 4 -r 200 -d 6s --format json >"$OUT/w.json"; }
+show() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); l=d["latencyMs"]; print("p99 %.1f ms, max %.1f ms, late sends %s" % (l["p99"], l["max"], d.get("lateSends", "?")))' "$OUT/w.json"; }
+window # warm-up
+for pair in $(seq "$PAIRS"); do
+  window; echo "  without capture: $(show)"
+  window & loader=$!
+  sleep 1.5
+  t0=$(date +%s.%N); POOLDOCTOR_TIMING=1 dotnet "$TOOL" stacks -p "$lab" --duration 1s --format json >/dev/null 2>"$OUT/timing.txt" || true; t1=$(date +%s.%N)
+  wait "$loader"
+  echo "  with stacks --duration 1s ($(echo "$t1 - $t0" | bc) s wall; $(grep -o 'attach+record [0-9.]* s' "$OUT/timing.txt")): $(show)"
+done
+curl -sf -m 10 "$base/park/release" >/dev/null
+fi
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
