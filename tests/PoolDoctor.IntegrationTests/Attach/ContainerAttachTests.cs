@@ -16,8 +16,9 @@ public sealed class ContainerAttachTests
     {
         var privateTmp = Directory.CreateTempSubdirectory("pd-private-tmp-").FullName;
         await using var lab = await LabProcess.StartAsync(environment: new Dictionary<string, string> { ["TMPDIR"] = privateTmp });
-        Assert.Single(Directory.GetFiles(privateTmp, $"dotnet-diagnostic-{lab.ProcessId}-*-socket"));
-        Assert.Empty(Directory.GetFiles(Path.GetTempPath(), $"dotnet-diagnostic-{lab.ProcessId}-*-socket"));
+        var own = Assert.Single(Directory.GetFiles(privateTmp, $"dotnet-diagnostic-{lab.ProcessId}-*-socket"));
+        // Stale sockets of dead processes with the same pid may lie in /tmp: compare the whole name.
+        Assert.False(File.Exists(Path.Combine(Path.GetTempPath(), Path.GetFileName(own))));
 
         AssertCounterLines(await ToolRun.RunAsync(["counters", "-p", lab.ProcessId.ToString(), "--format", "json", "--duration", "3s"], TimeSpan.FromSeconds(60)));
     }
@@ -26,9 +27,10 @@ public sealed class ContainerAttachTests
     public async Task Counters_ps_and_stacks_reach_a_target_in_another_mount_namespace()
     {
         await using var lab = await PrivateTmpLab.StartAsync();
-        // The socket exists only in the lab's own /tmp, which this process sees through /proc/PID/root.
-        Assert.Empty(Directory.GetFiles("/tmp", $"dotnet-diagnostic-{lab.ProcessId}-*-socket"));
-        Assert.Single(Directory.GetFiles($"/proc/{lab.ProcessId}/root/tmp", $"dotnet-diagnostic-{lab.ProcessId}-*-socket"));
+        // The socket exists only in the lab's own /tmp, which this process sees through /proc/PID/root. (Our /tmp may
+        // hold stale sockets of dead processes that had the same pid: compare the whole name, start time included.)
+        var own = Assert.Single(Directory.GetFiles($"/proc/{lab.ProcessId}/root/tmp", $"dotnet-diagnostic-{lab.ProcessId}-*-socket"));
+        Assert.False(File.Exists(Path.Combine("/tmp", Path.GetFileName(own))), $"{Path.GetFileName(own)} is in this process's /tmp too");
 
         AssertCounterLines(await ToolRun.RunAsync(["counters", "-p", lab.ProcessId.ToString(), "--format", "json", "--duration", "3s"], TimeSpan.FromSeconds(60)));
 
@@ -74,8 +76,9 @@ public sealed class ContainerAttachTests
     private sealed class PrivateTmpLab : IAsyncDisposable
     {
         private readonly Process _process;
+        private readonly string _mountPoint;
 
-        private PrivateTmpLab(Process process) => _process = process;
+        private PrivateTmpLab(Process process, string mountPoint) => (_process, _mountPoint) = (process, mountPoint);
 
         public int ProcessId => _process.Id;
 
@@ -91,15 +94,21 @@ public sealed class ContainerAttachTests
                 RedirectStandardError = true,
                 UseShellExecute = false,
             };
+            // The tests themselves may live under /tmp (a CI clone): the old /tmp stays reachable at a private mount
+            // point, and the tool is started through it, from /, once the fresh tmpfs hides the original path.
+            var oldTmp = $"/var/tmp/pd-oldtmp-{Guid.NewGuid():N}";
+            Directory.CreateDirectory(oldTmp);
+            var tool = ToolPaths.ToolDll.StartsWith("/tmp/", StringComparison.Ordinal) ? oldTmp + ToolPaths.ToolDll["/tmp".Length..] : ToolPaths.ToolDll;
             // unshare and sh exec in place, so the pid we hold is the lab's own.
-            foreach (var arg in new[] { "-m", "--propagation", "private", "sh", "-c", "mount -t tmpfs pd-tmp /tmp && exec \"$0\" \"$@\"",
-                ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{FreePort.Next()}" })
+            foreach (var arg in new[] { "-m", "--propagation", "private", "sh", "-c",
+                "mount --bind /tmp \"$1\" && mount -t tmpfs pd-tmp /tmp && cd / && shift && exec \"$0\" \"$@\"",
+                ToolPaths.DotnetHost, oldTmp, tool, "lab", "--urls", $"http://127.0.0.1:{FreePort.Next()}" })
             {
                 info.ArgumentList.Add(arg);
             }
             info.Environment.Remove("TMPDIR");
             var process = Process.Start(info)!;
-            var lab = new PrivateTmpLab(process);
+            var lab = new PrivateTmpLab(process, oldTmp);
             var output = new StringBuilder();
             var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
             process.OutputDataReceived += (_, e) =>
@@ -153,6 +162,14 @@ public sealed class ContainerAttachTests
                 await _process.WaitForExitAsync();
             }
             _process.Dispose();
+            // Only a mount point inside the lab's namespace, gone with it: an empty folder here.
+            try
+            {
+                Directory.Delete(_mountPoint);
+            }
+            catch (IOException)
+            {
+            }
         }
     }
 }
