@@ -68,10 +68,6 @@ internal static class WatchCommand
         var state = new WatchState();
         using var endpoint = address is null ? null : Start(() => PrometheusEndpoint.Start(address, state));
         using var push = otlpUrl is null ? null : Start(() => OtlpPush.Start(otlpUrl, OtlpInterval, state));
-        foreach (var t in settings.Triggers.Where(t => !TriggerSignals.IsMeasured(t.Signal)))
-        {
-            Note($"--trigger '{t.Text}': this build does not measure the queue delay yet, so this trigger never fires");
-        }
         Line($"watching {settings.Target}; reports in {settings.Reports} (cooldown {settings.Cooldown.TotalSeconds:0} s, keep {settings.Keep})"
             + (settings.Dump is { } kind ? $"; a {kind.ToString().ToLowerInvariant()} dump with each report" : "")
             + (address is null ? "" : $"; metrics at http://{address}/metrics") + (otlpUrl is null ? "" : $"; OTLP to {otlpUrl}"));
