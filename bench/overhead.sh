@@ -2,12 +2,12 @@
 # Overhead of watching, by hand (not in CI). Prints the figures to paste into bench/RESULTS.md.
 #  1. A watching session's cost on the CPU-bound `hello` route: one lab, a warm-up load, then PAIRS pairs of
 #     `load .../hello -c 125 -d SECONDS` without and with `SESSION` attached (default `counters`; `watch` also works),
-#     started 2 s before the load and stopped with SIGTERM after it; the order alternates (ABBA). req/s and p99 ratios with/without.
+#     started LEAD (5) s before the load and stopped with SIGTERM after it; the order alternates (ABBA). req/s and p99 ratios with/without.
 #  2. The stack capture's pause: PARK (default 500) extra threads parked in the lab (GET /api/diagscenario/park/N,
 #     dedicated threads blocked on a wait: to the sampler they are what an idle or blocked pool thread is), a light
 #     open-model load (`-c 4 -r 200`, latency from each request's scheduled send, so a stall is not hidden), 6 s
 #     windows alternated: without, then with `stacks -p LAB --duration 1s` started 1.5 s in. Max and p99 latency per window.
-# Usage: bench/overhead.sh [PAIRS=3] [SECONDS=10]   env: ROUTE=hello SESSION=counters PARK=500 PARTS="session pause"
+# Usage: bench/overhead.sh [PAIRS=3] [SECONDS=10]   env: ROUTE=hello SESSION=counters PARK=500 PARTS="session pause" LEAD=5
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAIRS=${1:-3}
@@ -16,6 +16,7 @@ ROUTE=${ROUTE:-hello}
 SESSION=${SESSION:-counters}
 PARK=${PARK:-500}
 PARTS=${PARTS:-session pause}
+LEAD=${LEAD:-5}  # seconds the session runs before the load: a watch is warm when traffic comes
 TOOL=src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll
 OUT=$(mktemp -d /tmp/pooldoctor-overhead-XXXXXX)
 dotnet build -c Release src/PoolDoctor -v q -nologo >/dev/null
@@ -42,7 +43,7 @@ watched() {
     *) dotnet "$TOOL" "$SESSION" -p "$lab" --format json >/dev/null 2>&1 & ;;
   esac
   watcher=$!
-  sleep 2
+  sleep "$LEAD"
   echo "with $(measure) load $(cut -d' ' -f1 /proc/loadavg)"
   kill -TERM "$watcher"; wait "$watcher" || true  # SIGTERM: background jobs of a script ignore SIGINT
   watcher=""

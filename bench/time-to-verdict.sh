@@ -85,7 +85,7 @@ def run(row, seconds):
         detect_end = time.time()
         d = json.loads(out.stdout)
         os.makedirs("/tmp/ttv-json", exist_ok=True)
-        open(f"/tmp/ttv-json/{row['host']}-{row['path'].split('/', 3)[3].replace('/', '-')}.json", "w").write(out.stdout)
+        open(json_path(row), "w").write(out.stdout)
     finally:
         stop(load, lab)
     # Sample and injection seconds count from detect's session start; detect's process start-up is not in them, so the
@@ -96,6 +96,9 @@ def run(row, seconds):
     signal_name, signal_at = ("injection", base + blocking[0]) if blocking else ("queue", base + queued[0]) if queued else ("none", float("nan"))
     took = detect_end - load_start if d["secondsToVerdict"] is not None else float("nan")
     return d["verdict"], took, d["rule"], signal_name, signal_at, d["watchStartedSeconds"], d["secondsToVerdict"]
+
+def json_path(row):
+    return f"/tmp/ttv-json/{row['host']}-{row['path'].split('/', 3)[3].replace('/', '-')}.json"
 
 def fmt(x):
     return "  n/a" if x != x else f"{x:5.2f}"
@@ -126,6 +129,11 @@ if do_neg:
         # CpuSaturated is the right answer for a CPU-bound route on 2 cores; a blocking verdict never is.
         ok = verdict not in ("Starving", "BlockingCompensated")
         wrong += not ok
-        print(f"{row['path']:<38} {row['host']:<8} {verdict:<20} {'ok' if ok else f'WRONG after {took:.2f} s ({rule})'}", flush=True)
+        kept = ""
+        if not ok:
+            # The whole series and evidence, for the detector's unit tests (a later route's run overwrites the usual file).
+            kept = f" (detect's JSON kept in {json_path(row)[:-5]}-wrong-{int(time.time())}.json)"
+            os.replace(json_path(row), kept[len(" (detect's JSON kept in "):-1])
+        print(f"{row['path']:<38} {row['host']:<8} {verdict:<20} {'ok' if ok else f'WRONG after {took:.2f} s ({rule})'}{kept}", flush=True)
     print(f"negatives: {wrong} wrong verdict(s)")
 PY

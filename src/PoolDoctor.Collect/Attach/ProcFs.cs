@@ -119,12 +119,33 @@ internal static class ProcFs
     public static string? CgroupV2Path(int pid) =>
         ReadLines($"/proc/{pid}/cgroup").FirstOrDefault(l => l.StartsWith("0::", StringComparison.Ordinal))?[3..];
 
-    /// <summary>The stat file of each of the process's threads (/proc/PID/task/TID/stat), or null when the list cannot be read.</summary>
-    public static IReadOnlyList<string>? ThreadStatFiles(int pid)
+    /// <summary>The ids of the process's threads (/proc/PID/task), or null when the list cannot be read.</summary>
+    public static IReadOnlyList<int>? ThreadIds(int pid)
     {
         try
         {
-            return [.. Directory.GetDirectories($"/proc/{pid}/task").Select(task => Path.Combine(task, "stat"))];
+            var ids = new List<int>();
+            foreach (var task in Directory.EnumerateDirectories($"/proc/{pid}/task"))
+            {
+                if (int.TryParse(Path.GetFileName(task), out var tid))
+                {
+                    ids.Add(tid);
+                }
+            }
+            return ids;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>One thread's stat line ("tid (name) state ..."), or null when the thread ended or cannot be read.</summary>
+    public static string? ThreadStat(int pid, int tid)
+    {
+        try
+        {
+            return File.ReadAllText($"/proc/{pid}/task/{tid}/stat");
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

@@ -79,8 +79,9 @@ public sealed class CounterWatcher : IAsyncDisposable
         watcher._runnable.Start();
         if (watcher._queueDelay is not null)
         {
-            // From the start, so the items already waiting when the first sample comes are seen queued; the first sample
-            // turns it off again if the pool is too busy for it to be cheap.
+            // From the start: a starved pool enqueues almost nothing once its threads are stuck, so the items queued in
+            // the first second are often the only ones seen. On a busy pool the session switches itself off within a
+            // quarter of a second (its flood guard), before the first sample says so.
             _ = watcher._queueDelay.SteerAsync(0);
         }
         watcher._pump = Task.Factory.StartNew(watcher.Pump, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);

@@ -28,6 +28,10 @@ internal sealed class QueueDelaySession : IAsyncDisposable
     private EventPipeSession? _session;
     private Task? _pump;
     private bool _disposed;
+    private bool _flooded;
+    private DateTime _restUntilUtc = DateTime.MinValue;
+    private long _burstStartTicks;
+    private int _burstEnqueues;
 
     public QueueDelaySession(DiagnosticsClient client, DateTime startUtc)
     {
@@ -38,6 +42,16 @@ internal sealed class QueueDelaySession : IAsyncDisposable
     /// <summary>Completed items a second above which the events would cost the target more than about 1 % of a core.</summary>
     public static double MaxItemsPerSecond { get; } = 5_000;
 
+    // Between two counter samples the pool can go from idle to tens of thousands of items a second (traffic arriving),
+    // and every one of them costs the target two events until the next sample says so. The session watches its own
+    // rate and switches itself off within a quarter of a second of it passing twice the limit.
+    private static readonly TimeSpan BurstWindow = TimeSpan.FromMilliseconds(250);
+    private static readonly int MaxEnqueuesPerBurst = (int)(2 * MaxItemsPerSecond * BurstWindow.TotalSeconds);
+
+    // After switching itself off for a flood, it stays off this long: a rate that hovers at the limit would otherwise
+    // start a session every second.
+    private static readonly TimeSpan RestAfterFlood = TimeSpan.FromSeconds(10);
+
     public bool Running { get { lock (_gate) { return _session is not null; } } }
 
     /// <summary>The delay over the interval that ends now (sample time, seconds since the watch started).</summary>
@@ -45,7 +59,7 @@ internal sealed class QueueDelaySession : IAsyncDisposable
     {
         lock (_gate)
         {
-            return _session is null ? null : _meter.TakeInterval(seconds, queueLength);
+            return _session is null || _flooded ? null : _meter.TakeInterval(seconds, queueLength);
         }
     }
 
@@ -62,6 +76,10 @@ internal sealed class QueueDelaySession : IAsyncDisposable
             }
             if (want)
             {
+                if (DateTime.UtcNow < _restUntilUtc)
+                {
+                    return;
+                }
                 await StartAsync().ConfigureAwait(false);
             }
             else
@@ -80,11 +98,15 @@ internal sealed class QueueDelaySession : IAsyncDisposable
         try
         {
             var provider = new EventPipeProvider(Provider, EventLevel.Verbose, Keywords);
-            var session = await _client.StartEventPipeSessionAsync([provider], requestRundown: false, circularBufferMB: 32, CancellationToken.None).ConfigureAwait(false);
+            // A small buffer: what is still in it when the session stops is parsed for nothing.
+            var session = await _client.StartEventPipeSessionAsync([provider], requestRundown: false, circularBufferMB: 4, CancellationToken.None).ConfigureAwait(false);
             lock (_gate)
             {
                 _meter.Reset();
                 _session = session;
+                _flooded = false;
+                _burstStartTicks = 0;
+                _burstEnqueues = 0;
             }
             _pump = Task.Factory.StartNew(() => Pump(session), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         }
@@ -123,8 +145,21 @@ internal sealed class QueueDelaySession : IAsyncDisposable
         var seconds = (data.TimeStamp.ToUniversalTime() - _startUtc).TotalSeconds;
         lock (_gate)
         {
+            if (_session is null || _flooded)
+            {
+                return; // stopping: what is left in the stream is not measured
+            }
             if (id == EnqueueEventId)
             {
+                if (Flooding(data.TimeStamp.Ticks))
+                {
+                    _flooded = true;
+                    _restUntilUtc = DateTime.UtcNow + RestAfterFlood;
+                    _meter.Reset();
+                    // Off the pump's thread: stopping waits for the pump to finish.
+                    _ = Task.Run(() => SteerAsync(double.PositiveInfinity));
+                    return;
+                }
                 _meter.Enqueued(workId, seconds);
             }
             else
@@ -132,6 +167,17 @@ internal sealed class QueueDelaySession : IAsyncDisposable
                 _meter.Dequeued(workId, seconds);
             }
         }
+    }
+
+    // Counts enqueues per window of event time; true when a window holds more than the pool may cheaply enqueue.
+    private bool Flooding(long ticks)
+    {
+        if (ticks - _burstStartTicks > BurstWindow.Ticks)
+        {
+            _burstStartTicks = ticks;
+            _burstEnqueues = 0;
+        }
+        return ++_burstEnqueues > MaxEnqueuesPerBurst;
     }
 
     private async Task StopAsync()

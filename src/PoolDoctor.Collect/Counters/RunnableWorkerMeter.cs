@@ -4,6 +4,7 @@ namespace PoolDoctor.Collect.Counters;
 internal sealed class RunnableWorkerMeter(int pid) : IDisposable
 {
     private readonly Lock _gate = new();
+    private readonly WorkerThreadStates _states = new(pid);
     private readonly CancellationTokenSource _stop = new();
     private double _sum;
     private int _count;
@@ -30,7 +31,7 @@ internal sealed class RunnableWorkerMeter(int pid) : IDisposable
             {
                 return;
             }
-            if (WorkerThreadStates.Read(pid) is not { } now)
+            if (_states.Read() is not { } now)
             {
                 return;
             }

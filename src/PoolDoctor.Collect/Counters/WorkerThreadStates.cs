@@ -6,37 +6,56 @@ namespace PoolDoctor.Collect.Counters;
 /// Counts the target's thread-pool workers (threads the runtime names ".NET TP Worker") that Linux reports
 /// runnable ('R': on a CPU or waiting for one). Blocked workers sleep ('S'), CPU-bound ones run: this tells a
 /// starved pool from a CPU-starved one even when other processes hold the cores and the target's own CPU % is low.
+/// Read ten times a second beside a service that may hold hundreds of other threads, so a thread once seen under
+/// another name is not read again until the next full pass: the runtime names a pool thread when it creates it.
 /// </summary>
-internal static class WorkerThreadStates
+internal sealed class WorkerThreadStates(int pid)
 {
     private const string WorkerName = ".NET TP Worker";
 
+    // A thread id the kernel reuses for a new pool thread, or a thread renamed later, is caught by the next full pass.
+    private static readonly TimeSpan FullPassEvery = TimeSpan.FromSeconds(5);
+
+    private readonly HashSet<int> _others = [];
+    private DateTime _nextFullPass = DateTime.MinValue;
+
+    /// <summary>How many stat files the last <see cref="Read"/> opened (what it cost).</summary>
+    public int LastReads { get; private set; }
+
     /// <summary>(workers, runnable) now, or null when /proc/PID/task cannot be read.</summary>
-    public static (int Workers, int Runnable)? Read(int pid)
+    public (int Workers, int Runnable)? Read()
     {
-        if (pid <= 0)
+        if (pid <= 0 || ProcFs.ThreadIds(pid) is not { } threads)
         {
             return null;
         }
-        if (ProcFs.ThreadStatFiles(pid) is not { } statFiles)
+        var now = DateTime.UtcNow;
+        if (now >= _nextFullPass)
         {
-            return null;
+            _others.Clear();
+            _nextFullPass = now + FullPassEvery;
+        }
+        else
+        {
+            _others.IntersectWith(threads);
         }
         var workers = 0;
         var runnable = 0;
-        foreach (var file in statFiles)
+        var reads = 0;
+        foreach (var tid in threads)
         {
-            string stat;
-            try
+            if (_others.Contains(tid))
             {
-                stat = File.ReadAllText(file);
+                continue;
             }
-            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            reads++;
+            if (ProcFs.ThreadStat(pid, tid) is not { } stat || Parse(stat) is not { } parsed)
             {
                 continue; // the thread ended between listing and reading
             }
-            if (Parse(stat) is not { } parsed || parsed.Name != WorkerName)
+            if (parsed.Name != WorkerName)
             {
+                _others.Add(tid);
                 continue;
             }
             workers++;
@@ -45,6 +64,7 @@ internal static class WorkerThreadStates
                 runnable++;
             }
         }
+        LastReads = reads;
         return (workers, runnable);
     }
 
