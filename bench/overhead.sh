@@ -35,7 +35,16 @@ echo "date: $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD), l
 
 # 1. session cost on a CPU-bound route
 if [[ " $PARTS " == *" session "* ]]; then
-measure() { dotnet "$TOOL" load "$base/$ROUTE" -c 125 -d "${SECONDS_PER_RUN}s" --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["rps"]["overall"], d["latencyMs"]["p99"])'; }
+cpu_of() { awk '{print ($14+$15)/100}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# req/s, p99, then the lab's CPU seconds per 1,000 requests (what serving costs the target: far steadier than req/s
+# on a shared box, and it holds the in-target cost of the session's events) and the session's own CPU seconds.
+measure() {
+  local l0 w0 l1 w1
+  l0=$(cpu_of "$lab"); w0=$( [ -n "$watcher" ] && cpu_of "$watcher" || echo 0)
+  dotnet "$TOOL" load "$base/$ROUTE" -c 125 -d "${SECONDS_PER_RUN}s" --format json >"$OUT/m.json"
+  l1=$(cpu_of "$lab"); w1=$( [ -n "$watcher" ] && cpu_of "$watcher" || echo 0)
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); l=float(sys.argv[3])-float(sys.argv[2]); w=float(sys.argv[5])-float(sys.argv[4]); print(d["rps"]["overall"], d["latencyMs"]["p99"], round(1000*l/max(1,d["requests"]),4), round(w,2))' "$OUT/m.json" "$l0" "$l1" "$w0" "$w1"
+}
 measure >/dev/null # warm-up: JIT, connections, thread pool
 watched() {
   case "$SESSION" in
@@ -54,7 +63,7 @@ unwatched() { echo "without $(measure) load $(cut -d' ' -f1 /proc/loadavg)"; }
 for pair in $(seq "$PAIRS"); do
   if (( pair % 2 )); then unwatched; watched; else watched; unwatched; fi
 done | tee "$OUT/runs.txt"
-SESSION=$SESSION python3 - "$OUT/runs.txt" <<'PY'
+SESSION=$SESSION SECONDS_PER_RUN=$SECONDS_PER_RUN python3 - "$OUT/runs.txt" <<'PY'
 import os, statistics, sys
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 wo = [(float(r[1]), float(r[2])) for r in rows if r[0] == 'without']
@@ -67,6 +76,13 @@ print(f"req/s without: median {statistics.median(r[0] for r in wo):.0f} (min {mi
 print(f"req/s ratio with/without per pair: {' '.join(f'{x:.3f}' for x in ratios)}; median {statistics.median(ratios):.3f}")
 print(f"p99 ms without: {' '.join(f'{r[1]:.1f}' for r in wo)}; with: {' '.join(f'{r[1]:.1f}' for r in wi)}; "
       f"p99 ratio per pair: {' '.join(f'{x:.3f}' for x in pratios)}; median {statistics.median(pratios):.3f}")
+wo3 = [float(r[3]) for r in rows if r[0] == 'without']
+wi3 = [float(r[3]) for r in rows if r[0] == 'with']
+cratios = [b / a for a, b in zip(wo3, wi3)]
+print(f"lab CPU s per 1,000 requests without: {' '.join(f'{x:.4f}' for x in wo3)}; with: {' '.join(f'{x:.4f}' for x in wi3)}; "
+      f"ratio per pair: {' '.join(f'{x:.3f}' for x in cratios)}; median {statistics.median(cratios):.3f}")
+ws = [float(r[4]) for r in rows if r[0] == 'with']
+print(f"{s}'s own CPU during each {os.environ.get('SECONDS_PER_RUN', '?')} s load: {' '.join(f'{x:.2f}' for x in ws)} s; median {statistics.median(ws):.2f} s")
 PY
 fi
 

@@ -29,6 +29,7 @@ internal sealed class QueueDelaySession : IAsyncDisposable
     private Task? _pump;
     private bool _disposed;
     private bool _flooded;
+    private EventPipeEventSource? _floodedSource;
     private DateTime _restUntilUtc = DateTime.MinValue;
     private long _burstStartTicks;
     private int _burstEnqueues;
@@ -105,6 +106,7 @@ internal sealed class QueueDelaySession : IAsyncDisposable
                 _meter.Reset();
                 _session = session;
                 _flooded = false;
+                _floodedSource = null;
                 _burstStartTicks = 0;
                 _burstEnqueues = 0;
             }
@@ -123,6 +125,12 @@ internal sealed class QueueDelaySession : IAsyncDisposable
             using var source = new EventPipeEventSource(session.EventStream);
             source.Dynamic.All += OnEvent;
             source.Process();
+            if (Volatile.Read(ref _floodedSource) == source)
+            {
+                // What the runtime still sends until the stop lands is read and dropped unparsed: it must be read (a full
+                // socket would hold up the runtime's stop), but parsing it was most of what a flood cost this process.
+                session.EventStream.CopyTo(Stream.Null);
+            }
         }
         catch (Exception)
         {
@@ -156,6 +164,11 @@ internal sealed class QueueDelaySession : IAsyncDisposable
                     _flooded = true;
                     _restUntilUtc = DateTime.UtcNow + RestAfterFlood;
                     _meter.Reset();
+                    if (data.Source is EventPipeEventSource source)
+                    {
+                        Volatile.Write(ref _floodedSource, source);
+                        source.StopProcessing();
+                    }
                     // Off the pump's thread: stopping waits for the pump to finish.
                     _ = Task.Run(() => SteerAsync(double.PositiveInfinity));
                     return;
