@@ -9,8 +9,9 @@ using PoolDoctor.Model.Verdicts;
 namespace PoolDoctor.Runs;
 
 /// <summary>
-/// The doctor's loop on one attached target: stream counters into the detector; the first time the pool looks blocked
-/// (Starving or BlockingCompensated) capture stacks and wait events; stop once diagnosed, at the duration, when
+/// The doctor's loop on one attached target: stream counters (half-second samples) into the detector; the first time
+/// the pool looks blocked (Starving or BlockingCompensated) capture stacks and wait events — begun already on the early
+/// sign one sample before (<see cref="EarlySigns"/>), so they are in sooner; stop once diagnosed, at the duration, when
 /// <c>stopWatching</c> fires (a caller's normal end, e.g. the load finished), on Ctrl+C (<c>interrupt</c>) or when the
 /// target exits. The counter session is always stopped before returning.
 /// </summary>
@@ -25,7 +26,7 @@ internal static class DiagnosisRun
         Action? whenWatching = null)
     {
         var clock = Stopwatch.StartNew();
-        await using var watch = await PoolWatch.StartAsync(target, interrupt);
+        await using var watch = await PoolWatch.StartAsync(target, interrupt, PoolWatch.FastIntervalSeconds);
         await using var requests = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
         // A load the doctor drives itself starts only now, so its first requests are seen starting.
         whenWatching?.Invoke();
@@ -34,15 +35,27 @@ internal static class DiagnosisRun
         loop.CancelAfter(settings.Duration);
         Verdict? finding = null;
         Task<StackEvidence>? capture = null;
-        var captureFailure = (string?)null;
+        var captureStartedAt = double.NegativeInfinity;
+        Task<StackEvidence> StartCapture(double at)
+        {
+            captureStartedAt = at;
+            return StackEvidence.CaptureAsync(target, at, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt);
+        }
         await foreach (var (interval, verdict) in watch.ReadAllAsync(loop.Token))
         {
+            var now = clock.Elapsed.TotalSeconds;
             if (finding is null && StarvationDetector.IsFinding(verdict))
             {
                 finding = verdict;
                 if (settings.CaptureStacks && verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
                 {
-                    capture = StackEvidence.CaptureAsync(target, clock.Elapsed.TotalSeconds, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt);
+                    // A capture started on the early sign moments ago holds this episode; an older one (a sign that
+                    // came to nothing) or a failed one does not.
+                    if (capture is null || now - captureStartedAt > EarlyCaptureHoldsSeconds || capture.IsFaulted)
+                    {
+                        await DropAsync(capture);
+                        capture = StartCapture(now);
+                    }
                     // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture is in.
                     _ = capture.ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
                 }
@@ -51,21 +64,34 @@ internal static class DiagnosisRun
                     TryCancel(loop);
                 }
             }
-            progress?.Report(new LiveStatus(clock.Elapsed.TotalSeconds, (finding ?? verdict).Kind, interval.Sample,
+            else if (finding is null && settings.CaptureStacks && now - captureStartedAt > EarlyCaptureEverySeconds
+                && EarlySigns.LookBlocked(interval, watch.Cores))
+            {
+                // The rules want a second sample before they call it; the blocked threads are there already.
+                await DropAsync(capture);
+                capture = StartCapture(now);
+            }
+            progress?.Report(new LiveStatus(now, (finding ?? verdict).Kind, interval.Sample,
                 capture is null ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
         }
 
         StackEvidence? stacks = null;
+        var captureFailure = (string?)null;
         if (capture is not null)
         {
             try
             {
-                stacks = await capture;
+                var evidence = await capture;
+                // A capture whose early sign never became a finding is not evidence of anything.
+                stacks = finding is { Kind: VerdictKind.Starving or VerdictKind.BlockingCompensated } ? evidence : null;
             }
             catch (Exception e) when (e is not OutOfMemoryException)
             {
                 // A failed capture must not cost the counters already collected; the report says what happened.
-                captureFailure = $"the stack capture failed: {e.Message.ReplaceLineEndings(" ")}";
+                if (finding is { Kind: VerdictKind.Starving or VerdictKind.BlockingCompensated })
+                {
+                    captureFailure = $"the stack capture failed: {e.Message.ReplaceLineEndings(" ")}";
+                }
             }
         }
         var ended = await watch.StopAsync();
@@ -102,6 +128,23 @@ internal static class DiagnosisRun
         return finding is not null && settings.StopWhenDiagnosed
             ? (DiagnosisEnd.Diagnosed, "diagnosed")
             : (DiagnosisEnd.WatchedToTheEnd, "watched to the end");
+    }
+
+    // A capture begun on an early sign stands for a finding that follows within this long (the rules need one or two
+    // more samples); after it, the sign came to nothing and the finding gets a capture of its own.
+    private const double EarlyCaptureHoldsSeconds = 5;
+
+    // At most one capture on an early sign this often: a service that keeps showing signs that come to nothing must
+    // not be sampled all the time.
+    private const double EarlyCaptureEverySeconds = 15;
+
+    // Waits for an earlier capture to end (its session closed) and forgets it.
+    private static async Task DropAsync(Task<StackEvidence>? capture)
+    {
+        if (capture is not null)
+        {
+            await ((Task)capture).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+        }
     }
 
     private static void TryCancel(CancellationTokenSource source)

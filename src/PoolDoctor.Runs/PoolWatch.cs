@@ -25,7 +25,14 @@ internal sealed class PoolWatch : IAsyncDisposable
     /// <summary>The series so far and the current verdict (bounded only when the caller calls Forget).</summary>
     public StarvationDetector Detector { get; }
 
-    /// <summary>Starts watching; <paramref name="intervalSeconds"/> is the counter interval (`detect` asks for 0.5 s).</summary>
+    /// <summary>
+    /// The counter interval where a verdict is wanted fast (`detect`, `diagnose`): the rules that need two or three
+    /// samples with work queued (sync I/O, locks, semaphores: no injection from the runtime) decide in half the time,
+    /// and every rule keeps its meaning in seconds. bench/RESULTS.md has the figures.
+    /// </summary>
+    public const double FastIntervalSeconds = 0.5;
+
+    /// <summary>Starts watching; <paramref name="intervalSeconds"/> is the counter interval (1 s, or <see cref="FastIntervalSeconds"/>).</summary>
     public static async Task<PoolWatch> StartAsync(AttachedTarget target, CancellationToken cancellation, double intervalSeconds = 1) =>
         new(await CounterWatcher.StartAsync(target, cancellation, intervalSeconds));
 

@@ -15,12 +15,6 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class DetectCommand
 {
-    /// <summary>
-    /// detect samples twice a second: the rules that need two or three samples with work queued (sync I/O, locks,
-    /// semaphores: no injection from the runtime) then decide in half the time. bench/RESULTS.md has the figures.
-    /// </summary>
-    internal const double IntervalSeconds = 0.5;
-
     public static Command Create()
     {
         var target = new TargetOptions();
@@ -44,7 +38,7 @@ internal static class DetectCommand
     {
         var clock = Stopwatch.StartNew();
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
-        await using var watch = await PoolWatch.StartAsync(attached, cancellation, IntervalSeconds);
+        await using var watch = await PoolWatch.StartAsync(attached, cancellation, PoolWatch.FastIntervalSeconds);
         var watchStarted = clock.Elapsed.TotalSeconds;
         var detector = watch.Detector;
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
