@@ -7,10 +7,13 @@
 #      in the same run with the peer: dotnet-trace recording the same providers (sample profiler, the runtime's
 #      loader/JIT/IL-map/contention/wait-handle keywords, TPL task waits; not the ASP.NET Core bridge) for 1 s with its
 #      default rundown, resolving and grouping nothing.
-# Usage: bench/time-to-culprit.sh [RUNS=3]   env: DOTNET_TRACE=path to dotnet-trace (else part (b) has no peer)
+# Usage: bench/time-to-culprit.sh [RUNS=3]   env: DOTNET_TRACE=path to dotnet-trace (else part (b) has no peer),
+#        PARTS="a b", ROUTES="taskwait" (part (a): lab routes under /api/diagscenario), PEER_TOOL=another build to alternate with in (a)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-3}
+PARTS=${PARTS:-a b}
+ROUTES=${ROUTES:-taskwait}
 TOOL=src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll
 DOTNET_TRACE=${DOTNET_TRACE:-$(command -v dotnet-trace || true)}
 OUT=$(mktemp -d /tmp/pooldoctor-ttc-XXXXXX)
@@ -38,30 +41,41 @@ start_lab() {
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr), .NET $(dotnet --version)"
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# (a) diagnose on an already-starving target
-times=()
-for run in $(seq "$RUNS"); do
-  start_lab
-  dotnet "$TOOL" load "$base/taskwait" -c 125 -d 40s --format json >/dev/null 2>&1 &
-  loader=$!
-  sleep 5
-  rm -rf "$OUT/diag"; mkdir -p "$OUT/diag"
-  t0=$(now)
-  dotnet "$TOOL" diagnose -p "$lab" --duration 30s --output "$OUT/diag" >"$OUT/diag.txt" 2>&1 &
-  doctor=$!
-  while [ ! -s "$OUT/diag/report.json" ] && kill -0 "$doctor" 2>/dev/null; do sleep 0.02; done
-  t1=$(now)
-  wait "$doctor" || true; doctor=""
-  [ -s "$OUT/diag/report.json" ] || { echo "run $run: no report.json"; cat "$OUT/diag.txt"; exit 1; }
-  verdict=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d.get("verdict"), "at", d.get("verdictAtSeconds"), "s after attach (its own clock)")' "$OUT/diag/report.json" 2>/dev/null || echo "?")
-  s=$(echo "$t1 - $t0" | bc)
-  times+=("$s")
-  echo "(a) run $run: diagnose start -> report.json ${s} s, verdict $verdict, load average $(cut -d' ' -f1 /proc/loadavg)"
-  stop_all
+# (a) diagnose on an already-starving target; with PEER_TOOL (another build's dotnet-pooldoctor.dll) the same run
+# alternates both builds on the same routes, so the comparison is a ratio from one run.
+if [[ " $PARTS " == *" a "* ]]; then
+for route in $ROUTES; do
+  for tool in "$TOOL" ${PEER_TOOL:+"$PEER_TOOL"}; do times_var="t_$(echo "$route$tool" | md5sum | cut -c1-8)"; declare -a "$times_var=()"; done
+  for run in $(seq "$RUNS"); do
+    for tool in "$TOOL" ${PEER_TOOL:+"$PEER_TOOL"}; do
+      start_lab
+      dotnet "$TOOL" load "$base/$route" -c 125 -d 40s --format json >/dev/null 2>&1 &
+      loader=$!
+      sleep 5
+      rm -rf "$OUT/diag"; mkdir -p "$OUT/diag"
+      t0=$(now)
+      dotnet "$tool" diagnose -p "$lab" --duration 30s --output "$OUT/diag" >"$OUT/diag.txt" 2>&1 &
+      doctor=$!
+      while [ ! -s "$OUT/diag/report.json" ] && kill -0 "$doctor" 2>/dev/null; do sleep 0.02; done
+      t1=$(now)
+      wait "$doctor" || true; doctor=""
+      [ -s "$OUT/diag/report.json" ] || { echo "run $run: no report.json"; cat "$OUT/diag.txt"; exit 1; }
+      verdict=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=d.get("culprits") or [{}]; print(d.get("verdict"), "at", d.get("verdictAtSeconds"), "s after attach (its own clock), culprit", c[0].get("method"))' "$OUT/diag/report.json" 2>/dev/null || echo "?")
+      s=$(echo "$t1 - $t0" | bc)
+      times_var="t_$(echo "$route$tool" | md5sum | cut -c1-8)"; eval "$times_var+=(\"\$s\")"
+      echo "(a) $route, $tool, run $run: diagnose start -> report.json ${s} s, verdict $verdict, load average $(cut -d' ' -f1 /proc/loadavg)"
+      stop_all
+    done
+  done
+  for tool in "$TOOL" ${PEER_TOOL:+"$PEER_TOOL"}; do
+    times_var="t_$(echo "$route$tool" | md5sum | cut -c1-8)[@]"
+    echo "(a) $route, $tool: diagnose -p PID on a starving lab -> report.json: median $(printf '%s\n' "${!times_var}" | median) s (runs: ${!times_var})"
+  done
 done
-echo "(a) diagnose -p PID on a starving lab -> report.json: median $(printf '%s\n' "${times[@]}" | median) s (runs: ${times[*]})"
+fi
 
 # (b) 1,000 blocked threads: stacks vs a bare 1 s capture of the same providers
+if [[ " $PARTS " == *" b "* ]]; then
 start_lab
 curl -sf -m 120 "$base/park/1000?seconds=120" >/dev/null
 threads=$(ls /proc/"$lab"/task | wc -l)
@@ -86,4 +100,5 @@ if [ -n "$DOTNET_TRACE" ]; then
   echo "(b) dotnet-trace bare 1 s capture median $P s (runs: ${peer[*]}); ratio stacks/peer $(echo "scale=2; $O / $P" | bc)"
 fi
 curl -sf -m 10 "$base/park/release" >/dev/null || true
+fi
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
