@@ -63,7 +63,7 @@ public static class NettraceStackReader
         var events = new StackTraceEvents(new StackTable());
         try
         {
-            NettraceParser.Parse(data, events, events.Stacks, requireComplete);
+            NettraceParser.Parse(data, events, events.Stacks);
         }
         catch (NettraceFormatException e)
         {

@@ -34,11 +34,12 @@ internal sealed class NettraceParser
         _stacks = stacks;
     }
 
-    /// <param name="requireComplete">False: a stream cut short ends where the damage starts instead of failing.</param>
-    public static void Parse(byte[] data, INettraceSink sink, StackTable stacks, bool requireComplete = true) =>
-        new NettraceParser(data, sink, stacks).Run(requireComplete);
+    /// <summary>Reads the whole stream; a stream cut short fails like a damaged one (TraceLog refused such files too:
+    /// without the rundown at its end no frame has a name).</summary>
+    public static void Parse(byte[] data, INettraceSink sink, StackTable stacks) =>
+        new NettraceParser(data, sink, stacks).Run();
 
-    private void Run(bool requireComplete)
+    private void Run()
     {
         var reader = new ByteReader(_data, 0);
         if (_data.Length < Magic.Length || !_data.AsSpan(0, Magic.Length).SequenceEqual(Magic))
@@ -55,21 +56,14 @@ internal sealed class NettraceParser
         {
             throw reader.Damaged("the serializer name is not '!FastSerialization.1'");
         }
-        try
+        while (true)
         {
-            while (true)
+            var tag = reader.U8();
+            if (tag == NullReferenceTag)
             {
-                var tag = reader.U8();
-                if (tag == NullReferenceTag)
-                {
-                    break;
-                }
-                ReadObject(ref reader, tag);
+                break;
             }
-        }
-        catch (NettraceFormatException) when (!requireComplete && _header is not null)
-        {
-            // The target exited mid-capture: what arrived whole is read.
+            ReadObject(ref reader, tag);
         }
         Flush();
     }

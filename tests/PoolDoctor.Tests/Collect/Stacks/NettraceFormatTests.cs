@@ -47,12 +47,24 @@ public sealed class NettraceFormatTests
         Assert.Contains("never defined", Refusal(bytes));
     }
 
-    private static string Refusal(byte[] bytes)
+    [Fact]
+    public void A_trace_cut_short_is_refused_even_when_the_target_exited()
+    {
+        // A target killed mid-capture leaves no rundown: no frame could be named, so the read fails as TraceLog's did
+        // and the CLI says the target exited before the runtime sent the method names.
+        var bytes = StackFixtures.Expand(StackFixtures.PoolDoctorTaskWait);
+
+        var message = Refusal(bytes[..(bytes.Length / 2)], requireComplete: false);
+
+        Assert.Contains("damaged nettrace", message);
+    }
+
+    private static string Refusal(byte[] bytes, bool requireComplete = true)
     {
         var path = StackFixtures.WriteTemp(bytes, "format.nettrace");
         try
         {
-            var message = Assert.Throws<NettraceFormatException>(() => NettraceStackReader.Read(path)).Message;
+            var message = Assert.Throws<NettraceFormatException>(() => NettraceStackReader.Read(path, requireComplete: requireComplete)).Message;
             Assert.DoesNotContain('\n', message);
             return message;
         }
