@@ -94,7 +94,7 @@ for run in $(seq "$RUNS"); do
 done
 grouped=$(python3 -c "import json; d=json.load(open('$OUT/stacks.json')); print(d['threads'], 'sampled threads,', len(d['groups']), 'groups')")
 O=$(printf '%s\n' "${ours[@]}" | median); R=$(printf '%s\n' "${reads[@]}" | median)
-echo "(b) $threads threads in the lab ($grouped): stacks capture+group median $O s (runs: ${ours[*]}); its read (TraceLog) phase median $R s"
+echo "(b) $threads threads in the lab ($grouped): stacks capture+group median $O s (runs: ${ours[*]}); its read phase median $R s"
 if [ -n "$DOTNET_TRACE" ]; then
   P=$(printf '%s\n' "${peer[@]}" | median)
   echo "(b) dotnet-trace bare 1 s capture median $P s (runs: ${peer[*]}); ratio stacks/peer $(echo "scale=2; $O / $P" | bc)"

@@ -73,8 +73,9 @@ public static partial class ModuleOrigins
     }
 
     /// <summary>
-    /// The deps.json files in a module's directory. The runtime's rundown sometimes spells paths in lower case, which
-    /// a case-sensitive file system does not find, so the directory is also looked up one level at a time ignoring case.
+    /// The deps.json files in a module's directory. A module's path can arrive in lower case (TraceLog lowercased the
+    /// path of a module it first met through its module event, and the nettrace reader keeps that spelling), which a
+    /// case-sensitive file system does not find, so the directory is also looked up one level at a time ignoring case.
     /// </summary>
     private static IReadOnlyList<string> FindDepsJson(string directory)
     {

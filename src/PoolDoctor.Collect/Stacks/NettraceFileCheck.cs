@@ -3,8 +3,8 @@ using System.Text;
 namespace PoolDoctor.Collect.Stacks;
 
 /// <summary>
-/// Cheap checks before handing a file to TraceEvent: the nettrace magic at the start, and the end-of-stream tag that a
-/// stopped session writes last. A file cut short (copy interrupted, target killed) lacks the tag and its rundown.
+/// Cheap checks before parsing: the nettrace magic at the start, and the end-of-stream tag that a stopped session
+/// writes last. A file cut short (copy interrupted, target killed) lacks the tag and its rundown.
 /// </summary>
 internal static class NettraceFileCheck
 {
@@ -19,16 +19,26 @@ internal static class NettraceFileCheck
         }
         using var file = File.OpenRead(path);
         var head = new byte[Magic.Length];
-        if (file.Read(head) < head.Length || !head.AsSpan().SequenceEqual(Magic))
+        var read = file.Read(head);
+        var last = -1;
+        if (file.Length > 0)
+        {
+            file.Seek(-1, SeekOrigin.End);
+            last = file.ReadByte();
+        }
+        Ensure(head.AsSpan(0, read), last, path, requireComplete);
+    }
+
+    public static void EnsureNettrace(byte[] data, string path, bool requireComplete) =>
+        Ensure(data.AsSpan(0, Math.Min(Magic.Length, data.Length)), data.Length > 0 ? data[^1] : -1, path, requireComplete);
+
+    private static void Ensure(ReadOnlySpan<byte> head, int last, string path, bool requireComplete)
+    {
+        if (head.Length < Magic.Length || !head.SequenceEqual(Magic))
         {
             throw new NettraceFormatException($"'{path}' is not a nettrace file (it does not start with the 'Nettrace' magic)");
         }
-        if (!requireComplete)
-        {
-            return;
-        }
-        file.Seek(-1, SeekOrigin.End);
-        if (file.ReadByte() != EndOfStreamTag)
+        if (requireComplete && last != EndOfStreamTag)
         {
             throw new NettraceFormatException($"'{path}' is truncated: the trace has no end-of-stream marker (was the recording cut short?)");
         }

@@ -1,7 +1,6 @@
-using Microsoft.Diagnostics.Tracing;
-using Microsoft.Diagnostics.Tracing.Etlx;
 using PoolDoctor.Collect.CallGraphs;
 using PoolDoctor.Collect.Sources;
+using PoolDoctor.Collect.Stacks.Nettrace;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Collect.Stacks;
@@ -10,7 +9,8 @@ namespace PoolDoctor.Collect.Stacks;
 /// Turns a nettrace file (recorded by `stacks --output` or by `dotnet-trace collect`) into a <see cref="StackSnapshot"/>:
 /// the sample profiler's per-thread stacks with sample counts, and wait spans from the runtime's wait events, each with
 /// the ASP.NET Core request its thread served (when the trace saw that request start), and the loaded modules' origins.
-/// TraceEvent's TraceLog resolves the stack addresses to methods from the rundown and JIT events in the file.
+/// The file is read in one pass by <see cref="NettraceParser"/>; <see cref="CodeMap"/> resolves the stack addresses to
+/// methods from the rundown and JIT events in it (no TraceLog conversion, no .etlx file).
 /// </summary>
 public static class NettraceStackReader
 {
@@ -40,53 +40,51 @@ public static class NettraceStackReader
         return graph with { Methods = [.. graph.Methods.Select(m => Other(m.Module) ? m with { SequencePoints = [] } : m)] };
     }
 
-    private static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
+    internal static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols) =>
+        Collect(Parse(path, requireComplete), firstSamplePerThread, serving, symbols);
+
+    /// <summary>The file's events in time order, its stacks and what their addresses resolve to (no grouping yet).</summary>
+    internal static StackTraceEvents Parse(string path, bool requireComplete)
     {
-        if (!path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
+        byte[] data;
+        if (path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
         {
-            return ReadPlain(path, firstSamplePerThread, requireComplete, serving, symbols);
+            data = GzipTrace.ExpandToMemory(path);
         }
-        var plain = GzipTrace.Expand(path);
+        else if (File.Exists(path))
+        {
+            data = File.ReadAllBytes(path);
+        }
+        else
+        {
+            throw new NettraceFormatException($"no such file: '{path}'");
+        }
+        NettraceFileCheck.EnsureNettrace(data, path, requireComplete);
+        var events = new StackTraceEvents(new StackTable());
         try
         {
-            return ReadPlain(plain, firstSamplePerThread, requireComplete, serving, symbols);
+            NettraceParser.Parse(data, events, events.Stacks);
         }
-        finally
+        catch (NettraceFormatException e)
         {
-            TraceFile.TryDelete(plain);
+            throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.Message})", e);
         }
+        catch (Exception e) when (e is OverflowException or ArgumentException or InvalidOperationException or IndexOutOfRangeException)
+        {
+            throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.GetType().Name}: {e.Message})", e);
+        }
+        events.Code.Finish();
+        return events;
     }
 
-    private static StackSnapshot ReadPlain(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
-    {
-        NettraceFileCheck.EnsureNettrace(path, requireComplete);
-        var etlx = System.IO.Path.Combine(System.IO.Path.GetTempPath(), $"pooldoctor-{Guid.NewGuid():N}.etlx");
-        try
-        {
-            try
-            {
-                TraceLog.CreateFromEventPipeDataFile(path, etlx, new TraceLogOptions { ConversionLog = TextWriter.Null });
-            }
-            catch (Exception e) when (e is not OutOfMemoryException)
-            {
-                throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.GetType().Name}: {e.Message})", e);
-            }
-            using var log = new TraceLog(etlx);
-            return Collect(log, firstSamplePerThread, serving, symbols);
-        }
-        finally
-        {
-            TraceFile.TryDelete(etlx);
-        }
-    }
-
-    private static StackSnapshot Collect(TraceLog log, bool firstSamplePerThread, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
+    internal static StackSnapshot Collect(StackTraceEvents trace, bool firstSamplePerThread, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
     {
         using var sources = new SourceLocator(symbols);
-        var modules = ModuleOrigins.Classify(log.ModuleFiles.Select(m => new LoadedModule(m.Name, LocalPath(m.FilePath, sources))));
+        var traced = trace.Code.Modules;
+        var modules = ModuleOrigins.Classify(traced.Select(m => new LoadedModule(m.Name, LocalPath(m.FilePath, sources))));
         // A local copy of another build (a symbols folder from a later commit, a redeployed app) would give wrong lines
         // for the traced code: such a module's frames get none, and its IL lends names and calls but no lines.
-        var otherBuilds = OtherBuilds(log, modules);
+        var otherBuilds = OtherBuilds(traced, modules);
         // Only the app's own code is where the fix goes; framework PDBs are not on the machine anyway.
         var located = modules
             .Where(m => m.Origin is ModuleOrigin.App or ModuleOrigin.Unknown && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path) && !otherBuilds.ContainsKey(m.Name))
@@ -96,58 +94,54 @@ public static class NettraceStackReader
         {
             sources.Check(module.Path);
         }
-        var frames = new FrameResolver(log, sources, located);
+        var frames = new FrameResolver(trace.Stacks, trace.Code, sources, located);
         var requests = new RequestTracker();
         if (serving is not null)
         {
             requests.Seed(serving);
         }
-        var samples = new Dictionary<(int Thread, CallStackIndex Stack, int Request), int>();
+        var samples = new Dictionary<(int Thread, int Stack, int Request), int>();
         var waits = new WaitSpanBuilder(frames, requests);
         var sampledThreads = new HashSet<int>();
         // Per thread, the samples taken since its last request event while it served no known request.
-        var unknown = new Dictionary<int, Dictionary<CallStackIndex, int>>();
-        var processId = 0;
+        var unknown = new Dictionary<int, Dictionary<int, int>>();
         double firstSample = double.MaxValue, lastSample = double.MinValue;
-        foreach (var e in log.Events)
+        foreach (var e in trace.Rows)
         {
-            var kind = RuntimeEvents.Classify(e);
-            if (processId <= 0 && kind != RuntimeEventKind.Other)
-            {
-                processId = e.ProcessID;
-            }
-            switch (kind)
+            switch (e.Kind)
             {
                 case RuntimeEventKind.ThreadSample:
-                    var stack = e.CallStackIndex();
-                    if (stack == CallStackIndex.Invalid)
+                    if (e.Stack == StackTable.None)
                     {
                         continue;
                     }
-                    firstSample = Math.Min(firstSample, e.TimeStampRelativeMSec);
-                    lastSample = Math.Max(lastSample, e.TimeStampRelativeMSec);
-                    if (!sampledThreads.Add(e.ThreadID) && firstSamplePerThread)
+                    firstSample = Math.Min(firstSample, e.TimeMSec);
+                    lastSample = Math.Max(lastSample, e.TimeMSec);
+                    if (!sampledThreads.Add(e.ThreadId) && firstSamplePerThread)
                     {
                         continue;
                     }
-                    var key = (e.ThreadID, stack, requests.At(e.ThreadID));
+                    var key = (e.ThreadId, e.Stack, requests.At(e.ThreadId));
                     samples[key] = samples.GetValueOrDefault(key) + 1;
                     if (key.Item3 == RequestTracker.None)
                     {
-                        var pending = unknown.TryGetValue(e.ThreadID, out var p) ? p : unknown[e.ThreadID] = [];
-                        pending[stack] = pending.GetValueOrDefault(stack) + 1;
+                        var pending = unknown.TryGetValue(e.ThreadId, out var p) ? p : unknown[e.ThreadId] = [];
+                        pending[e.Stack] = pending.GetValueOrDefault(e.Stack) + 1;
                     }
                     break;
                 case RuntimeEventKind.AspNetCore:
-                    requests.Add(e);
-                    if (requests.FinishedUnseen is { } finished && unknown.TryGetValue(e.ThreadID, out var served))
+                    if (e.Bridged is { } bridged)
                     {
-                        Relabel(samples, e.ThreadID, served, finished);
+                        requests.Add(e.ThreadId, bridged);
                     }
-                    unknown.Remove(e.ThreadID);
+                    if (requests.FinishedUnseen is { } finished && unknown.TryGetValue(e.ThreadId, out var served))
+                    {
+                        Relabel(samples, e.ThreadId, served, finished);
+                    }
+                    unknown.Remove(e.ThreadId);
                     break;
-                case not RuntimeEventKind.Other:
-                    waits.Add(kind, e);
+                default:
+                    waits.Add(e);
                     break;
             }
         }
@@ -160,21 +154,22 @@ public static class NettraceStackReader
             .OrderBy(s => s.ThreadId)
             .ToList();
         var window = lastSample >= firstSample ? (lastSample - firstSample) / 1000.0 : 0;
-        return new StackSnapshot(Math.Max(0, processId), window, stacks, waits.Finish(log.SessionEndTimeRelativeMSec))
+        var processId = trace.Rows.Count > 0 ? trace.Header.ProcessId : 0;
+        return new StackSnapshot(Math.Max(0, processId), window, stacks, waits.Finish(trace.EndMSec))
         {
             Modules = modules,
-            Missing = [.. otherBuilds.Values, .. SymbolGaps.Describe(frames, sources, symbols, located.Count + otherBuilds.Count)],
+            Missing = [.. otherBuilds.Values, .. SymbolGaps.Describe(frames.Stats, sources, symbols, located.Count + otherBuilds.Count)],
             OtherBuildModules = [.. otherBuilds.Keys],
         };
     }
 
-    private static Dictionary<string, string> OtherBuilds(TraceLog log, IReadOnlyList<ModuleInfo> modules)
+    private static Dictionary<string, string> OtherBuilds(IReadOnlyList<TracedModule> traced, IReadOnlyList<ModuleInfo> modules)
     {
         var found = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         foreach (var module in modules.Where(m => m.Origin == ModuleOrigin.App && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path)))
         {
-            var traced = log.ModuleFiles.FirstOrDefault(f => string.Equals(f.Name, module.Name, StringComparison.OrdinalIgnoreCase));
-            if (traced is not null && AssemblyBuildId.Mismatch(module.Name, module.Path, traced.PdbSignature) is { } line)
+            var file = traced.FirstOrDefault(f => string.Equals(f.Name, module.Name, StringComparison.OrdinalIgnoreCase));
+            if (file is not null && AssemblyBuildId.Mismatch(module.Name, module.Path, file.PdbSignature) is { } line)
             {
                 found[module.Name] = line;
             }
@@ -189,7 +184,7 @@ public static class NettraceStackReader
     // A request that ran before the session and ended on this thread: the thread's unlabelled samples since its last
     // request event were that request (a blocked handler resumes and finishes on the thread it blocked).
     private static void Relabel(
-        Dictionary<(int Thread, CallStackIndex Stack, int Request), int> samples, int thread, Dictionary<CallStackIndex, int> served, int request)
+        Dictionary<(int Thread, int Stack, int Request), int> samples, int thread, Dictionary<int, int> served, int request)
     {
         foreach (var (stack, count) in served)
         {

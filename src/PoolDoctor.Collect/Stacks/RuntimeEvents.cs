@@ -15,10 +15,10 @@ internal static class RuntimeEvents
     private const int TaskWaitBeginId = 10;
     private const int TaskWaitEndId = 11;
 
-    public static RuntimeEventKind Classify(TraceEvent e)
+    public static RuntimeEventKind Classify(TraceEvent e) => Classify(e.ProviderName, (int)e.ID);
+
+    public static RuntimeEventKind Classify(string provider, int id)
     {
-        var provider = e.ProviderName;
-        var id = (int)e.ID;
         if (provider == StackSessionProviders.SampleProfiler)
         {
             return RuntimeEventKind.ThreadSample;

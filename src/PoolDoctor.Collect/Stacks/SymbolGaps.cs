@@ -6,7 +6,7 @@ namespace PoolDoctor.Collect.Stacks;
 /// but the reader must know why a frame shows no method or no line.</summary>
 internal static class SymbolGaps
 {
-    public static IReadOnlyList<string> Describe(FrameResolver frames, SourceLocator sources, string? symbols, int locatedModules)
+    public static IReadOnlyList<string> Describe(FrameStats frames, SourceLocator sources, string? symbols, int locatedModules)
     {
         var missing = new List<string>();
         if (frames.FramesSeen > 0 && frames.UnnamedFrames == frames.FramesSeen)

@@ -1,5 +1,4 @@
-using Microsoft.Diagnostics.Tracing;
-using Microsoft.Diagnostics.Tracing.Etlx;
+using PoolDoctor.Collect.Stacks.Nettrace;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Collect.Stacks;
@@ -13,12 +12,12 @@ internal sealed class WaitSpanBuilder(FrameResolver frames, RequestTracker reque
 {
     private const int SynchronousBehavior = 1;
 
-    private readonly Dictionary<(int Thread, WaitSource Source), (double Start, CallStackIndex Stack, int Request)> _open = [];
+    private readonly Dictionary<(int Thread, WaitSource Source), (double Start, int Stack, int Request)> _open = [];
     private readonly List<(WaitSpan Span, int Request)> _spans = [];
 
-    public void Add(RuntimeEventKind kind, TraceEvent e)
+    public void Add(in TraceRow e)
     {
-        switch (kind)
+        switch (e.Kind)
         {
             case RuntimeEventKind.WaitHandleStart:
                 Open(WaitSource.WaitHandle, e);
@@ -32,7 +31,7 @@ internal sealed class WaitSpanBuilder(FrameResolver frames, RequestTracker reque
             case RuntimeEventKind.ContentionStop:
                 Close(WaitSource.Contention, e);
                 break;
-            case RuntimeEventKind.TaskWaitBegin when IsSynchronous(e):
+            case RuntimeEventKind.TaskWaitBegin when e.Behavior == SynchronousBehavior:
                 Open(WaitSource.TaskWait, e);
                 break;
             case RuntimeEventKind.TaskWaitEnd:
@@ -51,20 +50,14 @@ internal sealed class WaitSpanBuilder(FrameResolver frames, RequestTracker reque
         return [.. _spans.Select(s => s.Span with { Request = requests.Context(s.Request) }).OrderBy(s => s.ThreadId)];
     }
 
-    private void Open(WaitSource source, TraceEvent e) =>
-        _open[(e.ThreadID, source)] = (e.TimeStampRelativeMSec, e.CallStackIndex(), requests.At(e.ThreadID));
+    private void Open(WaitSource source, in TraceRow e) =>
+        _open[(e.ThreadId, source)] = (e.TimeMSec, e.Stack, requests.At(e.ThreadId));
 
-    private void Close(WaitSource source, TraceEvent e)
+    private void Close(WaitSource source, in TraceRow e)
     {
-        if (_open.Remove((e.ThreadID, source), out var start))
+        if (_open.Remove((e.ThreadId, source), out var start))
         {
-            _spans.Add((new WaitSpan(e.ThreadID, source, e.TimeStampRelativeMSec - start.Start, frames.Frames(start.Stack)), start.Request));
+            _spans.Add((new WaitSpan(e.ThreadId, source, e.TimeMSec - start.Start, frames.Frames(start.Stack)), start.Request));
         }
-    }
-
-    private static bool IsSynchronous(TraceEvent e)
-    {
-        var behavior = e.PayloadByName("Behavior");
-        return behavior is not null && Convert.ToInt32(behavior, System.Globalization.CultureInfo.InvariantCulture) == SynchronousBehavior;
     }
 }
