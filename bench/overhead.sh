@@ -7,7 +7,7 @@
 #     dedicated threads blocked on a wait: to the sampler they are what an idle or blocked pool thread is), a light
 #     open-model load (`-c 4 -r 200`, latency from each request's scheduled send, so a stall is not hidden), 6 s
 #     windows alternated: without, then with `stacks -p LAB --duration 1s` started 1.5 s in. Max and p99 latency per window.
-# Usage: bench/overhead.sh [PAIRS=3] [SECONDS=10]   env: ROUTE=hello SESSION=counters PARK=500 PARTS="session pause" LEAD=5
+# Usage: bench/overhead.sh [PAIRS=3] [SECONDS=10]   env: ROUTE=hello SESSION=counters PARK=500 PARTS="session pause" LEAD=5 WARM=0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PAIRS=${1:-3}
@@ -46,18 +46,23 @@ measure() {
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); l=float(sys.argv[3])-float(sys.argv[2]); w=float(sys.argv[5])-float(sys.argv[4]); print(d["rps"]["overall"], d["latencyMs"]["p99"], round(1000*l/max(1,d["requests"]),4), round(w,2))' "$OUT/m.json" "$l0" "$l1" "$w0" "$w1"
 }
 measure >/dev/null # warm-up: JIT, connections, thread pool
+# Before each measured window: LEAD seconds of idle (the session starts on a quiet service and the traffic arrives),
+# or with WARM=1 of the same load (a watch that has run beside the traffic for a while: its steady cost). Both arms alike.
+lead() {
+  if [ "${WARM:-0}" = 1 ]; then dotnet "$TOOL" load "$base/$ROUTE" -c 125 -d "${LEAD}s" >/dev/null 2>&1; else sleep "$LEAD"; fi
+}
 watched() {
   case "$SESSION" in
     watch) dotnet "$TOOL" watch -p "$lab" --reports "$OUT/watch" >/dev/null 2>&1 & ;;
     *) dotnet "$TOOL" "$SESSION" -p "$lab" --format json >/dev/null 2>&1 & ;;
   esac
   watcher=$!
-  sleep "$LEAD"
+  lead
   echo "with $(measure) load $(cut -d' ' -f1 /proc/loadavg)"
   kill -TERM "$watcher"; wait "$watcher" || true  # SIGTERM: background jobs of a script ignore SIGINT
   watcher=""
 }
-unwatched() { echo "without $(measure) load $(cut -d' ' -f1 /proc/loadavg)"; }
+unwatched() { lead; echo "without $(measure) load $(cut -d' ' -f1 /proc/loadavg)"; }
 # Odd pairs run unwatched first, even pairs watched first (ABBA), so a drift in the machine's other load does not
 # always fall on the same arm.
 for pair in $(seq "$PAIRS"); do
