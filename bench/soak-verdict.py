@@ -6,7 +6,9 @@
 The first third of the run is warm-up (the first captures JIT the trace reader, the GC sizes its budgets). Over the
 last two thirds, for RSS and its parts: the least-squares slope in MB/hour with its standard error, max - min, and the
 mean of the last third minus the mean of the middle third. Memory is called flat when the RSS slope is at most
-MAX_SLOPE_MB_PER_HOUR (5 MB/h: 120 MB a day, the most a watch meant to run for weeks may grow); the exit code is 0
+MAX_SLOPE_MB_PER_HOUR (5 MB/h: 120 MB a day, the most a watch meant to run for weeks may grow), judged on the slope
+itself; the range at two standard errors is printed beside it, since captures and GC cycles make RSS a sawtooth and a
+short run cannot tell a few MB/h from zero. The exit code is 0
 when flat, 1 when not, 2 when there are too few samples to say.
 """
 import csv
@@ -43,7 +45,7 @@ def main():
     times = [number(r["t_s"]) for r in rows]
     end = max(t for t in times if t is not None) if rows else 0
     warm = end / 3
-    verdict_slope = None
+    verdict_slope, verdict_se = None, float("nan")
     for column, label in (("rss_mb", "RSS"), ("anon_mb", "RssAnon"), ("file_mb", "RssFile"), ("malloc_mb", "malloc heaps")):
         if not rows or column not in rows[0]:
             continue
@@ -60,13 +62,13 @@ def main():
               f"max - min {max(values) - min(values):.1f} MB ({min(values):.1f}..{max(values):.1f}); "
               f"last third minus middle third {step:+.1f} MB")
         if column == "rss_mb":
-            verdict_slope = slope
+            verdict_slope, verdict_se = slope, se
     if verdict_slope is None:
         print("verdict: UNDECIDED (too few samples)")
         sys.exit(2)
     flat = verdict_slope <= limit
-    print(f"verdict: {'FLAT' if flat else 'NOT FLAT'} (RSS slope {verdict_slope:+.1f} MB/h, limit {limit:g} MB/h; "
-          f"{verdict_slope * 24:+.0f} MB a day at that rate)")
+    print(f"verdict: {'FLAT' if flat else 'NOT FLAT'} (RSS slope {verdict_slope:+.1f} MB/h, about {verdict_slope - 2 * verdict_se:+.1f}.."
+          f"{verdict_slope + 2 * verdict_se:+.1f} at two standard errors; limit {limit:g} MB/h; {verdict_slope * 24:+.0f} MB a day at that rate)")
     sys.exit(0 if flat else 1)
 
 
