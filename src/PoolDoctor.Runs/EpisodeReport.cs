@@ -116,8 +116,8 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
         finally
         {
             // A capture allocates in a burst (trace reading, IL) and then the watch idles for hours: give that memory
-            // back to the OS now instead of keeping it committed (once per report, so the pause costs nothing).
-            GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+            // back to the OS now instead of keeping it (once per report, so the pause costs nothing).
+            OwnMemory.Release();
         }
     }
 }

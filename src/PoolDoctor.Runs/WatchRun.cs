@@ -16,6 +16,7 @@ namespace PoolDoctor.Runs;
 internal sealed class WatchRun(WatchSettings settings, WatchState state, WatchLog log)
 {
     private readonly EpisodeGate _gate = new(settings.Cooldown, settings.Calm);
+    private readonly TrimSchedule _trim = new(TrimSchedule.Default);
 
     public async Task RunAsync(CancellationToken stop)
     {
@@ -116,6 +117,10 @@ internal sealed class WatchRun(WatchSettings settings, WatchState state, WatchLo
             }
             watch.Detector.Forget(interval.Sample.Seconds - settings.History.TotalSeconds);
             await report.WriteIfCapturedAsync(state, log);
+            if (_trim.Due(DateTimeOffset.UtcNow))
+            {
+                OwnMemory.TrimNativeHeap();
+            }
         }
         await report.FinishAsync(state, log);
         return await watch.StopAsync();
