@@ -5,10 +5,11 @@ namespace PoolDoctor.Runs;
 /// <summary>
 /// Gives the memory a stack capture used back to the OS once its report is written, so a watch that runs for weeks
 /// stays at its idle size instead of keeping each capture's high-water mark. Two heaps hold it: the GC's (a compacting
-/// collection decommits what it freed) and glibc's malloc heap, where TraceEvent's reader puts every block of the trace
-/// it reads (Marshal.AllocHGlobal, freed when the block is parsed). glibc keeps freed chunks in the arena of the thread
-/// that used them, and a capture runs on whichever pool thread is free, so the arenas each keep a capture's worth of free
-/// pages: malloc_trim(0) hands those back. bench/RESULTS.md "soak-watch" has the measurements.
+/// collection decommits what it freed; the capture's own reader holds the trace in managed memory) and glibc's malloc
+/// heap, where TraceEvent's live reader (the counter, queue-delay and request sessions) puts every block it reads
+/// (Marshal.AllocHGlobal, freed when the block is parsed). glibc keeps freed chunks in the arena of the thread that
+/// used them, and the readers run on whichever thread is free, so each arena keeps its own free pages: malloc_trim(0)
+/// hands those back. bench/RESULTS.md "soak-watch" has the measurements (taken when captures still used TraceEvent).
 /// </summary>
 internal static class OwnMemory
 {
