@@ -9,7 +9,8 @@
 # Environment (defaults in brackets):
 #   POOLDOCTOR_TOOL     the dotnet-pooldoctor.dll to run [the Release build]; copy it aside for a long run
 #   SOAK_COOLDOWN       watch --cooldown [2m]        SOAK_SAMPLE   seconds between samples [30]
-#   SOAK_GC_EVERY       read the GC heap every N samples, 0 = never [10]
+#   SOAK_GC_EVERY       read the GC heap through a `counters` session every N samples, 0 = never [10]; the watch's
+#                       /metrics give its heap after the last collection and the GC's committed memory at every sample
 #   SOAK_METRICS        1 = watch --metrics on a free loopback port, 0 = without [1]
 #   SOAK_STARVE         1 = alternate healthy and starving phases, 0 = healthy phases only (no capture) [1]
 #   SOAK_MAX_SLOPE      the verdict's limit on the RSS slope, MB/hour [5]
@@ -41,6 +42,8 @@ dotnet "$tool" lab --urls "http://127.0.0.1:$lab_port" > "$work/lab.log" 2>&1 & 
 for _ in $(seq 60); do grep -q "listening on" "$work/lab.log" && break; sleep 0.5; done
 sessions() { cat /proc/"$lab"/task/*/comm 2>/dev/null | grep -c '^\.NET EventPipe$'; }
 metric() { [ "$with_metrics" = 1 ] && curl -s "127.0.0.1:$metrics_port/metrics" | awk -v m="$1" '$1 == m { print $2 }'; }
+# The watch's own GC figures from its /metrics (heap after its last collection, committed): no session into the watch.
+mb() { [ -n "$1" ] && python3 -c 'import sys; print(round(float(sys.argv[1]) / 1048576, 1))' "$1"; }
 gc_heap() {
   timeout 30 dotnet "$tool" counters -p "$watch" --duration 3s --format json 2>/dev/null | tail -n 1 \
     | python3 -c 'import json,sys; print(json.loads(sys.stdin.read() or "{}").get("gcHeapMb", ""))' 2>/dev/null
@@ -53,7 +56,7 @@ TMPDIR="$work/tmp" dotnet "$tool" watch -p "$lab" --reports "$work/reports" --co
   > "$work/watch.log" 2> "$work/watch.err" & watch=$!; pids+=("$watch")
 sleep 5
 echo "$(date -u +%FT%TZ) lab pid $lab, watch pid $watch, baseline EventPipe threads $baseline, $duration s, phases of $phase s, cooldown $cooldown, sample every $every s, metrics $with_metrics, starving phases $starve, load average $(cut -d' ' -f1-3 /proc/loadavg), work dir $work"
-header="t_s,phase,rss_mb,anon_mb,file_mb,malloc_mb,threads,fds,maps,gc_heap_mb,lab_eventpipe_threads,pooldoctor_starving,reports_written,report_folders,temp_files"
+header="t_s,phase,rss_mb,anon_mb,file_mb,malloc_mb,threads,fds,maps,gc_heap_mb,lab_eventpipe_threads,pooldoctor_starving,reports_written,report_folders,temp_files,own_gc_heap_mb,own_gc_committed_mb"
 echo "$header" | tee "$out"
 start=$(date +%s); n=0; samples=0
 while [ $(( $(date +%s) - start )) -lt "$duration" ]; do
@@ -65,7 +68,7 @@ while [ $(( $(date +%s) - start )) -lt "$duration" ]; do
     samples=$((samples + 1))
     heap=""
     if [ "$gc_every" -gt 0 ] && [ $((samples % gc_every)) -eq 0 ]; then heap=$(gc_heap); fi
-    echo "$(( $(date +%s) - start )),$route,$(python3 bench/soak-proc.py "$watch"),$heap,$(sessions),$(metric pooldoctor_starving),$(grep -c 'report written' "$work/watch.log"),$(ls "$work/reports" 2>/dev/null | wc -l),$(ls "$work/tmp" | grep -c '^pooldoctor-')" | tee -a "$out"
+    echo "$(( $(date +%s) - start )),$route,$(python3 bench/soak-proc.py "$watch"),$heap,$(sessions),$(metric pooldoctor_starving),$(grep -c 'report written' "$work/watch.log"),$(ls "$work/reports" 2>/dev/null | wc -l),$(ls "$work/tmp" | grep -c '^pooldoctor-'),$(mb "$(metric pooldoctor_watch_gc_heap_bytes)"),$(mb "$(metric pooldoctor_watch_gc_committed_bytes)")" | tee -a "$out"
     [ $(( $(date +%s) - phase_start )) -gt $((phase + 60)) ] && kill -9 "$load" 2>/dev/null
   done
   wait "$load" 2>/dev/null

@@ -17,6 +17,10 @@ public static class MetricNames
     public const string Culprit = "pooldoctor.culprit";
     public const string Attached = "pooldoctor.attached";
     public const string Reports = "pooldoctor.reports";
+    public const string OwnCpu = "pooldoctor.watch.cpu_seconds";
+    public const string OwnResident = "pooldoctor.watch.memory.resident_bytes";
+    public const string OwnGcHeap = "pooldoctor.watch.gc.heap_bytes";
+    public const string OwnGcCommitted = "pooldoctor.watch.gc.committed_bytes";
 
     public static string Prometheus(string name, bool counter = false) =>
         name.Replace('.', '_') + (counter ? "_total" : "");

@@ -63,6 +63,10 @@ public sealed class OtlpPush : IDisposable
             : Array.Empty<Measurement<int>>(), "{thread}", "The top culprit of the latest report: pool threads it held.");
         meter.CreateObservableGauge(MetricNames.Attached, () => state.Snapshot().Attached ? 1 : 0, null, "1 while a target is attached.");
         meter.CreateObservableCounter(MetricNames.Reports, () => state.Snapshot().ReportsWritten, "{report}", "Reports this watch wrote.");
+        meter.CreateObservableCounter(MetricNames.OwnCpu, () => OwnProcess.Now().CpuSeconds, "s", "CPU seconds this watch process used.");
+        meter.CreateObservableUpDownCounter(MetricNames.OwnResident, () => OwnProcess.Now().ResidentBytes, "By", "Resident memory of this watch process.");
+        meter.CreateObservableUpDownCounter(MetricNames.OwnGcHeap, () => OwnProcess.Now().GcHeapBytes, "By", "This watch process's GC heap after its last collection.");
+        meter.CreateObservableUpDownCounter(MetricNames.OwnGcCommitted, () => OwnProcess.Now().GcCommittedBytes, "By", "Memory this watch process's GC has committed.");
     }
 
     private static IEnumerable<Measurement<double>> Figure(WatchState state, Func<Model.Counters.CounterSample, double> read) =>

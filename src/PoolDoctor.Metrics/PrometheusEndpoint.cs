@@ -23,6 +23,10 @@ public sealed class PrometheusEndpoint : IDisposable
     private readonly Gauge _culprit;
     private readonly Gauge _attached;
     private readonly Counter _reports;
+    private readonly Counter _ownCpu;
+    private readonly Gauge _ownResident;
+    private readonly Gauge _ownGcHeap;
+    private readonly Gauge _ownGcCommitted;
     private CulpritSeries? _shownCulprit;
 
     private PrometheusEndpoint(string host, int port, WatchState state)
@@ -40,6 +44,10 @@ public sealed class PrometheusEndpoint : IDisposable
         _culprit = factory.CreateGauge(MetricNames.Prometheus(MetricNames.Culprit), "The top culprit of the latest report: pool threads it held.", "method", "kind");
         _attached = factory.CreateGauge(MetricNames.Prometheus(MetricNames.Attached), "1 while a target is attached.");
         _reports = factory.CreateCounter(MetricNames.Prometheus(MetricNames.Reports, counter: true), "Reports this watch wrote.");
+        _ownCpu = factory.CreateCounter(MetricNames.Prometheus(MetricNames.OwnCpu, counter: true), "CPU seconds this watch process used.");
+        _ownResident = factory.CreateGauge(MetricNames.Prometheus(MetricNames.OwnResident), "Resident memory of this watch process.");
+        _ownGcHeap = factory.CreateGauge(MetricNames.Prometheus(MetricNames.OwnGcHeap), "This watch process's GC heap after its last collection.");
+        _ownGcCommitted = factory.CreateGauge(MetricNames.Prometheus(MetricNames.OwnGcCommitted), "Memory this watch process's GC has committed.");
         registry.AddBeforeCollectCallback(Refresh);
         _server = new MetricServer(host, port, "metrics/", registry);
     }
@@ -78,6 +86,11 @@ public sealed class PrometheusEndpoint : IDisposable
         }
         _attached.Set(s.Attached ? 1 : 0);
         _reports.IncTo(s.ReportsWritten);
+        var own = OwnProcess.Now();
+        _ownCpu.IncTo(own.CpuSeconds);
+        _ownResident.Set(own.ResidentBytes);
+        _ownGcHeap.Set(own.GcHeapBytes);
+        _ownGcCommitted.Set(own.GcCommittedBytes);
         if (s.Culprit != _shownCulprit)
         {
             if (_shownCulprit is { } old)

@@ -27,7 +27,10 @@ internal static class DiagnoseRun
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         foreach (var url in run.LoadUrls)
         {
-            await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation, http2: run.LoadProtocol != Load.LoadProtocol.Http1);
+            if (await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation, http2: run.LoadProtocol != Load.LoadProtocol.Http1) is { } note)
+            {
+                output.Note(note);
+            }
         }
         var started = DateTimeOffset.UtcNow;
         output.Started(attached, settings.Duration);

@@ -19,4 +19,7 @@ internal interface IDiagnoseOutput
 
     /// <summary>A line about the launched command the run now waits for.</summary>
     void Waiting(string line);
+
+    /// <summary>Something the user should know about the run before it starts (a --load URL that took the connection but did not answer).</summary>
+    void Note(string line);
 }

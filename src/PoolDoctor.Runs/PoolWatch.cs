@@ -33,8 +33,8 @@ internal sealed class PoolWatch : IAsyncDisposable
     public const double FastIntervalSeconds = 0.5;
 
     /// <summary>Starts watching; <paramref name="intervalSeconds"/> is the counter interval (1 s, or <see cref="FastIntervalSeconds"/>).</summary>
-    public static async Task<PoolWatch> StartAsync(AttachedTarget target, CancellationToken cancellation, double intervalSeconds = 1) =>
-        new(await CounterWatcher.StartAsync(target, cancellation, intervalSeconds));
+    public static async Task<PoolWatch> StartAsync(AttachedTarget target, CancellationToken cancellation, double intervalSeconds = 1, QueueDelayMode queueDelay = QueueDelayMode.Always) =>
+        new(await CounterWatcher.StartAsync(target, cancellation, intervalSeconds, queueDelay));
 
     /// <summary>Readings until <paramref name="stop"/> fires (the enumeration just ends) or the stream ends.</summary>
     public async IAsyncEnumerable<PoolReading> ReadAllAsync([EnumeratorCancellation] CancellationToken stop)

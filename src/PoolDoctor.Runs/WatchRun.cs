@@ -84,7 +84,7 @@ internal sealed class WatchRun(WatchSettings settings, WatchState state, WatchLo
     private async Task<WatchEnd> WatchOneAsync(AttachedTarget target, CancellationToken stop)
     {
         var attachedUtc = DateTimeOffset.UtcNow;
-        await using var watch = await PoolWatch.StartAsync(target, stop);
+        await using var watch = await PoolWatch.StartAsync(target, stop, queueDelay: QueueDelayMode.WhileQueued);
         state.SetAttached(true);
         _gate.Reset();
         log.Line($"attached to {target.Process.Name} (pid {target.ProcessId}), {watch.Cores} core(s)");

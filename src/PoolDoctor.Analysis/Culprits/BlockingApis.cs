@@ -51,15 +51,26 @@ public static class BlockingApis
         {
             return api;
         }
-        if (DriverVerbs.Contains(frame.Method)
-            && frame.Types.Count > 0
-            && DriverTypeSuffixes.Any(suffix => frame.Types[^1].EndsWith(suffix, StringComparison.Ordinal))
-            && KnownLibraries.IsDriver(frame.TypeFullName))
+        if (IsDriverVerb(frame))
         {
             return new BlockingApi(BlockingKind.SyncIO, frame.Owner, IsDriverCall: true);
         }
         return null;
     }
+
+    /// <summary>
+    /// The driver call whose shared async body this frame runs (<c>NpgsqlCommand.ExecuteScalar (async)</c>): drivers
+    /// implement <c>ExecuteScalar()</c> and <c>ExecuteScalarAsync()</c> as one async method, and tier-1 code inlines the
+    /// thin sync wrapper into its caller, leaving only the body. Which of the two the caller made, only its IL says.
+    /// </summary>
+    public static BlockingApi? DriverBody(FrameName frame) =>
+        frame.IsStateMachine && IsDriverVerb(frame) ? new BlockingApi(BlockingKind.SyncIO, frame.Owner, IsDriverCall: true) : null;
+
+    private static bool IsDriverVerb(FrameName frame) =>
+        DriverVerbs.Contains(frame.Method)
+        && frame.Types.Count > 0
+        && DriverTypeSuffixes.Any(suffix => frame.Types[^1].EndsWith(suffix, StringComparison.Ordinal))
+        && KnownLibraries.IsDriver(frame.TypeFullName);
 
     /// <summary>The user-facing API of a library frame that waits for another thread through the blocking frame beneath it.</summary>
     public static BlockingApi? Wrapper(FrameName frame) =>

@@ -46,6 +46,12 @@ public static class BlockingSites
         if (firstUser >= 0 && !passesThrough)
         {
             var site = frames[firstUser];
+            // A driver's async body right under the user's frame, a wait primitive further in: when the user's IL
+            // calls the driver's sync verb, that call (inlined by tier-1 code) is what blocks.
+            if (!api.IsDriverCall && firstUser > 0 && BlockingApis.DriverBody(frames[firstUser - 1]) is { } driver && il.Calls(site, driver))
+            {
+                api = driver;
+            }
             var location = il.Locate(site, api);
             // The IL's call to the API names the line; the sampled frame's own line stands in when the IL has none.
             var sampled = firstUser < stack.Sources.Count ? stack.Sources[firstUser] : null;
@@ -68,8 +74,12 @@ public static class BlockingSites
 
         if (generated >= 0 || firstUser >= 0)
         {
-            var recovered = NotOnStack(api, request, userBelow, entry, generated >= 0 ? stack.Cleaned[generated] : null, il);
-            return recovered with { ChainSources = SourcesFor(recovered, userSources) };
+            var generatedFrame = generated >= 0 ? stack.Cleaned[generated] : null;
+            var holdsHandler = generated >= 0 && GeneratedCode.CanHoldHandler(frames[generated]);
+            if (NotOnStack(api, request, userBelow, entry, generatedFrame, holdsHandler, il) is { } recovered)
+            {
+                return recovered with { ChainSources = SourcesFor(recovered, userSources) };
+            }
         }
 
         // No user code and nothing generated: name the library frame that made the call, so blocking inside
@@ -87,9 +97,15 @@ public static class BlockingSites
         };
     }
 
-    /// <summary>The caller of the API is not on the stack: the request's endpoint names it, or the site says so.</summary>
-    private static BlockingSite NotOnStack(
-        BlockingApi api, RequestContext? request, IReadOnlyList<string> chain, string? entry, string? generatedFrame, CallSiteResolver il)
+    /// <summary>
+    /// The caller of the API is not on the stack: the app's IL or the request's endpoint names it, or the site says so.
+    /// Null when a framework frame made the call itself: the user frames further out (an async action whose
+    /// continuation runs MVC's result executor inline, which then waits on Kestrel's pipe lock) only handed the
+    /// request on, and with no generated frame above the API the handler was not inlined there.
+    /// </summary>
+    private static BlockingSite? NotOnStack(
+        BlockingApi api, RequestContext? request, IReadOnlyList<string> chain, string? entry, string? generatedFrame,
+        bool holdsHandler, CallSiteResolver il)
     {
         var where = generatedFrame is null ? "framework code" : $"framework code ({generatedFrame})";
         var handler = EndpointNames.Handler(request);
@@ -120,7 +136,11 @@ public static class BlockingSites
                 },
             };
         }
-        if (handler is not null)
+        if (generatedFrame is null)
+        {
+            return null;
+        }
+        if (handler is not null && holdsHandler)
         {
             var described = EndpointNames.Describe(request!);
             return new BlockingSite(handler, api.Kind, api.Api)
@@ -131,7 +151,7 @@ public static class BlockingSites
             };
         }
         var route = request is null ? null : EndpointNames.Route(request);
-        if (route is not null)
+        if (route is not null && holdsHandler)
         {
             return new BlockingSite("handler of " + route, api.Kind, api.Api)
             {
@@ -151,7 +171,10 @@ public static class BlockingSites
             Site = new CallSite
             {
                 Source = CallSiteSource.Library,
-                Note = $"{api.Api} is called from generated {where}: the JIT may have inlined the user's handler there, and no ASP.NET Core event named the endpoint",
+                Note = holdsHandler
+                    ? $"{api.Api} is called from generated {where}: the JIT may have inlined the user's handler there, and no ASP.NET Core event named the endpoint"
+                    : $"{api.Api} is called from generated {where}, which is not a request's handler delegate (a container's service factory, a stub): "
+                        + "the JIT may have inlined a user method there (a service's constructor), so the request's handler is not named",
             },
         };
     }

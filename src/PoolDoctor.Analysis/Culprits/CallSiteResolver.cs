@@ -28,6 +28,21 @@ public sealed class CallSiteResolver(CallGraph graph)
         return own?.First;
     }
 
+    /// <summary>
+    /// Whether the sampled method's own IL calls exactly this API (a driver's sync <c>ExecuteScalar</c>, not its
+    /// <c>ExecuteScalarAsync</c>); false without a call graph.
+    /// </summary>
+    public bool Calls(FrameName site, BlockingApi api)
+    {
+        if (graph.Methods.Count == 0)
+        {
+            return false;
+        }
+        var owner = CallGraphIndex.WithoutTypeArguments(site.Owner);
+        return Find(api, site.QualifiedOwner).Any(s =>
+            s.Match == ApiMatch.Exact && s.Chain.Count <= 1 && CallGraphIndex.WithoutTypeArguments(s.Method.Owner) == owner);
+    }
+
     /// <summary>The user methods reachable from the handler that call the API, best first (empty when unknown).</summary>
     public IReadOnlyList<InlinedCallSite> Inlined(BlockingApi api, string handlerHint) =>
         graph.Methods.Count == 0 ? [] : Find(api, handlerHint);

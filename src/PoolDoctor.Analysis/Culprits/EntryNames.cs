@@ -11,10 +11,6 @@ internal static class EntryNames
 {
     public static string? Describe(RequestContext? request, IReadOnlyList<FrameName> frames, StackReading stack, int workEnd)
     {
-        if (request is not null && EndpointNames.Route(request) is { } route)
-        {
-            return route;
-        }
         var outermost = -1;
         for (var i = Math.Min(workEnd, frames.Count) - 1; i >= 0; i--)
         {
@@ -23,6 +19,18 @@ internal static class EntryNames
                 outermost = i;
                 break;
             }
+        }
+        // A user callback the timer invokes itself serves no request, whatever request the thread's events joined to
+        // it: a Timer callback that blocks on a call to its own app finishes that request on the thread it blocked,
+        // after the callback returned. (A handler resuming after Task.Delay also runs under the timer, but through
+        // the task's continuation frames, and keeps its request.)
+        if (outermost >= 0 && IsTimerCallback(frames, outermost, workEnd))
+        {
+            return "timer callback " + stack.Cleaned[outermost];
+        }
+        if (request is not null && EndpointNames.Route(request) is { } route)
+        {
+            return route;
         }
         if (outermost < 0)
         {
@@ -36,5 +44,22 @@ internal static class EntryNames
             }
         }
         return stack.Cleaned[outermost];
+    }
+
+    private static bool IsTimerCallback(IReadOnlyList<FrameName> frames, int callback, int workEnd)
+    {
+        for (var i = callback + 1; i < workEnd && i < frames.Count; i++)
+        {
+            var type = frames[i].TypeFullName;
+            if (type.StartsWith("System.Threading.TimerQueueTimer", StringComparison.Ordinal))
+            {
+                return true;
+            }
+            if (type != "System.Threading.ExecutionContext")
+            {
+                return false;
+            }
+        }
+        return false;
     }
 }

@@ -29,6 +29,18 @@ public sealed record DetectionThresholds
     /// <summary>Mean runnable pool threads per core at or above which the pool's work is CPU-bound.</summary>
     public double RunnablePerCore { get; init; } = 1;
 
+    /// <summary>
+    /// Mean runnable pool threads per core that, with <see cref="ComputingCpuPercent"/> of CPU, count as CPU-bound work
+    /// although fewer threads than cores are runnable (an allocation-heavy route on a crowded host).
+    /// </summary>
+    public double ComputingRunnablePerCore { get; init; } = 0.5;
+
+    /// <summary>
+    /// CPU (of all cores) the process must use for <see cref="ComputingRunnablePerCore"/> to count: the blocked patterns,
+    /// recorded on a crowded host, stayed under 23 % in every loaded sample; the lab's `alloc` and `cpu/20` beside a CPU hog used 26-68 %.
+    /// </summary>
+    public double ComputingCpuPercent { get; init; } = 25;
+
     /// <summary>Seconds of queued work (queue length / completed per second) that count as "not draining".</summary>
     public double QueuedSecondsOfWork { get; init; } = 1;
 
@@ -55,6 +67,13 @@ public sealed record DetectionThresholds
     /// milliseconds in a healthy pool, so half a second is far outside it.
     /// </summary>
     public double PersistentQueueSecondsOfWork { get; init; } = 0.5;
+
+    /// <summary>
+    /// Measured queue delay (the median over the stretch of each sample's p50, milliseconds) that the persistent-queue
+    /// rule takes instead of Little's law: a queue that swings from 3 to 120 twice a second (pool threads parked
+    /// behind one slow <c>Lazy&lt;T&gt;</c> factory) is a quarter second by Little's law and 300 ms measured.
+    /// </summary>
+    public double PersistentQueueDelayMs { get; init; } = 200;
 
     /// <summary>The signature rule's wait (queue ÷ completed/s, seconds) below which a growing busy pool still flows.</summary>
     public double SignatureSecondsOfWork { get; init; } = 0.25;

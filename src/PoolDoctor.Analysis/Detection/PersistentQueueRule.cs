@@ -29,7 +29,10 @@ internal static class PersistentQueueRule
         // Queue length over completed/s is how long an item sits in the queue (Little's law): milliseconds in a healthy pool.
         var meanQueue = window.Average(s => s.QueueLength);
         var meanCompleted = window.Average(s => s.CompletedPerSecond);
-        if (meanQueue < t.PersistentQueueSecondsOfWork * meanCompleted)
+        // Little's law reads a mean; the queue delay, where it was measured, is the wait itself.
+        var measuredDelay = MedianQueueDelay(window);
+        var delayWaits = measuredDelay >= t.PersistentQueueDelayMs;
+        if (meanQueue < t.PersistentQueueSecondsOfWork * meanCompleted && !delayWaits)
         {
             return null;
         }
@@ -43,6 +46,7 @@ internal static class PersistentQueueRule
             Invariant($"queue {(queued == window.Count ? "never drains" : "stays up")}: {window.Min(s => s.QueueLength):0}-{window.Max(s => s.QueueLength):0} over {span + 1:0} s, at or above {floor:0} (= {t.QueuePerCore:0.#}x {cores} core(s)) in {queued} of {window.Count} samples"),
             meanCompleted > 0
                 ? Invariant($"completed {meanCompleted:0}/s for {meanQueue:0} queued on average: a queued item waits about {meanQueue / meanCompleted:0.#} s for a thread")
+                    + (delayWaits ? Invariant($" (measured: {measuredDelay:0} ms, the median of the samples' p50 queue delay)") : "")
                 : "completed 0/s: queued items are not being served",
             Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s)")
                 + (meanRunnable is { } r ? Invariant($", {r:0.0} pool thread(s) runnable on average") : "")
@@ -57,6 +61,13 @@ internal static class PersistentQueueRule
             + (meanRunnable is not null ? 0.05 : 0)
             + (queued == window.Count ? 0.05 : 0);
         return new Verdict(VerdictKind.Starving, Round(confidence), Rules.PersistentQueue, evidence, f.Latest.Seconds);
+    }
+
+    private static double? MedianQueueDelay(List<CounterSample> window)
+    {
+        var delays = window.Where(s => s.QueueDelayMs is { Items: > 0 }).Select(s => s.QueueDelayMs!.P50).Order().ToList();
+        // Half the stretch at least: a single measured sample is an anecdote.
+        return delays.Count * 2 >= window.Count && delays.Count > 0 ? delays[delays.Count / 2] : null;
     }
 
     /// <summary>

@@ -46,9 +46,16 @@ internal static class VerdictRules
         // they mean the queue waits for CPUs, not for threads.
         // Over at least a second of samples (two at 1 s, three at 0.5 s): on a crowded machine a blocked thread's wake-ups
         // wait in the run queue, and half a second of that looks like CPU-bound work.
-        var runnableBound = byRunnableThreads && f.RunnableWorkers is { } r && r >= t.RunnablePerCore * cores
+        var runnableMean = f.RunnableWorkers ?? 0;
+        var runnableRead = byRunnableThreads && f.RunnableWorkers is not null
             && f.RunnableSpanSeconds >= 0.75 && f.RecentQueueMean >= QueueFloor(cores, t);
-        if (!busy && !runnableBound)
+        var runnableBound = runnableRead && runnableMean >= t.RunnablePerCore * cores;
+        // Fewer runnable threads than cores can still be CPU-bound work: an allocation-heavy route's threads also wait
+        // for the GC, and a crowded host deals them out. Blocked threads do not burn the process's CPU, so a real share
+        // of it beside them tells the two apart.
+        var computing = runnableRead && !runnableBound
+            && runnableMean >= t.ComputingRunnablePerCore * cores && f.CpuPercent >= t.ComputingCpuPercent;
+        if (!busy && !runnableBound && !computing)
         {
             return null;
         }
@@ -64,7 +71,11 @@ internal static class VerdictRules
         if (f.RunnableWorkers is { } runnable)
         {
             evidence.Add(Invariant($"{runnable:0.0} pool thread(s) runnable on average (threshold {t.RunnablePerCore * cores:0.#} = {t.RunnablePerCore:0.#}x {cores} core(s)): threads compute or wait for a CPU, they are not blocked"));
-            if (runnableBound)
+            if (computing)
+            {
+                evidence.Add(Invariant($"{f.CpuPercent:0}% CPU (>= {t.ComputingCpuPercent:0}%) with {runnable:0.0} pool thread(s) runnable (>= {t.ComputingRunnablePerCore * cores:0.#} = {t.ComputingRunnablePerCore:0.#}x {cores} core(s)): the pool computes; blocked threads would burn no CPU"));
+            }
+            if (runnableBound || computing)
             {
                 evidence.Add(Invariant($"queue length {f.RecentQueueMean:0.#} on average over the last samples: work waits for a CPU"));
             }
@@ -72,7 +83,7 @@ internal static class VerdictRules
         evidence.Add(Threads(f, cores));
         evidence.Add(Queue(f.Latest, cores, t));
         evidence.Add(Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"));
-        var confidence = (busy ? 0.75 + Math.Min(0.15, (f.CpuPercent - t.CpuSaturatedPercent) / 60) : 0.65)
+        var confidence = (busy ? 0.75 + Math.Min(0.15, (f.CpuPercent - t.CpuSaturatedPercent) / 60) : runnableBound ? 0.65 : 0.6)
             + (busy && runnableBound ? 0.1 : 0)
             + (f.StarvationInjections == 0 ? 0.05 : 0);
         return new Verdict(VerdictKind.CpuSaturated, Round(confidence), Rules.CpuSaturated, evidence, f.Latest.Seconds);

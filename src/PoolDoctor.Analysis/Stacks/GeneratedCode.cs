@@ -18,6 +18,13 @@ public static partial class GeneratedCode
         || name.TypeFullName == "dynamicClass"
         || (name.TypeFullName.Length == 0 && (LcgName().IsMatch(name.Method) || name.Method.StartsWith("IL_STUB", StringComparison.Ordinal)));
 
+    /// <summary>
+    /// A compiled expression tree (<c>lambda_method9</c>): how ASP.NET Core calls an MVC action or a minimal-API
+    /// handler, so the one kind of generated frame a request's handler can be inlined into. Other generated code
+    /// (the DI container's <c>ResolveService</c>, IL stubs) runs before or around the handler, never as it.
+    /// </summary>
+    public static bool CanHoldHandler(FrameName name) => LcgName().IsMatch(name.Method);
+
     [GeneratedRegex(@"^lambda_method\d*$")]
     private static partial Regex LcgName();
 }

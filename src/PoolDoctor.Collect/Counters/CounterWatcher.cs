@@ -18,6 +18,11 @@ namespace PoolDoctor.Collect.Counters;
 public sealed class CounterWatcher : IAsyncDisposable
 {
     private const long ThreadingKeyword = 0x10000;
+
+    // ThreadPoolWorkerThreadAdjustment/Adjustment: the only event of the Threading keyword read here. The keyword also
+    // enables the workers' wait, start and stop events (~95 a second on a busy healthy service), which a .NET 10
+    // target then does not write at all.
+    private const uint AdjustmentEventId = 55;
     private static readonly TimeSpan StopTimeout = TimeSpan.FromSeconds(5);
 
     private readonly AttachedTarget _target;
@@ -30,12 +35,14 @@ public sealed class CounterWatcher : IAsyncDisposable
     private readonly TaskCompletionSource<WatchEnd> _ended = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly RunnableWorkerMeter _runnable;
     private readonly QueueDelaySession? _queueDelay;
+    private readonly QueueDelayDemand _queueDelayDemand;
     private Task? _pump;
     private int _stopping;
 
-    private CounterWatcher(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores, double intervalSeconds, bool queueDelay)
+    private CounterWatcher(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores, double intervalSeconds, QueueDelayMode queueDelay)
     {
-        _queueDelay = queueDelay ? new QueueDelaySession(target.Client, startUtc) : null;
+        _queueDelay = queueDelay == QueueDelayMode.Off ? null : new QueueDelaySession(target.Client, startUtc);
+        _queueDelayDemand = new QueueDelayDemand(queueDelay);
         _target = target;
         _session = session;
         _startUtc = startUtc;
@@ -52,21 +59,22 @@ public sealed class CounterWatcher : IAsyncDisposable
 
     /// <summary>
     /// Starts the session; <paramref name="intervalSeconds"/> is the counter interval (1 s, or 0.5 s where a verdict is
-    /// wanted fast); <paramref name="queueDelay"/> adds the pool's queue delay (a second session, see <see cref="QueueDelaySession"/>).
+    /// wanted fast); <paramref name="queueDelay"/> says when to add the pool's queue delay (a second session, see <see cref="QueueDelaySession"/>).
     /// </summary>
-    public static async Task<CounterWatcher> StartAsync(AttachedTarget target, CancellationToken cancellationToken, double intervalSeconds = 1, bool queueDelay = true)
+    public static async Task<CounterWatcher> StartAsync(AttachedTarget target, CancellationToken cancellationToken, double intervalSeconds = 1, QueueDelayMode queueDelay = QueueDelayMode.Always)
     {
         var providers = new[]
         {
             new EventPipeProvider(CounterNames.Provider, EventLevel.Informational, 0,
                 new Dictionary<string, string> { ["EventCounterIntervalSec"] = intervalSeconds.ToString("0.###", CultureInfo.InvariantCulture) }),
-            new EventPipeProvider("Microsoft-Windows-DotNETRuntime", EventLevel.Informational, ThreadingKeyword),
+            new EventPipeProvider("Microsoft-Windows-DotNETRuntime", EventLevel.Informational, ThreadingKeyword, arguments: null,
+                new EventPipeProviderEventFilter(enable: true, [AdjustmentEventId])),
         };
         var startUtc = DateTime.UtcNow;
         EventPipeSession session;
         try
         {
-            session = await target.Client.StartEventPipeSessionAsync(providers, requestRundown: false, circularBufferMB: 16, cancellationToken);
+            session = await StacklessSession.StartAsync(target.Client, providers, circularBufferMB: 16, cancellationToken);
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
@@ -77,7 +85,7 @@ public sealed class CounterWatcher : IAsyncDisposable
         target.ResumeIfSuspended();
         var watcher = new CounterWatcher(target, session, startUtc, TargetCores.Of(target.ProcessId), intervalSeconds, queueDelay);
         watcher._runnable.Start();
-        if (watcher._queueDelay is not null)
+        if (watcher._queueDelay is not null && queueDelay == QueueDelayMode.Always)
         {
             // From the start: a starved pool enqueues almost nothing once its threads are stuck, so the items queued in
             // the first second are often the only ones seen. On a busy pool the session switches itself off within a
@@ -161,7 +169,7 @@ public sealed class CounterWatcher : IAsyncDisposable
             };
             if (_queueDelay is not null && Volatile.Read(ref _stopping) == 0)
             {
-                _ = _queueDelay.SteerAsync(sample.CompletedPerSecond);
+                _ = _queueDelay.SteerAsync(sample.CompletedPerSecond, _queueDelayDemand.Wants(sample.Seconds, sample.QueueLength));
             }
             var injections = _pending.ToList();
             _pending.Clear();

@@ -1,6 +1,7 @@
 using System.Diagnostics.Tracing;
 using Microsoft.Diagnostics.NETCore.Client;
 using Microsoft.Diagnostics.Tracing;
+using PoolDoctor.Collect.Attach;
 using PoolDoctor.Model.Counters;
 
 namespace PoolDoctor.Collect.Counters;
@@ -64,10 +65,13 @@ internal sealed class QueueDelaySession : IAsyncDisposable
         }
     }
 
-    /// <summary>Starts or stops the event session for the pool's current rate; never throws (the delay is optional).</summary>
-    public async Task SteerAsync(double completedPerSecond)
+    /// <summary>
+    /// Starts or stops the event session for the pool's current rate (and whether the watch wants the delay at all now);
+    /// never throws (the delay is optional).
+    /// </summary>
+    public async Task SteerAsync(double completedPerSecond, bool wanted = true)
     {
-        var want = completedPerSecond <= MaxItemsPerSecond;
+        var want = wanted && completedPerSecond <= MaxItemsPerSecond;
         await _switch.WaitAsync().ConfigureAwait(false);
         try
         {
@@ -100,7 +104,7 @@ internal sealed class QueueDelaySession : IAsyncDisposable
         {
             var provider = new EventPipeProvider(Provider, EventLevel.Verbose, Keywords);
             // A small buffer: what is still in it when the session stops is parsed for nothing.
-            var session = await _client.StartEventPipeSessionAsync([provider], requestRundown: false, circularBufferMB: 4, CancellationToken.None).ConfigureAwait(false);
+            var session = await StacklessSession.StartAsync(_client, [provider], circularBufferMB: 4, CancellationToken.None).ConfigureAwait(false);
             lock (_gate)
             {
                 _meter.Reset();

@@ -35,8 +35,7 @@ public sealed class RequestWatch : IAsyncDisposable
     {
         try
         {
-            var session = await target.Client.StartEventPipeSessionAsync(
-                [StackSessionProviders.AspNetCoreBridge()], requestRundown: false, circularBufferMB: 16, cancellation);
+            var session = await StacklessSession.StartAsync(target.Client, [StackSessionProviders.AspNetCoreBridge()], circularBufferMB: 16, cancellation);
             return new RequestWatch(session);
         }
         catch (Exception e) when (e is not OperationCanceledException)

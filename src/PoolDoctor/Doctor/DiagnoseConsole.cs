@@ -26,4 +26,6 @@ internal sealed class DiagnoseConsole(LiveStatusLine? status) : IDiagnoseOutput
     }
 
     public void Waiting(string line) => Stderr.Line(line);
+
+    public void Note(string line) => Stderr.Note(line);
 }

@@ -29,6 +29,27 @@ public sealed class PrometheusEndpointTests
     }
 
     [Fact]
+    public async Task Serves_the_watch_process_own_cpu_and_memory_apart_from_the_target()
+    {
+        var port = MetricsFixtures.FreePort();
+        using var endpoint = PrometheusEndpoint.Start(new MetricsAddress("127.0.0.1", port), MetricsFixtures.Starving());
+        using var http = new HttpClient { Timeout = TimeSpan.FromSeconds(10) };
+        var text = await http.GetStringAsync($"http://127.0.0.1:{port}/metrics");
+        double Value(string name) => double.Parse(
+            text.Split('\n').Single(l => l.StartsWith(name + " ", StringComparison.Ordinal))[(name.Length + 1)..],
+            System.Globalization.CultureInfo.InvariantCulture);
+
+        // This test process is the "watch": its figures, not the fixture's target's.
+        Assert.InRange(Value("pooldoctor_watch_cpu_seconds_total"), 0.01, System.Diagnostics.Process.GetCurrentProcess().TotalProcessorTime.TotalSeconds + 1);
+        var resident = Value("pooldoctor_watch_memory_resident_bytes");
+        Assert.InRange(resident, 20e6, 4 * Environment.WorkingSet);
+        var heap = Value("pooldoctor_watch_gc_heap_bytes");
+        Assert.InRange(heap, 1, resident);
+        Assert.InRange(Value("pooldoctor_watch_gc_committed_bytes"), heap, resident);
+        Assert.Contains("# TYPE pooldoctor_watch_cpu_seconds_total counter", text);
+    }
+
+    [Fact]
     public void A_port_in_use_is_a_one_line_error()
     {
         using var taken = new TcpListener(IPAddress.Loopback, 0);

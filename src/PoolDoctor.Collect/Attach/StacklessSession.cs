@@ -1,0 +1,48 @@
+using Microsoft.Diagnostics.NETCore.Client;
+
+namespace PoolDoctor.Collect.Attach;
+
+/// <summary>
+/// Starts a session whose events are read for their payload only, asking the target for as little as it can.
+/// By default the runtime walks the managed stack of the writing thread for every event it sends, which is most of
+/// what an event costs the target: on a busy service the pool's own events, the enqueue/dequeue pairs of the queue
+/// delay and the request start/stop events would each pay a stack walk on the thread that serves traffic.
+/// CollectTracing3 (.NET 8 on) turns that off. A provider may also carry an event-id filter (CollectTracing5,
+/// .NET 10 on): a keyword such as the pool's Threading one enables a dozen events of which a reader may want one,
+/// and a filtered event is never written at all. Older runtimes refuse the newer commands; the session then falls
+/// back one step at a time, so a filter is only ever a saving: readers must (and do) ignore events they did not ask for.
+/// </summary>
+public static class StacklessSession
+{
+    public static async Task<EventPipeSession> StartAsync(DiagnosticsClient client, IReadOnlyList<EventPipeProvider> providers, int circularBufferMB, CancellationToken cancellationToken)
+    {
+        if (providers.Any(p => p.EventFilter is not null))
+        {
+            try
+            {
+                return await StartStacklessAsync(client, providers, circularBufferMB, cancellationToken).ConfigureAwait(false);
+            }
+            catch (UnsupportedCommandException)
+            {
+                providers = WithoutFilters(providers);
+            }
+        }
+        try
+        {
+            return await StartStacklessAsync(client, providers, circularBufferMB, cancellationToken).ConfigureAwait(false);
+        }
+        catch (UnsupportedCommandException)
+        {
+            return await client.StartEventPipeSessionAsync(providers, requestRundown: false, circularBufferMB, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    private static Task<EventPipeSession> StartStacklessAsync(DiagnosticsClient client, IReadOnlyList<EventPipeProvider> providers, int circularBufferMB, CancellationToken cancellationToken) =>
+        client.StartEventPipeSessionAsync(
+            new EventPipeSessionConfiguration(providers, circularBufferMB, requestRundown: false, requestStackwalk: false),
+            cancellationToken);
+
+    /// <summary>The same providers with their event-id filters dropped: what a runtime before .NET 10 understands.</summary>
+    internal static IReadOnlyList<EventPipeProvider> WithoutFilters(IReadOnlyList<EventPipeProvider> providers) =>
+        providers.Select(p => p.EventFilter is null ? p : new EventPipeProvider(p.Name, p.EventLevel, p.Keywords, p.Arguments)).ToList();
+}

@@ -1,0 +1,71 @@
+using PoolDoctor.Analysis.Detection;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Counters;
+
+namespace PoolDoctor.Tests.Detection;
+
+/// <summary>
+/// `fixtures/counters/negatives/alloc-crowded-*`: the counters of two corpus runs (`diagnose --load`, 125 connections,
+/// 8 s) on the lab's allocation-heavy async `alloc` route, on the 2-core machine with a busy loop beside it. The queue
+/// sits at 120 (every connection's request), CPU at 36-72 % and 1.0-2.0 pool threads runnable: fewer than the cores,
+/// because the threads also wait for the GC and the load generator holds the rest. Little's law gives 0.06-0.15 s,
+/// under the signature rule's quarter second, so these runs read Healthy; CI, on a slower run of the same route, read
+/// Starving (starvation-signature: queue up, threads climbing from 3 to 6, CPU under 80 %).
+/// </summary>
+public class CrowdedAllocSeriesTests
+{
+    public static TheoryData<string> Runs => new("alloc-crowded-1", "alloc-crowded-2");
+
+    private static CounterSeries Load(string name) =>
+        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "negatives", name + ".jsonl")));
+
+    private static IReadOnlyList<Verdict> Timeline(CounterSeries s, DetectionThresholds? t = null) =>
+        StarvationDetector.Timeline(s.Samples, s.Injections, s.Cores, t);
+
+    /// <summary>The same run on a host that completes a quarter as many requests: each item now waits 0.25-0.6 s.</summary>
+    private static CounterSeries Slower(CounterSeries s) =>
+        new([.. s.Samples.Select(x => x with { CompletedPerSecond = x.CompletedPerSecond / 4 })], s.Injections);
+
+    [Theory]
+    [MemberData(nameof(Runs))]
+    public void A_computing_pool_on_a_crowded_host_reads_cpu_saturated_not_starving(string name)
+    {
+        var timeline = Timeline(Load(name));
+
+        Assert.DoesNotContain(timeline, v => v.Kind == VerdictKind.Starving);
+        var first = timeline.First(StarvationDetector.IsFinding);
+        Assert.Equal((VerdictKind.CpuSaturated, Rules.CpuSaturated), (first.Kind, first.Rule));
+        Assert.True(first.AtSeconds <= 1.6, $"first finding at {first.AtSeconds} s");
+        Assert.Contains(first.Evidence, e => e.Contains("the pool computes", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [MemberData(nameof(Runs))]
+    public void On_a_slower_host_the_same_run_is_still_not_starving(string name)
+    {
+        Assert.DoesNotContain(Timeline(Slower(Load(name))), v => v.Kind == VerdictKind.Starving);
+    }
+
+    [Theory]
+    [MemberData(nameof(Runs))]
+    public void Without_the_computing_test_the_slower_run_reads_starving(string name)
+    {
+        // The control: the CPU share is what tells this run from blocked threads. Demand more CPU than the run used and
+        // the signature rule calls it starving, as CI did.
+        var blind = DetectionThresholds.Default with { ComputingCpuPercent = 101 };
+
+        Assert.Contains(Timeline(Slower(Load(name)), blind), v => v.Kind == VerdictKind.Starving);
+    }
+
+    [Theory]
+    [MemberData(nameof(Runs))]
+    public void Runnable_threads_that_burn_no_cpu_are_not_called_computing(string name)
+    {
+        // Blocked threads on a crowded host can look runnable (they spin, then wait in the run queue) but use no CPU.
+        var series = Load(name);
+        var idle = new CounterSeries([.. series.Samples.Select(s => s with { CpuPercent = Math.Min(s.CpuPercent, 5) })], series.Injections);
+
+        Assert.DoesNotContain(Timeline(idle), v => v.Evidence.Any(e => e.Contains("the pool computes", StringComparison.Ordinal)));
+    }
+}
