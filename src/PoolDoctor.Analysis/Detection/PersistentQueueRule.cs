@@ -28,7 +28,8 @@ internal static class PersistentQueueRule
         // Means over the stretch, not the latest sample: a queue that swings from 13 to 120 still holds seconds of work.
         // Queue length over completed/s is how long an item sits in the queue (Little's law): milliseconds in a healthy pool.
         var meanQueue = window.Average(s => s.QueueLength);
-        var meanCompleted = window.Average(s => s.CompletedPerSecond);
+        // A session's first sample may count the items of an unknown span (4,155/s, then 0-14/s with 120 queued).
+        var meanCompleted = CounterSample.WithRates(window).Average(s => s.CompletedPerSecond);
         // Little's law reads a mean; the queue delay, where it was measured, is the wait itself.
         var measuredDelay = MedianQueueDelay(window);
         var delayWaits = measuredDelay >= t.PersistentQueueDelayMs;

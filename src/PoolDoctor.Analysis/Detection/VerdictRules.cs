@@ -169,7 +169,7 @@ internal static class VerdictRules
         {
             return null;
         }
-        var waiting = last.All(s => s.QueueLength >= floor && s.QueueLength >= t.QueuedSecondsOfWork * s.CompletedPerSecond);
+        var waiting = last.All(s => s.QueueLength >= floor && (s.FirstInterval || s.QueueLength >= t.QueuedSecondsOfWork * s.CompletedPerSecond));
         var draining = last[^1].QueueLength < 0.5 * last[0].QueueLength;
         if (!waiting || draining || last[^1].Seconds - last[0].Seconds < 1.5)
         {

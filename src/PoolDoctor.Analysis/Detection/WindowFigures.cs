@@ -31,7 +31,7 @@ internal sealed record WindowFigures(
         var slope = span > 0 ? (latest.ThreadCount - first.ThreadCount) / span : 0;
         // CPU over the last three seconds (three samples at 1 s, six at 0.5 s): one busy second is not saturation.
         var lastThree = Trailing(samples, 3);
-        var cpu = lastThree.Average(s => s.CpuPercent);
+        var cpu = CounterSample.WithRates(lastThree).Average(s => s.CpuPercent);
         // Runnable workers over the last two seconds, when the collector could read thread states.
         var runnableSamples = Trailing(samples, 2).Where(s => s.RunnableWorkers is not null).ToList();
         double? runnable = runnableSamples.Count > 0 ? runnableSamples.Average(s => s.RunnableWorkers!.Value) : null;

@@ -14,6 +14,7 @@ internal sealed class SampleAssembler(int cores, double intervalSeconds = 1)
     private readonly Dictionary<string, double> _last = new(StringComparer.Ordinal);
     private readonly string _ownSeries = $"Interval={(int)Math.Round(intervalSeconds * 1000)}";
     private double _ownSeriesSeenAt = double.NegativeInfinity;
+    private bool _built;
 
     public int Cores { get; } = cores;
 
@@ -54,6 +55,8 @@ internal sealed class SampleAssembler(int cores, double intervalSeconds = 1)
             _last[name] = value;
         }
         _current.Clear();
+        var first = !_built;
+        _built = true;
         return new CounterSample(
             Seconds: Math.Round(seconds, 3),
             ThreadCount: Value(CounterNames.ThreadCount),
@@ -62,7 +65,8 @@ internal sealed class SampleAssembler(int cores, double intervalSeconds = 1)
             CpuPercent: Value(CounterNames.Cpu),
             Cores: Cores,
             LockContentionsPerSecond: Value(CounterNames.LockContentions),
-            GcHeapMb: Value(CounterNames.GcHeap));
+            GcHeapMb: Value(CounterNames.GcHeap),
+            FirstInterval: first);
     }
 
     private double Value(string name) => _last.TryGetValue(name, out var value) ? value : 0;

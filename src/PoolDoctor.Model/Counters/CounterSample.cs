@@ -6,6 +6,9 @@ namespace PoolDoctor.Model.Counters;
 /// <see cref="RunnableWorkers"/> is the mean number of thread-pool workers the OS had runnable (on a CPU or
 /// waiting for one) during the interval, from Linux's per-thread state; null where it cannot be read.
 /// <see cref="QueueDelayMs"/> is how long work items waited in the pool's queue; null where it was not measured.
+/// <see cref="FirstInterval"/> marks a session's first sample: the runtime sends it moments after the session starts,
+/// and its rates (completed/s, CPU, lock contentions/s) cover a span the payload does not state (measured: 0, 15,000
+/// and 4,155 items/s where the next samples said 40,000-50,000 and 0-14), while its gauges (threads, queue) are current.
 /// </summary>
 public sealed record CounterSample(
     double Seconds,
@@ -17,4 +20,13 @@ public sealed record CounterSample(
     double LockContentionsPerSecond,
     double GcHeapMb,
     double? RunnableWorkers = null,
-    QueueDelay? QueueDelayMs = null);
+    QueueDelay? QueueDelayMs = null,
+    bool FirstInterval = false)
+{
+    /// <summary>The samples whose rates were measured over their interval; all of them when none was.</summary>
+    public static IReadOnlyList<CounterSample> WithRates(IReadOnlyList<CounterSample> samples)
+    {
+        var measured = samples.Where(s => !s.FirstInterval).ToList();
+        return measured.Count > 0 ? measured : samples;
+    }
+}

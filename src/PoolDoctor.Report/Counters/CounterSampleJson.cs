@@ -33,6 +33,10 @@ public sealed class CounterSampleJson() : WriteOnlyJsonConverter<CounterSample>(
             json.WriteNumber("items", delay.Items);
             json.WriteEndObject();
         }
+        if (s.FirstInterval)
+        {
+            json.WriteBoolean("firstInterval", true);
+        }
     }
 
     public static void Write(Utf8JsonWriter json, CounterSample sample)

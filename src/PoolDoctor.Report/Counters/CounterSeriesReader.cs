@@ -28,7 +28,8 @@ public static class CounterSeriesReader
                 root.GetProperty("lockContentionsPerSecond").GetDouble(),
                 root.GetProperty("gcHeapMb").GetDouble(),
                 root.TryGetProperty("runnableWorkers", out var runnable) ? runnable.GetDouble() : null,
-                root.TryGetProperty("queueDelayMs", out var delay) ? ReadQueueDelay(delay) : null));
+                root.TryGetProperty("queueDelayMs", out var delay) ? ReadQueueDelay(delay) : null,
+                root.TryGetProperty("firstInterval", out var first) && first.GetBoolean()));
             if (root.TryGetProperty("injections", out var list))
             {
                 foreach (var e in list.EnumerateArray())

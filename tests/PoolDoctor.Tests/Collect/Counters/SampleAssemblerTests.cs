@@ -24,6 +24,17 @@ public class SampleAssemblerTests
     }
 
     [Fact]
+    public void Only_the_sessions_first_sample_is_marked_as_a_first_interval()
+    {
+        var assembler = new SampleAssembler(cores: 2);
+        var first = Interval(5).Select(r => assembler.Add(r, 0.1)).Single(s => s is not null)!;
+        var second = Interval(5).Select(r => assembler.Add(r, 0.6)).Single(s => s is not null)!;
+        var third = Interval(5).Select(r => assembler.Add(r, 1.1)).Single(s => s is not null)!;
+
+        Assert.Equal((true, false, false), (first.FirstInterval, second.FirstInterval, third.FirstInterval));
+    }
+
+    [Fact]
     public void Another_tools_series_is_ignored_while_ours_flows()
     {
         var assembler = new SampleAssembler(cores: 2);
