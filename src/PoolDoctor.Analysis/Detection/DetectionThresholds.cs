@@ -41,6 +41,12 @@ public sealed record DetectionThresholds
     /// </summary>
     public double ComputingCpuPercent { get; init; } = 25;
 
+    /// <summary>
+    /// Seconds an item must wait in the queue (mean queue over mean completed/s, last three seconds) for the pool to count
+    /// as computing: `alloc` beside a busy loop waited 45-150 ms, a healthy `taskasyncwait` 4 ms.
+    /// </summary>
+    public double ComputingWaitSeconds { get; init; } = 0.025;
+
     /// <summary>Seconds of queued work (queue length / completed per second) that count as "not draining".</summary>
     public double QueuedSecondsOfWork { get; init; } = 1;
 

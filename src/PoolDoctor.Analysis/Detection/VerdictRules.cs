@@ -53,7 +53,10 @@ internal static class VerdictRules
         // Fewer runnable threads than cores can still be CPU-bound work: an allocation-heavy route's threads also wait
         // for the GC, and a crowded host deals them out. Blocked threads do not burn the process's CPU, so a real share
         // of it beside them tells the two apart.
-        var computing = runnableRead && !runnableBound
+        // And the queue must hold work that waits (Little's law): a healthy async pool also keeps a few items queued
+        // for a millisecond or two while its threads are busy (taskasyncwait: 2 queued, 605 done/s, 28 % CPU).
+        var waits = f.RecentQueueMean >= t.ComputingWaitSeconds * Math.Max(1, f.RecentCompletedMean);
+        var computing = runnableRead && !runnableBound && waits
             && runnableMean >= t.ComputingRunnablePerCore * cores && f.CpuPercent >= t.ComputingCpuPercent;
         if (!busy && !runnableBound && !computing)
         {

@@ -58,6 +58,19 @@ public class CrowdedAllocSeriesTests
         Assert.Contains(Timeline(Slower(Load(name)), blind), v => v.Kind == VerdictKind.Starving);
     }
 
+    [Fact]
+    public void A_healthy_async_pool_with_a_few_items_queued_for_milliseconds_is_not_computing()
+    {
+        // `negatives/taskasyncwait-busy`: a CI run of `diagnose -p` on the lab's taskasyncwait (await Task.Delay(500),
+        // 125 connections) that read CpuSaturated after 2.1 s: 1-6 items queued, 605 done/s, 28 % CPU, 1.4 threads
+        // runnable, queue delay p50 1 ms. The pool flows; the queue holds no wait worth the name.
+        var series = Load("taskasyncwait-busy");
+
+        Assert.DoesNotContain(Timeline(series), StarvationDetector.IsFinding);
+        var noWait = DetectionThresholds.Default with { ComputingWaitSeconds = 0 };
+        Assert.Contains(Timeline(series, noWait), v => v.Kind == VerdictKind.CpuSaturated);
+    }
+
     [Theory]
     [MemberData(nameof(Runs))]
     public void Runnable_threads_that_burn_no_cpu_are_not_called_computing(string name)
