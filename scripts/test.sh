@@ -26,10 +26,11 @@ for trx in "$results"/*.trx; do
   n=$(grep -o '<UnitTestResult [^>]*>' "$trx" | grep -c 'outcome="NotExecuted"')
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0})); skipped=$((skipped + ${n:-0}))
 done
-# CI keeps only the tail of this output: name every failed test again just above the summary line.
+# CI keeps only the tail of this output: name every failed test again just above the summary line, with the lines of
+# its message that say why.
 for trx in "$results"/*.trx; do
   [ -f "$trx" ] || continue
-  grep -o '<UnitTestResult [^>]*outcome="Failed"[^>]*>' "$trx" | sed -n 's/.*testName="\([^"]*\)".*/FAILED: \1/p'
+  awk -f scripts/failure-digest.awk "$trx"
 done
 if [ $status -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi
 if [ "${CI:-}" = true ] && [ $skipped -gt 0 ] && [ $status -eq 0 ]; then

@@ -42,8 +42,9 @@ public sealed record DetectionThresholds
     public double ComputingCpuPercent { get; init; } = 25;
 
     /// <summary>
-    /// Seconds an item must wait in the queue (mean queue over mean completed/s, last three seconds) for the pool to count
-    /// as computing: `alloc` beside a busy loop waited 45-150 ms, a healthy `taskasyncwait` 4 ms.
+    /// Seconds an item must wait in the queue (mean queue over mean completed/s, last three seconds) for a CpuSaturated
+    /// verdict from runnable threads (either form): `alloc` beside a busy loop waited 45-150 ms, a healthy
+    /// `taskasyncwait` 4 ms (5 ms beside a busy loop, with more threads runnable than cores).
     /// </summary>
     public double ComputingWaitSeconds { get; init; } = 0.025;
 

@@ -71,6 +71,21 @@ public class CrowdedAllocSeriesTests
         Assert.Contains(Timeline(series, noWait), v => v.Kind == VerdictKind.CpuSaturated);
     }
 
+    [Fact]
+    public void More_runnable_threads_than_cores_with_work_that_flows_are_not_cpu_saturated()
+    {
+        // `negatives/diagscenarios-taskasyncwait-crowded`: Microsoft's DiagnosticScenarios sample (Release) on its healthy
+        // taskasyncwait route, `diagnose --load`, 125 connections, a busy loop beside it. At 5.6 s: 2.6 pool threads
+        // runnable on 2 cores, 3 queued, 645 done/s, queue delay p50 1 ms. The run queue is the busy loop's doing; no
+        // request waits for the pool.
+        var series = Load("diagscenarios-taskasyncwait-crowded");
+
+        Assert.DoesNotContain(Timeline(series), StarvationDetector.IsFinding);
+        var noWait = DetectionThresholds.Default with { ComputingWaitSeconds = 0 };
+        Assert.Contains(Timeline(series, noWait), v => v.Kind == VerdictKind.CpuSaturated
+            && v.Evidence.Any(e => e.Contains("threshold 2 = 1x 2 core(s)", StringComparison.Ordinal)));
+    }
+
     [Theory]
     [MemberData(nameof(Runs))]
     public void Runnable_threads_that_burn_no_cpu_are_not_called_computing(string name)
