@@ -1,5 +1,3 @@
-using System.Net;
-using System.Net.Sockets;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Lab;
 
@@ -30,20 +28,21 @@ internal sealed class LabChild : IAsyncDisposable
 
     public static async Task<LabChild> StartAsync(string? connectionString, CancellationToken cancellation)
     {
-        var port = FreeLoopbackPort();
         var (file, prefix) = SelfCommand();
-        List<string> arguments = [.. prefix, "lab", "--urls", $"http://127.0.0.1:{port}"];
+        // Port 0: Kestrel binds a free port and the lab's ready line names it. A port picked here and handed over would
+        // come from the ephemeral range, where any outgoing connection on the machine can take it before the lab binds.
+        List<string> arguments = [.. prefix, "lab", "--urls", "http://127.0.0.1:0"];
         if (connectionString is not null)
         {
             arguments.AddRange(["--db", connectionString]);
         }
         var process = LaunchedTarget.Start(file, arguments);
-        var ready = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var ready = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
         process.Line += line =>
         {
-            if (line.StartsWith(LabApp.ReadyPrefix, StringComparison.Ordinal))
+            if (ReadyPort(line) is { } bound)
             {
-                ready.TrySetResult();
+                ready.TrySetResult(bound);
             }
         };
         try
@@ -52,15 +51,26 @@ internal sealed class LabChild : IAsyncDisposable
             var started = await Task.WhenAny(ready.Task, Task.Delay(TimeSpan.FromSeconds(30), cancellation));
             if (started != ready.Task || process.HasExited)
             {
-                throw new RunFailedException($"the lab did not start listening on port {port}: {process.LastOutput}");
+                throw new RunFailedException($"the lab did not start listening: {process.LastOutput}");
             }
-            return new LabChild(process, port, spec);
+            return new LabChild(process, await ready.Task, spec);
         }
         catch
         {
             await process.DisposeAsync();
             throw;
         }
+    }
+
+    /// <summary>The port of the first address on the lab's ready line, or null for any other line.</summary>
+    internal static int? ReadyPort(string line)
+    {
+        if (!line.StartsWith(LabApp.ReadyPrefix, StringComparison.Ordinal))
+        {
+            return null;
+        }
+        var first = line[LabApp.ReadyPrefix.Length..].Split(' ', 2)[0];
+        return Uri.TryCreate(first, UriKind.Absolute, out var url) && url.Port > 0 ? url.Port : null;
     }
 
     /// <summary>Warms the route up before its measured load (<see cref="UrlWarmUp"/>).</summary>
@@ -74,13 +84,6 @@ internal sealed class LabChild : IAsyncDisposable
         var dll = System.Reflection.Assembly.GetEntryAssembly()?.Location ?? "";
         var hostName = Path.GetFileNameWithoutExtension(host);
         return hostName.Equals("dotnet", StringComparison.OrdinalIgnoreCase) && dll.Length > 0 ? (host, [dll]) : (host, []);
-    }
-
-    private static int FreeLoopbackPort()
-    {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 
     public ValueTask DisposeAsync() => _process.DisposeAsync();
