@@ -32,7 +32,10 @@ internal sealed record WindowFigures(
         var slope = span > 0 ? (latest.ThreadCount - first.ThreadCount) / span : 0;
         // CPU over the last three seconds (three samples at 1 s, six at 0.5 s): one busy second is not saturation.
         var lastThree = Trailing(samples, 3);
-        var cpu = CounterSample.WithRates(lastThree).Average(s => s.CpuPercent);
+        // Queue and completions over the same samples, for Little's law: a first sample's queue is real but its rates are
+        // not, and the burst of a load that has just begun (124 queued at 0.1 s on a healthy async route) is no wait.
+        var measured = CounterSample.WithRates(lastThree);
+        var cpu = measured.Average(s => s.CpuPercent);
         // Runnable workers over the last two seconds, when the collector could read thread states.
         var runnableSamples = Trailing(samples, 2).Where(s => s.RunnableWorkers is not null).ToList();
         double? runnable = runnableSamples.Count > 0 ? runnableSamples.Average(s => s.RunnableWorkers!.Value) : null;
@@ -53,8 +56,8 @@ internal sealed record WindowFigures(
             cpu,
             runnable,
             runnableSpan,
-            lastThree.Average(s => s.QueueLength),
-            CounterSample.WithRates(lastThree).Average(s => s.CompletedPerSecond),
+            measured.Average(s => s.QueueLength),
+            measured.Average(s => s.CompletedPerSecond),
             slope,
             recent.Count(i => i.Reason == AdjustmentReason.Starvation),
             recent.Count(i => i.Reason == AdjustmentReason.CooperativeBlocking),

@@ -42,4 +42,30 @@ public class FirstIntervalSeriesTests
 
         Assert.True(first.AtSeconds >= 3, $"first finding at {first.AtSeconds} s ({first.Rule})");
     }
+
+    [Fact]
+    public void A_burst_queued_as_the_load_begins_is_no_wait_for_a_cpu()
+    {
+        // `negatives/taskasyncwait-burst`: `detect -p` in bench/time-to-verdict.sh on the controllers' healthy
+        // taskasyncwait, attached as its 125 connections began: the first sample (0.1 s) held 124 queued, every later one
+        // 0 at 260-606 done/s. Averaged with those, the burst made 25 queued look like work waiting 40 ms, and with 1.1
+        // threads runnable at 27 % CPU the run read CpuSaturated ("the pool computes") at 2.1 s.
+        var series = Burst();
+        Assert.True(series.Samples[0].FirstInterval);
+
+        Assert.DoesNotContain(Timeline(series), StarvationDetector.IsFinding);
+    }
+
+    [Fact]
+    public void The_same_series_with_its_queue_kept_reads_cpu_saturated()
+    {
+        // The control: had the 124 stayed queued, the same runnable threads and CPU would be a pool that computes.
+        var series = Burst();
+        var kept = new CounterSeries([.. series.Samples.Select(s => s with { QueueLength = 124 })], series.Injections);
+
+        Assert.Contains(Timeline(kept), v => v.Kind == VerdictKind.CpuSaturated);
+    }
+
+    private static CounterSeries Burst() =>
+        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "negatives", "taskasyncwait-burst.jsonl")));
 }
