@@ -42,22 +42,22 @@ internal static class VerdictRules
     private static Verdict? CpuSaturated(WindowFigures f, int cores, DetectionThresholds t, bool byRunnableThreads)
     {
         var busy = f.CpuPercent >= t.CpuSaturatedPercent;
+        // Either form needs queued work that waits (Little's law): a healthy async pool also keeps a few items queued
+        // for a millisecond or two while its threads are busy (taskasyncwait: 2 queued, 605 done/s, 28 % CPU; beside a
+        // busy loop, 2.6 threads runnable with 3 queued at 645 done/s). Work that flows is no finding, whoever holds the cores.
+        var waits = f.RecentQueueMean >= t.ComputingWaitSeconds * Math.Max(1, f.RecentCompletedMean);
         // Idle workers spin a little before they sleep, so runnable threads alone prove nothing; with work queued
         // they mean the queue waits for CPUs, not for threads.
         // Over at least a second of samples (two at 1 s, three at 0.5 s): on a crowded machine a blocked thread's wake-ups
         // wait in the run queue, and half a second of that looks like CPU-bound work.
         var runnableMean = f.RunnableWorkers ?? 0;
         var runnableRead = byRunnableThreads && f.RunnableWorkers is not null
-            && f.RunnableSpanSeconds >= 0.75 && f.RecentQueueMean >= QueueFloor(cores, t);
-        // Either form needs queued work that waits (Little's law): a healthy async pool also keeps a few items queued
-        // for a millisecond or two while its threads are busy (taskasyncwait: 2 queued, 605 done/s, 28 % CPU; beside a
-        // busy loop, 2.6 threads runnable with 3 queued at 645 done/s). Work that flows is no finding, whoever holds the cores.
-        var waits = f.RecentQueueMean >= t.ComputingWaitSeconds * Math.Max(1, f.RecentCompletedMean);
-        var runnableBound = runnableRead && waits && runnableMean >= t.RunnablePerCore * cores;
+            && f.RunnableSpanSeconds >= 0.75 && f.RecentQueueMean >= QueueFloor(cores, t) && waits;
+        var runnableBound = runnableRead && runnableMean >= t.RunnablePerCore * cores;
         // Fewer runnable threads than cores can still be CPU-bound work: an allocation-heavy route's threads also wait
         // for the GC, and a crowded host deals them out. Blocked threads do not burn the process's CPU, so a real share
         // of it beside them tells the two apart.
-        var computing = runnableRead && !runnableBound && waits
+        var computing = runnableRead && !runnableBound
             && runnableMean >= t.ComputingRunnablePerCore * cores && f.CpuPercent >= t.ComputingCpuPercent;
         if (!busy && !runnableBound && !computing)
         {
