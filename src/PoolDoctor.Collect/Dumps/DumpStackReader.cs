@@ -166,14 +166,20 @@ public static class DumpStackReader
             {
                 continue;
             }
+            // Managed code in the runtime's host code heap is a dynamic method (the compiled expression trees that
+            // call MVC actions and minimal-API handlers), whether or not the dump holds its descriptor: a full dump
+            // names it (lambda_method78) with a type and module of no name, a heap dump cannot name it at all. It is
+            // spelled as a live trace spells it, so the analysis treats both alike; it has no IL in any assembly.
+            if (dynamicCode.Contains(frame.InstructionPointer))
+            {
+                frames.Add(new StackFrame(DynamicCode.ModuleName, DynamicCode.Name(frame.Method?.Name)));
+                leaf = false;
+                continue;
+            }
             if (frame.Method is not { Type: not null } method)
             {
-                // Managed code the runtime cannot name: in the runtime's host code heap it is a dynamic method (the
-                // compiled expression trees that call MVC actions and minimal-API handlers), which a live trace names
-                // lambda_method; anything else stays an address, as an unresolved sampled frame does.
-                frames.Add(dynamicCode.Contains(frame.InstructionPointer)
-                    ? new StackFrame(DynamicCode.ModuleName, DynamicCode.MethodName)
-                    : new StackFrame("?", $"0x{frame.InstructionPointer:x}"));
+                // Anything else the runtime cannot name stays an address, as an unresolved sampled frame does.
+                frames.Add(new StackFrame("?", $"0x{frame.InstructionPointer:x}"));
                 leaf = false;
                 continue;
             }

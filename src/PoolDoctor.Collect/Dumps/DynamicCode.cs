@@ -13,6 +13,12 @@ internal sealed class DynamicCode
 
     public const string MethodName = "dynamicClass.lambda_method";
 
+    /// <summary>
+    /// A dynamic method's frame name: <c>dynamicClass.lambda_method78</c> when the dump holds its descriptor (a full
+    /// dump), else <see cref="MethodName"/>.
+    /// </summary>
+    public static string Name(string? method) => string.IsNullOrWhiteSpace(method) ? MethodName : "dynamicClass." + method;
+
     private readonly List<MemoryRange> _ranges;
 
     private DynamicCode(List<MemoryRange> ranges) => _ranges = ranges;
