@@ -67,4 +67,42 @@ public class DumpFrameNamesTests
         Assert.Equal(3, culprit.Threads);
         Assert.Equal(CallSiteSource.Endpoint, culprit.Site.Source);
     }
+
+    [Theory]
+    [InlineData("lambda_method78", "dynamicClass.lambda_method78")]
+    [InlineData(null, DynamicCode.MethodName)]
+    [InlineData("", DynamicCode.MethodName)]
+    public void A_dynamic_method_is_spelled_as_a_live_trace_spells_it(string? clrmd, string expected) =>
+        Assert.Equal(expected, DynamicCode.Name(clrmd));
+
+    /// <summary>
+    /// The same stack from a full dump (the default of `dump`), which holds the dynamic method's descriptor: ClrMD
+    /// names it lambda_method78 with a type and module of no name. Spelled as a live trace does, it is the generated
+    /// frame the inlined action hides in, and the endpoint on the stack names the action.
+    /// </summary>
+    [Fact]
+    public void A_full_dump_stack_names_the_inlined_action_through_the_named_dynamic_method()
+    {
+        var lcg = DynamicCode.Name("lambda_method78");
+        var frames = new[]
+        {
+            new StackFrame("System.Private.CoreLib", DumpFrameNames.Method("System.Threading.Monitor", "Wait")),
+            new StackFrame("System.Private.CoreLib", DumpFrameNames.Method("System.Threading.ManualResetEventSlim", "Wait")),
+            new StackFrame("System.Private.CoreLib", DumpFrameNames.Method("System.Threading.Tasks.Task", "InternalWait")),
+            new StackFrame("System.Private.CoreLib", DumpFrameNames.Method("System.Threading.Tasks.Task<System.__Canon>", "GetResultCore")),
+            new StackFrame(DynamicCode.ModuleName, lcg),
+            new StackFrame("Microsoft.AspNetCore.Mvc.Core", DumpFrameNames.Method("Microsoft.AspNetCore.Mvc.Infrastructure.ActionMethodExecutor+SyncObjectResultExecutor", "Execute")),
+            new StackFrame("Microsoft.AspNetCore.Routing", DumpFrameNames.Method("Microsoft.AspNetCore.Routing.EndpointMiddleware", "Invoke")),
+        };
+        var request = new RequestContext(null, null, "/api/diagscenario/taskwait",
+            "PoolDoctor.Lab.Mvc.DiagScenarioController.TaskWait (PoolDoctor.Lab)",
+            "PoolDoctor.Lab.Mvc.DiagScenarioController.TaskWait (PoolDoctor.Lab)");
+        var stacks = Enumerable.Range(1, 2).Select(i => new ThreadStack(i, [.. frames, .. Frames(PoolDispatch)], 1) { Request = request });
+
+        var culprit = Assert.Single(CulpritAnalyzer.Analyze(Snapshot(stacks)).Culprits);
+
+        Assert.Equal("DiagScenarioController.TaskWait", culprit.Method);
+        Assert.Equal("Task.Result", culprit.Api);
+        Assert.Contains("dynamicClass.lambda_method78", culprit.Site.Note, StringComparison.Ordinal);
+    }
 }
