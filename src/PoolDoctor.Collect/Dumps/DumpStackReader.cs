@@ -1,5 +1,6 @@
 using Microsoft.Diagnostics.Runtime;
 using PoolDoctor.Collect.CallGraphs;
+using PoolDoctor.Collect.Sources;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Stacks;
 
@@ -19,8 +20,11 @@ public static class DumpStackReader
     // symbol server is asked, so reading a dump never leaves the machine.
     private static DataTargetOptions Offline => new() { SymbolPaths = [] };
 
+    /// <param name="path">The core dump.</param>
+    /// <param name="symbolsDirectory">A folder with the app's assemblies and PDBs, for a dump read away from the folder
+    /// the app ran from; its copies stand in for the paths the dump records.</param>
     /// <exception cref="DumpFormatException">Not a core dump, not of a .NET process, or too damaged to read.</exception>
-    public static DumpReading Read(string path)
+    public static DumpReading Read(string path, string? symbolsDirectory = null)
     {
         if (!File.Exists(path))
         {
@@ -77,14 +81,23 @@ public static class DumpStackReader
                     warnings.Add($"the dump {truncation}: threads and queues whose memory is missing are left out");
                 }
                 var stacks = ReadThreads(runtime, warnings);
-                var modules = ModuleOrigins.Classify(runtime.EnumerateModules()
-                    .Where(m => !string.IsNullOrEmpty(m.Name))
-                    .Select(m => new LoadedModule(ModuleName(m.Name!), m.Name!)));
+                var loaded = runtime.EnumerateModules().Where(m => !string.IsNullOrEmpty(m.Name)).ToList();
+                using var sources = new SourceLocator(symbolsDirectory);
+                var modules = ModuleOrigins.Classify(loaded.Select(m => new LoadedModule(ModuleName(m.Name!), sources.Resolve(m.Name!) ?? m.Name!)));
+                var ran = loaded
+                    .GroupBy(m => ModuleName(m.Name!), StringComparer.OrdinalIgnoreCase)
+                    .ToDictionary(g => g.Key, g => g.First().Pdb?.Guid ?? Guid.Empty, StringComparer.OrdinalIgnoreCase);
+                var otherBuilds = DumpBuilds.Other(ran, modules);
+                warnings.AddRange(otherBuilds.Values);
                 var snapshot = new StackSnapshot(target.DataReader.ProcessId, 0, stacks, [])
                 {
                     Modules = modules,
+                    OtherBuildModules = [.. otherBuilds.Keys],
                 };
-                snapshot = snapshot with { CallGraph = AssemblyCallGraphReader.ReadApp(snapshot.Modules) };
+                snapshot = snapshot with
+                {
+                    CallGraph = NettraceStackReader.WithoutLines(AssemblyCallGraphReader.ReadApp(snapshot.Modules), snapshot.OtherBuildModules),
+                };
                 var pool = DumpThreadPoolReader.Read(runtime, warnings);
                 return new DumpReading(snapshot, pool, warnings) { RuntimeVersion = VersionOf(clr) };
             }

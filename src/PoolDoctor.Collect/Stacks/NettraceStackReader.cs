@@ -29,7 +29,7 @@ public static class NettraceStackReader
         return snapshot with { CallGraph = WithoutLines(AssemblyCallGraphReader.ReadApp(snapshot.Modules), snapshot.OtherBuildModules) };
     }
 
-    private static Model.CallGraphs.CallGraph WithoutLines(Model.CallGraphs.CallGraph graph, IReadOnlyList<string> otherBuilds)
+    internal static Model.CallGraphs.CallGraph WithoutLines(Model.CallGraphs.CallGraph graph, IReadOnlyList<string> otherBuilds)
     {
         if (otherBuilds.Count == 0)
         {

@@ -14,7 +14,7 @@ internal static class AnalyzeCommand
     public static Command Create()
     {
         var file = new Argument<string>("FILE") { Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect), or a core dump (dump, dotnet-dump collect)." };
-        var symbols = new Option<string?>("--symbols") { Description = "A directory with the app's assemblies and PDBs, for a trace recorded on another machine (file:line, user code, IL)." };
+        var symbols = new Option<string?>("--symbols") { Description = "A directory with the app's assemblies and PDBs, for a trace or dump recorded on another machine (file:line, user code, IL)." };
         var display = new StackDisplayOptions();
         var command = new Command("analyze", "Group the stacks of a recorded .nettrace or a core dump and name the code that blocks the thread pool.") { file, symbols };
         display.AddTo(command);
@@ -29,7 +29,7 @@ internal static class AnalyzeCommand
             }
             if (CoreDumpFile.IsElf(path))
             {
-                return await AnalyzeDumpAsync(path, how, cancellation);
+                return await AnalyzeDumpAsync(path, how, symbolsDirectory, cancellation);
             }
             var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, cancellation, symbolsDirectory: symbolsDirectory);
             foreach (var missing in snapshot.Missing)
@@ -46,9 +46,9 @@ internal static class AnalyzeCommand
         return command;
     }
 
-    private static async Task<int> AnalyzeDumpAsync(string path, StackDisplay how, CancellationToken cancellation)
+    private static async Task<int> AnalyzeDumpAsync(string path, StackDisplay how, string? symbolsDirectory, CancellationToken cancellation)
     {
-        var dump = await DumpAnalysis.ReadAsync(path, cancellation);
+        var dump = await DumpAnalysis.ReadAsync(path, cancellation, symbolsDirectory);
         foreach (var warning in dump.Warnings)
         {
             Console.Error.WriteLine($"{CliApp.ToolName}: warning: {warning}");

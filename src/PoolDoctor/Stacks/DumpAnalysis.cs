@@ -8,13 +8,13 @@ namespace PoolDoctor.Cli.Stacks;
 /// </summary>
 internal static class DumpAnalysis
 {
-    public static async Task<DumpReading> ReadAsync(string path, CancellationToken cancellation)
+    public static async Task<DumpReading> ReadAsync(string path, CancellationToken cancellation, string? symbolsDirectory = null)
     {
         var megabytes = File.Exists(path) ? new FileInfo(path).Length / (1024.0 * 1024.0) : 0;
         var limit = TimeSpan.FromSeconds(60 + (megabytes / 50));
         try
         {
-            return await Task.Run(() => DumpStackReader.Read(path), CancellationToken.None).WaitAsync(limit, cancellation);
+            return await Task.Run(() => DumpStackReader.Read(path, symbolsDirectory), CancellationToken.None).WaitAsync(limit, cancellation);
         }
         catch (TimeoutException)
         {

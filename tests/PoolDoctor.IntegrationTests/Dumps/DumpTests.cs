@@ -142,6 +142,37 @@ public sealed partial class DumpTests(ITestOutputHelper output)
                 + $"{written.StdOut.Trim()} in {written.Elapsed.TotalSeconds:F1} s; analyze {analyzed.Elapsed.TotalSeconds:F1} s; "
                 + $"{top.GetProperty("method")} at {Path.GetFileName(file)}:{line}");
 
+            // Read away from the app's folder: --symbols copies stand in for the paths the dump records. The same
+            // build gives the same line; another build (here another assembly under the app's name, so its CodeView
+            // id differs from the one the dump recorded) gives none, and says why.
+            foreach (var sameBuild in new[] { true, false })
+            {
+                var symbols = SymbolsCopy(sameBuild);
+                try
+                {
+                    var elsewhere = await ToolRun.RunAsync(["analyze", dump, "--format", "json", "--symbols", symbols], TimeSpan.FromSeconds(180));
+                    Assert.True(elsewhere.ExitCode == 0, elsewhere.ToString());
+                    using var read = JsonDocument.Parse(elsewhere.StdOut);
+                    var first = read.RootElement.GetProperty("culprits")[0];
+                    var readWhy = $"same build {sameBuild}: {StacksJson.Describe(read, elsewhere)}";
+                    if (sameBuild)
+                    {
+                        Assert.True(first.GetProperty("method").GetString()!.EndsWith(scenario.CallSite!, StringComparison.Ordinal), readWhy);
+                        Assert.True(first.GetProperty("line").GetInt32() == line, readWhy);
+                        Assert.DoesNotContain("another build", elsewhere.StdErr, StringComparison.Ordinal);
+                    }
+                    else
+                    {
+                        Assert.False(first.TryGetProperty("line", out var none) && none.ValueKind == JsonValueKind.Number, readWhy);
+                        Assert.Contains("PoolDoctor.Lab: '" + Path.Combine(symbols, "PoolDoctor.Lab.dll") + "' is another build", elsewhere.StdErr, StringComparison.Ordinal);
+                    }
+                }
+                finally
+                {
+                    Directory.Delete(symbols, recursive: true);
+                }
+            }
+
             // A copy cut off after 4 MB: named as truncated, in one line.
             var cut = TempDump();
             try
@@ -274,6 +305,26 @@ public sealed partial class DumpTests(ITestOutputHelper output)
         var matches = ThreadsField().Matches(countersText);
         Assert.True(matches.Count > 0, countersText);
         return int.Parse(matches[^1].Groups[1].Value, CultureInfo.InvariantCulture);
+    }
+
+    /// <summary>The lab's assemblies as a deployment folder elsewhere: its deps.json and, as PoolDoctor.Lab.dll, the
+    /// lab's own build with its PDB or another assembly (another build as far as its CodeView id says).</summary>
+    private static string SymbolsCopy(bool sameBuild)
+    {
+        var from = Path.GetDirectoryName(ToolPaths.ToolDll)!;
+        var to = Path.Combine(Path.GetTempPath(), $"pooldoctor-symbols-{Guid.NewGuid():N}");
+        Directory.CreateDirectory(to);
+        File.Copy(Path.Combine(from, "dotnet-pooldoctor.deps.json"), Path.Combine(to, "dotnet-pooldoctor.deps.json"));
+        if (sameBuild)
+        {
+            File.Copy(Path.Combine(from, "PoolDoctor.Lab.dll"), Path.Combine(to, "PoolDoctor.Lab.dll"));
+            File.Copy(Path.Combine(from, "PoolDoctor.Lab.pdb"), Path.Combine(to, "PoolDoctor.Lab.pdb"));
+        }
+        else
+        {
+            File.Copy(Path.Combine(from, "PoolDoctor.Model.dll"), Path.Combine(to, "PoolDoctor.Lab.dll"));
+        }
+        return to;
     }
 
     private static string TempDump() => Path.Combine(Path.GetTempPath(), $"pooldoctor-test-{Guid.NewGuid():N}.core");
