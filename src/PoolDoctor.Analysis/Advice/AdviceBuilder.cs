@@ -14,7 +14,11 @@ public static class AdviceBuilder
     /// <summary>Culprits below this share of pool-thread time are noise next to the real blocker; they get no advice.</summary>
     public const double MinimumShare = 0.10;
 
-    public static AdviceSet Build(VerdictKind verdict, IReadOnlyList<Culprit> culprits, IReadOnlyList<CounterSample> samples, int cores)
+    /// <param name="captureWindowSeconds">The stack capture's window, over which the culprits' wait events were counted (0: none).</param>
+    /// <param name="loadConcurrency">The connections of the load the doctor drove (null: not driven, production traffic).</param>
+    public static AdviceSet Build(
+        VerdictKind verdict, IReadOnlyList<Culprit> culprits, IReadOnlyList<CounterSample> samples, int cores,
+        double captureWindowSeconds = 0, int? loadConcurrency = null)
     {
         var relevant = culprits.Where(c => c.Share >= MinimumShare).OrderByDescending(c => c.Share).ToList();
         var fixes = relevant.Select(FixCatalog.For).ToList();
@@ -22,6 +26,11 @@ public static class AdviceBuilder
         if (!blocked)
         {
             return new AdviceSet(fixes, null);
+        }
+        // Sized from the demand (Little's law, the load's concurrency) when measured; the peak seen is the fallback.
+        if (BlockingDemand.Estimate(relevant, captureWindowSeconds, loadConcurrency) is { Threads: > 0 } demand)
+        {
+            return new AdviceSet(fixes, MinThreadsCalculator.Advise(demand, Math.Max(1, cores)));
         }
         var (peak, source) = MinThreadsCalculator.PeakBlocked(relevant, samples, Math.Max(1, cores));
         return new AdviceSet(fixes, peak > 0 ? MinThreadsCalculator.Advise(peak, Math.Max(1, cores), source) : null);
