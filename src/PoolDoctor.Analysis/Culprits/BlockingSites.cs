@@ -120,14 +120,14 @@ public static class BlockingSites
         var method = stack.Frames[crossing.MethodIndex];
         var packageFrames = crossing.PackageFrames.Where(i => i >= crossing.MethodIndex).ToList();
         var packageChain = packageFrames.Select(i => stack.Cleaned[i]).Where((name, k) => k == 0 || name != stack.Cleaned[packageFrames[k - 1]]).ToList();
-        var user = userIndex >= 0 ? stack.Frames[userIndex].Owner : null;
+        var user = userIndex >= 0 ? stack.Cleaned[userIndex] : null;
         string? registration = null;
         if (user is null)
         {
             var namespaces = crossing.PackageFrames.Select(i => stack.Frames[i].Namespace).Where(n => n.Length > 0).ToHashSet(StringComparer.Ordinal);
             if (il.CallerInto(namespaces) is { } caller)
             {
-                user = caller.Method.Owner;
+                user = caller.Method.Display;
                 var at = caller.At is { } point ? $" at {Path.GetFileName(point.File)}:{point.Line}" : "";
                 registration = $"; the app reaches it through {caller.Method.Display}, which calls {caller.Call}{at}";
             }
@@ -135,7 +135,9 @@ public static class BlockingSites
         var chain = userIndex >= 0 ? userChain : [];
         var package = crossing.Package!;
         var how = userIndex >= 0
-            ? $"{stack.Cleaned[userIndex]} calls into package {package}"
+            ? crossing.UserCallTwin is { } call
+                ? $"{stack.Cleaned[userIndex]} calls {call.Api}{(call.Twin is null ? " (no async twin)" : "")}, under which the package blocks"
+                : $"{stack.Cleaned[userIndex]} calls into package {package}"
             : $"no user frame on the stack: package {package} is called by {(crossing.PackageFrames.Count > 0 && crossing.PackageFrames[0] + 1 < stack.Frames.Count ? stack.Cleaned[crossing.PackageFrames[0] + 1] : "the framework")}";
         return new BlockingSite(method.Owner, crossing.Api.Kind, crossing.Api.Api)
         {

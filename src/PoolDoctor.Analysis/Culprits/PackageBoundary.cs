@@ -72,7 +72,10 @@ public static class PackageBoundary
 
         var frames = Enumerable.Range(apiIndex, top - apiIndex).Reverse().Where(i => packages[i]?.Name == referenced.Name).ToList();
         var method = frames.Where(i => i > apiIndex).DefaultIfEmpty(frames[^1]).Min();
-        var (blocking, apiTwin) = deepest.Name != referenced.Name ? Entry(stack, deepestOuter, api) : (api, TwinOf(stack, apiIndex, api.Api));
+        // A framework wait (Task.Result under the package's own code) has no twin to look up: only a package's entry
+        // or a driver's verb is an API someone could call asynchronously instead.
+        var (blocking, apiTwin) = deepest.Name != referenced.Name ? Entry(stack, deepestOuter, api)
+            : (api, api.IsDriverCall ? TwinOf(stack, apiIndex, api.Api) : null);
         var userCall = firstUser >= 1 && packages[firstUser - 1] is null ? Entry(stack, firstUser - 1, api).Twin : null;
         return new Crossing(true, blocking, apiTwin)
         {

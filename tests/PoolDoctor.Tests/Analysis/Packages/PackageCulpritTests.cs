@@ -90,7 +90,7 @@ public sealed class PackageCulpritTests
         Assert.Equal("AuditLogger.Log", culprit.Method);
         Assert.Equal(Sink, culprit.Package);
         Assert.Equal(BlockingKind.SyncOverAsync, culprit.Kind);
-        Assert.Equal("Program.Main", culprit.UserFrame);
+        Assert.Equal("lambda in Program.Main", culprit.UserFrame);
         Assert.Equal(new AsyncTwin("LoggerExtensions.LogInformation", null), culprit.UserCallTwin);
         Assert.Equal(["lambda in Program.Main", "AuditLogger.Log"], culprit.Chain);
         Assert.Equal([null, Sink], culprit.ChainPackages);
