@@ -104,6 +104,7 @@ public static class BlockingSites
         {
             Flavor = caller.Flavor,
             Entry = entry,
+            ApiTwin = LibraryTwin(stack, apiIndex, api),
             Site = new CallSite { Source = CallSiteSource.Library, Note = "no user code on the stack: a library blocks here" },
         };
     }
@@ -162,9 +163,10 @@ public static class BlockingSites
         };
     }
 
-    // A library frame the user's frame calls, when it is the API: what its declaring type says about an async twin.
+    // The API's own frame, when it is a sync I/O call (a driver's verb, a socket or client call): what its declaring
+    // type says about an async twin, so the advice offers one only when it exists.
     private static AsyncTwin? LibraryTwin(StackReading stack, int index, BlockingApi api) =>
-        index >= 0 && index < stack.Declared.Count && stack.Declared[index] is { } declared && api.IsDriverCall
+        index >= 0 && index < stack.Declared.Count && stack.Declared[index] is { } declared && (api.IsDriverCall || api.Kind == BlockingKind.SyncIO)
             ? new AsyncTwin(api.Api, declared.AsyncTwin)
             : null;
 

@@ -70,7 +70,15 @@ public sealed class PackageFixtureTests
 
         var top = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
 
+        // What issue 20 saw: the transitive client's frame, and an async twin that does not exist offered for it.
         Assert.Null(top.Package);
-        Assert.NotEqual("RedisWindowManager.TryAcquireLease", top.Method);
+        Assert.Equal("RedisBase.ExecuteSync", top.Method);
+        // Its type declares no ExecuteSyncImplAsync: the advice says there is none instead of inventing one.
+        Assert.Null(top.ApiTwin?.Twin);
+        Assert.NotNull(top.ApiTwin);
+        var fix = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2).Fixes[0];
+        Assert.Contains("has no async twin", fix.Headline);
+        Assert.DoesNotContain("ExecuteSyncAsync", fix.Headline + fix.Explanation + fix.After);
+        Assert.DoesNotContain("ExecuteSyncImplAsync", fix.Headline + fix.Explanation + fix.After);
     }
 }
