@@ -42,6 +42,29 @@ public sealed class PackageFixtureTests
     }
 
     [Fact]
+    public void RedisRateLimiting_1_0_11_is_named_where_its_fix_went()
+    {
+        // Public package, built at the commit before "Remove sync impl" (ccb95be), which made AttemptAcquireCore stop
+        // calling the sync TryAcquireLease: the method named is the one the fix changed, its caller is on the chain.
+        var snapshot = PackageFixtures.Read(PackageFixtures.RedisRateLimiting);
+        var top = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
+
+        Assert.Equal("RedisSlidingWindowManager.TryAcquireLease", top.Method);
+        Assert.Equal(new PackageRef("RedisRateLimiting", "1.0.11", true), top.Package);
+        Assert.Equal(["RedisSlidingWindowRateLimiter<T>.AttemptAcquireCore", "RedisSlidingWindowManager.TryAcquireLease"], top.Chain);
+        Assert.Equal("IDatabase.ScriptEvaluate", top.Api);
+        Assert.Equal("ScriptEvaluateAsync", top.ApiTwin?.Twin);
+        Assert.Equal("lambda in Program.Main", top.UserFrame);
+        Assert.Contains("GetSlidingWindowRateLimiter", top.Site.Note);
+        // The package's assembly is not kept with the fixture: its twin was not looked up, and the advice says so.
+        Assert.Null(top.PackageTwin);
+        var fix = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2).Fixes[0];
+        Assert.Contains("RedisRateLimiting 1.0.11", fix.Headline);
+        Assert.Contains("not checked", fix.Explanation);
+        Assert.DoesNotContain("ExecuteSyncAsync", fix.Headline + fix.Explanation + fix.After);
+    }
+
+    [Fact]
     public void Logging_sink_that_blocks_under_ILogger_is_the_packages_not_the_users_line()
     {
         var snapshot = PackageFixtures.Read(PackageFixtures.AuditLog);
