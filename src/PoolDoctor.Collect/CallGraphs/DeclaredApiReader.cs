@@ -129,6 +129,12 @@ public static class DeclaredApiReader
             }
             var related = Related(type).ToList();
             var twin = related.Any(t => Declares(t, method + "Async")) ? method + "Async" : null;
+            // A base type in another assembly (SqliteCommand's DbCommand) may declare the twin this one inherits:
+            // not found here is then "unknown", never "none".
+            if (twin is null && related.Any(InheritsFromElsewhere))
+            {
+                return null;
+            }
             var publicType = related
                 .Where(t => t != type)
                 .Select(t => _md.GetTypeDefinition(t))
@@ -168,6 +174,19 @@ public static class DeclaredApiReader
                     }
                 }
             }
+        }
+
+        private bool InheritsFromElsewhere(TypeDefinitionHandle handle)
+        {
+            var baseType = _md.GetTypeDefinition(handle).BaseType;
+            if (baseType.IsNil || baseType.Kind != HandleKind.TypeReference)
+            {
+                return false;
+            }
+            var reference = _md.GetTypeReference((TypeReferenceHandle)baseType);
+            return !(_md.StringComparer.Equals(reference.Namespace, "System")
+                && (_md.StringComparer.Equals(reference.Name, "Object") || _md.StringComparer.Equals(reference.Name, "ValueType")
+                    || _md.StringComparer.Equals(reference.Name, "Enum") || _md.StringComparer.Equals(reference.Name, "MulticastDelegate")));
         }
 
         private bool Declares(TypeDefinitionHandle type, string method) =>

@@ -88,6 +88,31 @@ public sealed class PackageMetadataTests
         Assert.Empty(found);
     }
 
+    [Fact]
+    public void A_twin_a_base_type_in_another_assembly_may_declare_is_unknown_not_none()
+    {
+        // CountingStream overrides Read; ReadAsync is Stream's, in another assembly: "none" would be a false statement.
+        var module = Module(typeof(CountingStream));
+        StackFrame read = new(module.Name, "PoolDoctor.Tests.Stacks.PackageMetadataTests+CountingStream.Read(unsigned int8[],int32,int32)");
+        StackFrame count = new(module.Name, "PoolDoctor.Tests.Stacks.PackageMetadataTests.Module(class System.Type)");
+
+        var found = DeclaredApiReader.Read([read, count], [module]);
+
+        Assert.False(found.ContainsKey(DeclaredApi.KeyOf(read)));
+        Assert.Null(found[DeclaredApi.KeyOf(count)].AsyncTwin); // a type that derives from object: none is known for sure
+    }
+
+    private sealed class CountingStream : MemoryStream
+    {
+        public int Reads { get; private set; }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            Reads++;
+            return base.Read(buffer, offset, count);
+        }
+    }
+
     [Theory]
     [InlineData("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)", "System.Threading.Tasks.Task`1", "GetResultCore")]
     [InlineData("Ns.Outer+Inner.Run()", "Ns.Outer+Inner", "Run")]
