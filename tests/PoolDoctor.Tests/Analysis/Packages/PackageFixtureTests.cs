@@ -105,3 +105,31 @@ public sealed class PackageFixtureTests
         Assert.DoesNotContain("ExecuteSyncImplAsync", fix.Headline + fix.Explanation + fix.After);
     }
 }
+
+/// <summary>The JSON keys a package culprit adds (an interface: added, never renamed).</summary>
+public sealed class PackageCulpritJsonTests
+{
+    [Fact]
+    public void Package_culprit_writes_package_packageMethod_userFrame_and_the_twins()
+    {
+        var top = CulpritAnalyzer.Analyze(PackageFixtures.Read(PackageFixtures.RedisWindow)).Culprits[0];
+        using var buffer = new MemoryStream();
+        using (var json = new System.Text.Json.Utf8JsonWriter(buffer))
+        {
+            CulpritJson.Write(json, top);
+        }
+        using var document = System.Text.Json.JsonDocument.Parse(buffer.ToArray());
+        var root = document.RootElement;
+
+        Assert.Equal("RedisWindowManager.TryAcquireLease", root.GetProperty("method").GetString());
+        Assert.Equal("ShopKit.RedisWindow", root.GetProperty("package").GetProperty("name").GetString());
+        Assert.Equal("1.0.0", root.GetProperty("package").GetProperty("version").GetString());
+        Assert.True(root.GetProperty("package").GetProperty("direct").GetBoolean());
+        Assert.Equal("RedisWindowManager.TryAcquireLease", root.GetProperty("packageMethod").GetString());
+        Assert.Equal("lambda in Program.Main", root.GetProperty("userFrame").GetString());
+        Assert.Equal("IDatabase.ScriptEvaluate", root.GetProperty("api").GetString());
+        Assert.Equal("ScriptEvaluateAsync", root.GetProperty("apiAsyncTwin").GetProperty("twin").GetString());
+        Assert.Equal("TryAcquireLeaseAsync", root.GetProperty("packageAsyncTwin").GetProperty("twin").GetString());
+        Assert.All(root.GetProperty("chainFrames").EnumerateArray(), f => Assert.Equal("ShopKit.RedisWindow", f.GetProperty("package").GetString()));
+    }
+}
