@@ -28,11 +28,16 @@ public static class AdviceBuilder
             return new AdviceSet(fixes, null);
         }
         // Sized from the demand (Little's law, the load's concurrency) when measured; the peak seen is the fallback.
+        var (peak, source) = MinThreadsCalculator.PeakBlocked(relevant, samples, Math.Max(1, cores));
         if (BlockingDemand.Estimate(relevant, captureWindowSeconds, loadConcurrency) is { Threads: > 0 } demand)
         {
+            // Wait events measured while starving can read lower than the threads seen blocked at once: never size below those.
+            if (demand.Concurrency is null && demand.Threads < peak)
+            {
+                demand = demand with { Threads = peak, SizedFrom = demand.SizedFrom + $"; fewer than the {peak} seen blocked at once ({source}), so B = {peak}" };
+            }
             return new AdviceSet(fixes, MinThreadsCalculator.Advise(demand, Math.Max(1, cores)));
         }
-        var (peak, source) = MinThreadsCalculator.PeakBlocked(relevant, samples, Math.Max(1, cores));
         return new AdviceSet(fixes, peak > 0 ? MinThreadsCalculator.Advise(peak, Math.Max(1, cores), source) : null);
     }
 }

@@ -61,4 +61,14 @@ public sealed class BlockingDemandTests
         Assert.Equal(30 + 2 + 8, gap.Value);
         Assert.StartsWith("demand: ", gap.BlockedSource);
     }
+
+    [Fact]
+    public void Wait_events_read_below_the_threads_seen_blocked_never_size_it_lower()
+    {
+        // As in the RedisRateLimiting 1.0.11 run: one wait of 261 ms in a 1 s window (λW = 0.3) while 5 threads sat blocked.
+        var culprit = new Culprit("RedisSlidingWindowManager.TryAcquireLease", BlockingKind.SyncIO, "IDatabase.ScriptEvaluate", 5, 1.0, [], WaitMs: 261) { WaitCount = 1 };
+        var gap = AdviceBuilder.Build(VerdictKind.Starving, [culprit], [], 2, captureWindowSeconds: 1).StopGap!;
+        Assert.Equal(5, gap.PeakBlockedThreads);
+        Assert.Contains("fewer than the 5 seen blocked at once", gap.BlockedSource);
+    }
 }
