@@ -42,7 +42,7 @@ public static class PackageBoundary
     {
         var packages = stack.Packages;
         var top = Math.Min(firstUser >= 0 ? firstUser : workEnd, packages.Count);
-        if (apiIndex < 0 || packages.Count == 0 || !Enumerable.Range(apiIndex + 1, Math.Max(0, top - apiIndex - 1)).Any(i => packages[i] is not null))
+        if (apiIndex < 0 || top <= apiIndex || packages.Count == 0 || !Enumerable.Range(apiIndex + 1, Math.Max(0, top - apiIndex - 1)).Any(i => packages[i] is not null))
         {
             return null; // nothing packaged between the caller and the API: the caller called the API itself
         }
