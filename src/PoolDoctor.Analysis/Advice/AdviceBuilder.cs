@@ -14,7 +14,11 @@ public static class AdviceBuilder
     /// <summary>Culprits below this share of pool-thread time are noise next to the real blocker; they get no advice.</summary>
     public const double MinimumShare = 0.10;
 
-    public static AdviceSet Build(VerdictKind verdict, IReadOnlyList<Culprit> culprits, IReadOnlyList<CounterSample> samples, int cores)
+    /// <param name="captureWindowSeconds">The stack capture's window, over which the culprits' wait events were counted (0: none).</param>
+    /// <param name="loadConcurrency">The connections of the load the doctor drove (null: not driven, production traffic).</param>
+    public static AdviceSet Build(
+        VerdictKind verdict, IReadOnlyList<Culprit> culprits, IReadOnlyList<CounterSample> samples, int cores,
+        double captureWindowSeconds = 0, int? loadConcurrency = null)
     {
         var relevant = culprits.Where(c => c.Share >= MinimumShare).OrderByDescending(c => c.Share).ToList();
         var fixes = relevant.Select(FixCatalog.For).ToList();
@@ -23,7 +27,17 @@ public static class AdviceBuilder
         {
             return new AdviceSet(fixes, null);
         }
+        // Sized from the demand (Little's law, the load's concurrency) when measured; the peak seen is the fallback.
         var (peak, source) = MinThreadsCalculator.PeakBlocked(relevant, samples, Math.Max(1, cores));
+        if (BlockingDemand.Estimate(relevant, captureWindowSeconds, loadConcurrency) is { Threads: > 0 } demand)
+        {
+            // Wait events measured while starving can read lower than the threads seen blocked at once: never size below those.
+            if (demand.Concurrency is null && demand.Threads < peak)
+            {
+                demand = demand with { Threads = peak, SizedFrom = demand.SizedFrom + $"; fewer than the {peak} seen blocked at once ({source}), so B = {peak}" };
+            }
+            return new AdviceSet(fixes, MinThreadsCalculator.Advise(demand, Math.Max(1, cores)));
+        }
         return new AdviceSet(fixes, peak > 0 ? MinThreadsCalculator.Advise(peak, Math.Max(1, cores), source) : null);
     }
 }

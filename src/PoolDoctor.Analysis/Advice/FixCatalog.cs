@@ -7,9 +7,12 @@ namespace PoolDoctor.Analysis.Advice;
 /// The code change for each blocking kind, written around the culprit's own method and blocking API so the
 /// snippet reads like the user's code, not like a textbook.
 /// </summary>
-internal static class FixCatalog
+internal static partial class FixCatalog
 {
-    public static FixAdvice For(Culprit culprit) => WithUsersCode(Pattern(culprit), culprit);
+    public static FixAdvice For(Culprit culprit) =>
+        culprit.Package is not null ? InsidePackage(culprit, Evidence(culprit))
+        : culprit.ApiTwin is { Twin: null } && culprit.Kind is BlockingKind.SyncIO or BlockingKind.SyncWait ? NoAsyncTwin(culprit, Evidence(culprit))
+        : WithUsersCode(Pattern(culprit), culprit);
 
     /// <summary>The user's own lines and their rewrite when the source was read; otherwise the pattern, said to be one.</summary>
     private static FixAdvice WithUsersCode(FixAdvice pattern, Culprit c)
@@ -55,6 +58,8 @@ internal static class FixCatalog
             BlockingKind.Sleep => Sleep(culprit, name, evidence),
             BlockingKind.SyncIO => culprit.InTaskRun ? TaskRunWrapper(culprit, name, evidence) : SyncIO(culprit, name, evidence),
             BlockingKind.Lock => Lock(culprit, name, evidence),
+            // A package's sync API that blocks on a wait inside it, and whose type declares an async twin: call the twin.
+            BlockingKind.SyncWait when culprit.ApiTwin is { Twin: not null } => SyncIO(culprit, name, evidence),
             BlockingKind.SyncWait => SyncWait(culprit, name, evidence),
             _ => throw new ArgumentOutOfRangeException(nameof(culprit), culprit.Kind, "unknown blocking kind"),
         };
@@ -97,7 +102,8 @@ internal static class FixCatalog
         var args = ArgumentsFor(member);
         var asyncSignature = IsAsyncMethod(c);
         var explanation = $"{c.DisplayName} waits for I/O synchronously in {c.Api}, holding a pool thread for the whole round trip. "
-            + $"Use the driver's async API ({member}Async) and await it: the thread goes back to the pool while the I/O is in flight.";
+            + $"Use the driver's async API ({member}Async) and await it: the thread goes back to the pool while the I/O is in flight."
+            + (c.ApiTwin is { Twin: not null } ? $" ({member}Async is declared by {c.ApiTwin.Api}'s type.)" : " (Not checked against the type's metadata: its assembly was not on this machine.)");
         if (asyncSignature)
         {
             explanation += $" {name} is already an async method, so its signature promises what its body does not keep.";

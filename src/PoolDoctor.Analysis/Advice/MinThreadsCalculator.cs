@@ -43,10 +43,19 @@ public static class MinThreadsCalculator
         }
         var stacksText = fromStacks > 0 ? $"{fromStacks} pool threads blocked in culprit code in the stack capture" : "no stack capture";
         var countersText = $"peak pool thread count {peak} minus {cores} cores = {fromCounters}";
+        // No demand was measured (no wait events, no known load): the peak under-sizes a pool still growing; said so.
+        const string peakOnly = "; no demand measured (no wait events, load unknown): the peak seen, which under-sizes a starving pool";
         return fromStacks >= fromCounters
-            ? (fromStacks, $"{stacksText} (counters: {countersText})")
-            : (fromCounters, $"{countersText} (stacks: {stacksText})");
+            ? (fromStacks, $"{stacksText} (counters: {countersText}){peakOnly}")
+            : (fromCounters, $"{countersText} (stacks: {stacksText}){peakOnly}");
     }
+
+    public const string DemandFormula = "MinThreads = B + C + ceil(B / 4), B = pool threads the blocked work needs at once "
+        + "(arrival rate × blocking time, Little's law; at most the load's concurrency), C = cores";
+
+    /// <summary>The stop-gap sized from the demand: B is the threads the blocked work needs, not the peak one capture saw.</summary>
+    public static MinThreadsAdvice Advise(DemandEstimate demand, int cores) =>
+        Advise(demand.Threads, cores, "demand: " + demand.SizedFrom) with { Formula = DemandFormula, Demand = demand };
 
     public static MinThreadsAdvice Advise(int peakBlockedThreads, int cores, string blockedSource)
     {

@@ -22,4 +22,21 @@ public sealed record BlockingSite(string Method, BlockingKind Kind, string Api)
 
     /// <summary>The call site is a lambda that Task.Run (or StartNew) queued to the pool.</summary>
     public bool InTaskRun { get; init; }
+
+    /// <summary>The package the app references that leads to the API, when the blocking happens inside packages.</summary>
+    public PackageRef? Package { get; init; }
+
+    public string? PackageMethod { get; init; }
+
+    /// <summary>The user's frame that reaches the package, or the user method whose IL calls into it.</summary>
+    public string? UserFrame { get; init; }
+
+    /// <summary>Per frame of <see cref="Chain"/>: its package (null for the user's frames).</summary>
+    public IReadOnlyList<PackageRef?> ChainPackages { get; init; } = [];
+
+    public AsyncTwin? ApiTwin { get; init; }
+
+    public AsyncTwin? PackageTwin { get; init; }
+
+    public AsyncTwin? UserCallTwin { get; init; }
 }

@@ -43,6 +43,16 @@ public static class BlockingSites
         var generated = GeneratedCaller(stack, apiIndex, firstUser >= 0 ? firstUser : workEnd);
         var passesThrough = firstUser >= 0 && (generated >= 0 || HasPipelineFrame(frames, apiIndex + 1, firstUser));
 
+        AsyncTwin? apiTwin = null;
+        if (PackageBoundary.Find(stack, apiIndex, api, firstUser, workEnd) is { } crossing)
+        {
+            if (crossing.Inside)
+            {
+                return InsidePackage(stack, crossing, firstUser >= 0 && !passesThrough ? firstUser : -1, userBelow, userSources, entry, inTaskRun, il);
+            }
+            (api, apiTwin) = (crossing.Api, crossing.ApiTwin);
+        }
+
         if (firstUser >= 0 && !passesThrough)
         {
             var site = frames[firstUser];
@@ -69,6 +79,7 @@ public static class BlockingSites
                 ChainSources = userSources,
                 Entry = entry,
                 InTaskRun = inTaskRun,
+                ApiTwin = apiTwin ?? LibraryTwin(stack, apiIndex, api),
             };
         }
 
@@ -93,9 +104,71 @@ public static class BlockingSites
         {
             Flavor = caller.Flavor,
             Entry = entry,
+            ApiTwin = LibraryTwin(stack, apiIndex, api),
             Site = new CallSite { Source = CallSiteSource.Library, Note = "no user code on the stack: a library blocks here" },
         };
     }
+
+    /// <summary>
+    /// The blocking happens inside a package: the referenced package's method nearest the API is the call site (where
+    /// the fix goes), the chain runs from the user's frames through that package's frames, and the user's frame (or,
+    /// with none on the stack, the user method whose IL calls into the package) is what the user can change today.
+    /// </summary>
+    private static BlockingSite InsidePackage(
+        StackReading stack, PackageBoundary.Crossing crossing, int userIndex, IReadOnlyList<string> userChain,
+        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il)
+    {
+        var method = stack.Frames[crossing.MethodIndex];
+        var packageFrames = crossing.PackageFrames.Where(i => i >= crossing.MethodIndex).ToList();
+        var packageChain = packageFrames.Select(i => stack.Cleaned[i]).Where((name, k) => k == 0 || name != stack.Cleaned[packageFrames[k - 1]]).ToList();
+        var user = userIndex >= 0 ? stack.Cleaned[userIndex] : null;
+        string? registration = null;
+        if (user is null)
+        {
+            var namespaces = crossing.PackageFrames.Select(i => stack.Frames[i].Namespace).Where(n => n.Length > 0).ToHashSet(StringComparer.Ordinal);
+            if (il.CallerInto(namespaces) is { } caller)
+            {
+                user = caller.Method.Display;
+                var at = caller.At is { } point ? $" at {Path.GetFileName(point.File)}:{point.Line}" : "";
+                registration = $"; the app reaches it through {caller.Method.Display}, which calls {caller.Call}{at}";
+            }
+        }
+        var chain = userIndex >= 0 ? userChain : [];
+        var package = crossing.Package!;
+        var how = userIndex >= 0
+            ? crossing.UserCallTwin is { } call
+                ? $"{stack.Cleaned[userIndex]} calls {call.Api}{(call.Twin is null ? " (no async twin)" : "")}, under which the package blocks"
+                : $"{stack.Cleaned[userIndex]} calls into package {package}"
+            : $"no user frame on the stack: package {package} is called by {(crossing.PackageFrames.Count > 0 && crossing.PackageFrames[0] + 1 < stack.Frames.Count ? stack.Cleaned[crossing.PackageFrames[0] + 1] : "the framework")}";
+        return new BlockingSite(method.Owner, crossing.Api.Kind, crossing.Api.Api)
+        {
+            Flavor = method.Flavor,
+            Chain = [.. chain, .. packageChain],
+            ChainSources = [.. (userIndex >= 0 ? userSources : []), .. packageChain.Select(_ => (SourceLocation?)null)],
+            ChainPackages = [.. chain.Select(_ => (PackageRef?)null), .. packageChain.Select(_ => (PackageRef?)package)],
+            Entry = entry,
+            InTaskRun = inTaskRun && userIndex >= 0,
+            Package = package,
+            PackageMethod = method.Owner,
+            UserFrame = user,
+            ApiTwin = crossing.ApiTwin,
+            PackageTwin = crossing.PackageTwin,
+            UserCallTwin = crossing.UserCallTwin,
+            Site = new CallSite
+            {
+                Source = CallSiteSource.Library,
+                Note = $"blocks inside package {package} ({(package.Direct ? "referenced by the app" : "a transitive dependency")}): "
+                    + $"{method.Display} calls {crossing.Api.Api}; {how}{registration}",
+            },
+        };
+    }
+
+    // The API's own frame, when it is a sync I/O call (a driver's verb, a socket or client call): what its declaring
+    // type says about an async twin, so the advice offers one only when it exists.
+    private static AsyncTwin? LibraryTwin(StackReading stack, int index, BlockingApi api) =>
+        index >= 0 && index < stack.Declared.Count && stack.Declared[index] is { } declared && (api.IsDriverCall || api.Kind == BlockingKind.SyncIO)
+            ? new AsyncTwin(api.Api, declared.AsyncTwin)
+            : null;
 
     /// <summary>
     /// The caller of the API is not on the stack: the app's IL or the request's endpoint names it, or the site says so.

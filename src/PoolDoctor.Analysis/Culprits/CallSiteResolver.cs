@@ -94,4 +94,31 @@ public sealed class CallSiteResolver(CallGraph graph)
         }
         return sites;
     }
+
+    /// <summary>
+    /// The user method whose IL calls into a namespace (a package's, as its frames on the stack name it): how the
+    /// app reaches a package it does not call on the stack, its registration (<c>AddRedisWindowLimiter</c> in a
+    /// lambda in <c>Program.Main</c>). Null without a call graph or when no user method calls into it.
+    /// </summary>
+    public (FrameName Method, string Call, IlSequencePoint? At)? CallerInto(IReadOnlyCollection<string> namespaces)
+    {
+        if (graph.Methods.Count == 0 || namespaces.Count == 0)
+        {
+            return null;
+        }
+        _index ??= new CallGraphIndex(graph);
+        foreach (var method in graph.Methods)
+        {
+            foreach (var call in method.Calls)
+            {
+                var dot = call.TargetTypeFullName.LastIndexOf('.');
+                if (dot > 0 && namespaces.Contains(call.TargetTypeFullName[..dot]))
+                {
+                    var type = call.TargetTypeFullName[(dot + 1)..];
+                    return (FrameNames.Parse(_index.RuntimeName(method)), type + "." + call.TargetMethod, method.LocationOf(call.IlOffset));
+                }
+            }
+        }
+        return null;
+    }
 }

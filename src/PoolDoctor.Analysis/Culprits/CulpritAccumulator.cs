@@ -15,6 +15,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
     public HashSet<int> Threads { get; } = [];
     public Dictionary<string, double> Apis { get; } = new(StringComparer.Ordinal);
     public Dictionary<WaitSource, double> WaitMsBySource { get; } = [];
+    public Dictionary<WaitSource, int> WaitCountBySource { get; } = [];
 
     public void CountApi(string api, double weight) => Apis[api] = Apis.GetValueOrDefault(api) + weight;
 
@@ -43,6 +44,8 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         var api = Apis.OrderByDescending(a => a.Value).ThenBy(a => a.Key, StringComparer.Ordinal).First().Key;
         var share = poolSamples == 0 ? 0 : (double)Samples / poolSamples;
         var waitMs = WaitMsBySource.Count == 0 ? 0 : WaitMsBySource.Values.Max();
+        // The wait count of the source whose sum was kept, so WaitMs / WaitCount is that source's mean wait.
+        var waitCount = WaitMsBySource.Count == 0 ? 0 : WaitCountBySource.GetValueOrDefault(WaitMsBySource.MaxBy(w => w.Value).Key);
         var entry = _entries.Count == 0 ? null : _entries.OrderByDescending(e => e.Value).ThenBy(e => e.Key, StringComparer.Ordinal).First().Key;
         return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3))
         {
@@ -53,6 +56,14 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
             InTaskRun = _exampleSite?.InTaskRun ?? false,
             ChainSources = _exampleSite?.ChainSources ?? [],
             ExampleSources = _exampleSources,
+            WaitCount = waitCount,
+            Package = _exampleSite?.Package,
+            PackageMethod = _exampleSite?.PackageMethod,
+            UserFrame = _exampleSite?.UserFrame,
+            ChainPackages = _exampleSite?.ChainPackages ?? [],
+            ApiTwin = _exampleSite?.ApiTwin,
+            PackageTwin = _exampleSite?.PackageTwin,
+            UserCallTwin = _exampleSite?.UserCallTwin,
         };
     }
 }

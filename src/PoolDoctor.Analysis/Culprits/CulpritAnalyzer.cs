@@ -22,7 +22,7 @@ public static class CulpritAnalyzer
         {
             snapshot = WaitStacks.AsSamples(snapshot);
         }
-        var catalog = new FrameCatalog(new UserCode(options.UserCodePrefixes, snapshot.Modules));
+        var catalog = new FrameCatalog(new UserCode(options.UserCodePrefixes, snapshot.Modules), snapshot.DeclaredApis);
         var stacks = snapshot.Stacks.Select(s => (Stack: s, Reading: catalog.Read(s.Frames))).ToList();
 
         var pool = stacks.Where(s => s.Reading.IsPoolThread).ToList();
@@ -98,6 +98,7 @@ public static class CulpritAnalyzer
             var culprit = Get(culprits, site);
             culprit.CountApi(site.Api, wait.DurationMs / 1e9); // wait evidence names the API only where sampling did not
             culprit.WaitMsBySource[wait.Source] = culprit.WaitMsBySource.GetValueOrDefault(wait.Source) + wait.DurationMs;
+            culprit.WaitCountBySource[wait.Source] = culprit.WaitCountBySource.GetValueOrDefault(wait.Source) + 1;
             culprit.Threads.Add(wait.ThreadId);
             if (culprit.Samples == 0)
             {

@@ -8,11 +8,13 @@ namespace PoolDoctor.Analysis.Stacks;
 /// </summary>
 public sealed class FrameCatalog
 {
-    private readonly Dictionary<StackFrame, (FrameName Name, string Cleaned, bool User, bool Generated)> _frames = [];
+    private readonly Dictionary<StackFrame, (FrameName Name, string Cleaned, bool User, bool Generated, PackageRef? Package)> _frames = [];
+    private readonly IReadOnlyDictionary<string, DeclaredApi> _declared;
 
-    public FrameCatalog(UserCode userCode)
+    public FrameCatalog(UserCode userCode, IReadOnlyDictionary<string, DeclaredApi>? declared = null)
     {
         UserCode = userCode;
+        _declared = declared ?? new Dictionary<string, DeclaredApi>();
     }
 
     public UserCode UserCode { get; }
@@ -23,20 +25,29 @@ public sealed class FrameCatalog
         var cleaned = new string[frames.Count];
         var user = new bool[frames.Count];
         var generated = new bool[frames.Count];
+        var packages = new PackageRef?[frames.Count];
+        var declared = new DeclaredApi?[frames.Count];
         for (var i = 0; i < frames.Count; i++)
         {
-            (names[i], cleaned[i], user[i], generated[i]) = Lookup(frames[i]);
+            (names[i], cleaned[i], user[i], generated[i], packages[i]) = Lookup(frames[i]);
+            declared[i] = _declared.Count == 0 ? null : _declared.GetValueOrDefault(DeclaredApi.KeyOf(frames[i]));
         }
         var isPool = ThreadPoolFrames.IsPoolThread(names);
-        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names)) { GeneratedFrames = generated, Sources = [.. frames.Select(f => f.Source)] };
+        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names)) {
+            GeneratedFrames = generated,
+            Sources = [.. frames.Select(f => f.Source)],
+            Packages = packages,
+            Declared = declared,
+        };
     }
 
-    private (FrameName Name, string Cleaned, bool User, bool Generated) Lookup(StackFrame frame)
+    private (FrameName Name, string Cleaned, bool User, bool Generated, PackageRef? Package) Lookup(StackFrame frame)
     {
         if (!_frames.TryGetValue(frame, out var entry))
         {
             var name = FrameNames.Parse(frame.Method);
-            entry = (name, FrameNames.Clean(frame), UserCode.IsUserCode(frame.Module, name), GeneratedCode.IsGenerated(frame.Module, name));
+            entry = (name, FrameNames.Clean(frame), UserCode.IsUserCode(frame.Module, name), GeneratedCode.IsGenerated(frame.Module, name),
+                UserCode.PackageOf(frame.Module, name));
             _frames[frame] = entry;
         }
         return entry;

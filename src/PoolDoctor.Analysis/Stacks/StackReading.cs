@@ -15,4 +15,10 @@ public sealed record StackReading(
 
     /// <summary>Per frame: its source line, when the capture had one (else null, or an empty list).</summary>
     public IReadOnlyList<SourceLocation?> Sources { get; init; } = [];
+
+    /// <summary>Per frame: the NuGet package its assembly came from (null: the app, the framework, or unknown).</summary>
+    public IReadOnlyList<PackageRef?> Packages { get; init; } = [];
+
+    /// <summary>Per frame: what its declaring type's metadata says (async twin, public interface), when it was read.</summary>
+    public IReadOnlyList<DeclaredApi?> Declared { get; init; } = [];
 }

@@ -17,6 +17,7 @@ public sealed class UserCode
 {
     private readonly IReadOnlyList<string> _prefixes;
     private readonly Dictionary<string, ModuleOrigin> _origins;
+    private readonly Dictionary<string, PackageRef> _packages = new(StringComparer.OrdinalIgnoreCase);
 
     public UserCode(IReadOnlyList<string>? prefixes = null, IReadOnlyList<ModuleInfo>? modules = null)
     {
@@ -29,6 +30,10 @@ public sealed class UserCode
             {
                 _origins[module.Name] = module.Origin;
             }
+            if (module.Package is { } package)
+            {
+                _packages.TryAdd(module.Name, package);
+            }
         }
     }
 
@@ -36,6 +41,11 @@ public sealed class UserCode
 
     /// <summary>The prefixes given by the user; empty means origins and the library names apply.</summary>
     public IReadOnlyList<string> Prefixes => _prefixes;
+
+    /// <summary>The package a frame's assembly came from, as the capture's deps.json said (null: not a package, or
+    /// unknown). With <c>--user-code</c> a frame the prefixes claim is the user's, whatever its assembly.</summary>
+    public PackageRef? PackageOf(string module, FrameName name) =>
+        _packages.TryGetValue(module, out var package) && !IsUserCode(module, name) ? package : null;
 
     public bool IsUserCode(StackFrame frame) => IsUserCode(frame.Module, FrameNames.Parse(frame.Method));
 

@@ -26,7 +26,12 @@ public static partial class ModuleOrigins
             .Select(g => g.First())
             .ToList();
         var depsByDirectory = new Dictionary<string, IReadOnlyDictionary<string, ModuleOrigin>>(StringComparer.OrdinalIgnoreCase);
-        return [.. known.Select(m => new ModuleInfo(m.Name, m.Path, Origin(m, depsByDirectory, depsJsonIn))).OrderBy(m => m.Name, StringComparer.Ordinal)];
+        var packagesByDirectory = new Dictionary<string, IReadOnlyDictionary<string, PackageRef>>(StringComparer.OrdinalIgnoreCase);
+        return [.. known.Select(m =>
+        {
+            var origin = Origin(m, depsByDirectory, depsJsonIn);
+            return new ModuleInfo(m.Name, m.Path, origin) { Package = origin == ModuleOrigin.Package ? PackageOf(m, packagesByDirectory, depsJsonIn) : null };
+        }).OrderBy(m => m.Name, StringComparer.Ordinal)];
     }
 
     public static bool IsSharedFramework(string path) => SharedFramework().IsMatch(path);
@@ -57,6 +62,31 @@ public static partial class ModuleOrigins
         }
         var name = System.IO.Path.GetFileNameWithoutExtension(module.Path);
         return origins.TryGetValue(name, out var origin) || origins.TryGetValue(module.Name, out origin) ? origin : ModuleOrigin.Unknown;
+    }
+
+    // The package deps.json names for a Package module (read once per directory, like the origins).
+    private static PackageRef? PackageOf(
+        LoadedModule module,
+        Dictionary<string, IReadOnlyDictionary<string, PackageRef>> byDirectory,
+        Func<string, IReadOnlyList<string>> depsJsonIn)
+    {
+        var directory = System.IO.Path.GetDirectoryName(module.Path);
+        if (string.IsNullOrEmpty(directory))
+        {
+            return null;
+        }
+        if (!byDirectory.TryGetValue(directory, out var packages))
+        {
+            var merged = new Dictionary<string, PackageRef>(StringComparer.OrdinalIgnoreCase);
+            foreach (var (name, package) in depsJsonIn(directory).SelectMany(DepsPackages.Read))
+            {
+                merged.TryAdd(name, package);
+            }
+            packages = merged;
+            byDirectory[directory] = packages;
+        }
+        return packages.TryGetValue(System.IO.Path.GetFileNameWithoutExtension(module.Path), out var found)
+            || packages.TryGetValue(module.Name, out found) ? found : null;
     }
 
     private static IReadOnlyDictionary<string, ModuleOrigin> Merge(IEnumerable<IReadOnlyDictionary<string, ModuleOrigin>> files)

@@ -26,7 +26,13 @@ public static class NettraceStackReader
         var snapshot = ReadStacks(path, firstSamplePerThread, requireComplete, serving, symbolsDirectory);
         // The app's own assemblies, when they are on this machine, say where in a method the blocking call is and
         // which method the JIT inlined away; framework and packages are not read (not where the fix goes).
-        return snapshot with { CallGraph = WithoutLines(AssemblyCallGraphReader.ReadApp(snapshot.Modules), snapshot.OtherBuildModules) };
+        // Library frames' declaring types say which async twins exist, so the advice never offers one that does not.
+        var frames = snapshot.Stacks.SelectMany(s => s.Frames).Concat(snapshot.Waits.SelectMany(w => w.Frames));
+        return snapshot with
+        {
+            CallGraph = WithoutLines(AssemblyCallGraphReader.ReadApp(snapshot.Modules), snapshot.OtherBuildModules),
+            DeclaredApis = DeclaredApiReader.Read(frames, snapshot.Modules),
+        };
     }
 
     internal static Model.CallGraphs.CallGraph WithoutLines(Model.CallGraphs.CallGraph graph, IReadOnlyList<string> otherBuilds)

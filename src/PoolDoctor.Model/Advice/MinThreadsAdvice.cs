@@ -11,4 +11,8 @@ public sealed record MinThreadsAdvice(
     string BlockedSource,
     string Formula,
     IReadOnlyList<ConfigSetting> Settings,
-    string Warning);
+    string Warning)
+{
+    /// <summary>The demand B was sized from (null: no demand was measured and B is the peak of blocked threads seen).</summary>
+    public DemandEstimate? Demand { get; init; }
+}

@@ -14,6 +14,9 @@ public sealed record Culprit(
     IReadOnlyList<string> ExampleStack,
     double WaitMs = 0)
 {
+    /// <summary>How many wait spans make up <see cref="WaitMs"/> (so WaitMs / WaitCount is the mean blocking time).</summary>
+    public int WaitCount { get; init; }
+
     /// <summary>The user frames from the entry down to the call site, outermost first (cleaned names).</summary>
     public IReadOnlyList<string> Chain { get; init; } = [];
 
@@ -38,6 +41,30 @@ public sealed record Culprit(
 
     /// <summary>The call site is a lambda queued by Task.Run / StartNew (the Task.Run-wrapper advice applies).</summary>
     public bool InTaskRun { get; init; }
+
+    /// <summary>When the blocking happens inside a package: the package the app references that leads to the blocking
+    /// API (where the fix goes); <see cref="Method"/> is then its method (<see cref="PackageMethod"/>). Null otherwise.</summary>
+    public PackageRef? Package { get; init; }
+
+    /// <summary>The method of <see cref="Package"/> that leads to the blocking API (its frame nearest the API).</summary>
+    public string? PackageMethod { get; init; }
+
+    /// <summary>The user's own frame that reaches the package (what the user can change today), or, when no user frame
+    /// is on the stack, the user method whose IL calls into the package (its registration); null when neither is known.</summary>
+    public string? UserFrame { get; init; }
+
+    /// <summary>Per frame of <see cref="Chain"/> (same order): the package it belongs to, null for the user's frames.</summary>
+    public IReadOnlyList<PackageRef?> ChainPackages { get; init; } = [];
+
+    /// <summary>The async twin of <see cref="Api"/> as its declaring type's metadata says (null: not looked up).</summary>
+    public AsyncTwin? ApiTwin { get; init; }
+
+    /// <summary>The async twin of <see cref="PackageMethod"/> in the package (null: not looked up or no package).</summary>
+    public AsyncTwin? PackageTwin { get; init; }
+
+    /// <summary>The library API the user's frame calls into the package through (e.g. <c>LoggerExtensions.LogInformation</c>)
+    /// and its async twin, when the package is reached through it (null: the user calls the package itself, or unknown).</summary>
+    public AsyncTwin? UserCallTwin { get; init; }
 
     /// <summary>How a person reads <see cref="Method"/>: "lambda in Program.Main", "Handler (local function)", ...</summary>
     public string DisplayName => FlavoredName.Of(Method, Flavor);

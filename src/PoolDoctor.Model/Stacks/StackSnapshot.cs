@@ -22,4 +22,8 @@ public sealed record StackSnapshot(
     /// <summary>App modules whose file on this machine is another build than the one traced: their names and calls
     /// still help, their source lines would be wrong and are not used.</summary>
     public IReadOnlyList<string> OtherBuildModules { get; init; } = [];
+
+    /// <summary>Per sampled library frame (<see cref="DeclaredApi.KeyOf"/>), what its declaring type's metadata says
+    /// (async twin, public interface); a frame not listed was not read (its assembly was not on this machine).</summary>
+    public IReadOnlyDictionary<string, DeclaredApi> DeclaredApis { get; init; } = new Dictionary<string, DeclaredApi>();
 }

@@ -147,9 +147,16 @@ public static class ReportHtmlWriter
                     ? $"<div class=\"at\">at <a href=\"{E(link.AbsoluteUri)}\"><code>{at}</code></a></div>"
                     : $"<div class=\"at\">at <code>{at}</code></div>");
             }
-            if (culprit.Chain.Count > 1)
+            if (culprit.Package is { } package)
             {
-                html.Append($"<div class=\"chain\">chain: {string.Join(" &rarr; ", culprit.Chain.Select((f, i) => $"<code>{E(CulpritLines.WithLine(f, i < culprit.ChainSources.Count ? culprit.ChainSources[i] : null))}</code>"))}</div>");
+                // Which is which: the package where the fix goes, the API it blocks in, the user's own frame.
+                html.Append($"<div class=\"package\">package <code>{E(package.ToString())}</code> ({(package.Direct ? "referenced by the app" : "transitive")}): "
+                    + $"the fix goes in its <code>{E(culprit.PackageMethod ?? culprit.Method)}</code>; blocking API <code>{E(culprit.Api)}</code>; "
+                    + $"your frame {(culprit.UserFrame is { } user ? $"<code>{E(user)}</code>" : "none on the stack")}</div>");
+            }
+            if (culprit.Chain.Count > 1 || culprit.Package is not null)
+            {
+                html.Append($"<div class=\"chain\">chain: {string.Join(" &rarr; ", CulpritLines.ChainParts(culprit).Select(f => $"<code>{E(f)}</code>"))}</div>");
             }
             if (culprit.Site.Note is not null)
             {
@@ -213,10 +220,15 @@ public static class ReportHtmlWriter
             {
                 html.Append($"<p class=\"code-note\">{E(fix.CodeNote)}</p>\n");
             }
-            html.Append("<div class=\"snippets\">");
-            html.Append($"<div><h4>before</h4><pre><code class=\"language-csharp\">{E(fix.Before)}</code></pre></div>");
-            html.Append($"<div><h4>after</h4><pre><code class=\"language-csharp\">{E(fix.After)}</code></pre></div>");
-            html.Append("</div></article>\n");
+            // No snippet when the blocking code is not the user's (inside a package, or an API with no async twin).
+            if (fix.Before.Length > 0 || fix.After.Length > 0)
+            {
+                html.Append("<div class=\"snippets\">");
+                html.Append($"<div><h4>before</h4><pre><code class=\"language-csharp\">{E(fix.Before)}</code></pre></div>");
+                html.Append($"<div><h4>after</h4><pre><code class=\"language-csharp\">{E(fix.After)}</code></pre></div>");
+                html.Append("</div>");
+            }
+            html.Append("</article>\n");
         }
         if (advice.StopGap is { } gap)
         {

@@ -60,10 +60,18 @@ public static class ReportTerminalWriter
             {
                 console.MarkupLine($"[grey]{Markup.Escape(fix.CodeNote)}[/]");
             }
-            console.MarkupLine("[grey]before:[/]");
-            console.WriteLine(Indent(fix.Before));
-            console.MarkupLine("[grey]after:[/]");
-            console.WriteLine(Indent(fix.After));
+            if (fix.Before.Length == 0 && fix.After.Length == 0)
+            {
+                // The blocking code is not the user's: what to do is the explanation, not a rewrite.
+                console.WriteLine(Indent(fix.Explanation));
+            }
+            else
+            {
+                console.MarkupLine("[grey]before:[/]");
+                console.WriteLine(Indent(fix.Before));
+                console.MarkupLine("[grey]after:[/]");
+                console.WriteLine(Indent(fix.After));
+            }
         }
         if (report.Advice.StopGap is { } gap)
         {

@@ -53,8 +53,28 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         {
             json.WriteString("sourceUrl", c.Site.SourceUrl);
         }
+        if (c.Package is { } package)
+        {
+            json.WriteStartObject("package");
+            json.WriteString("name", package.Name);
+            json.WriteString("version", package.Version);
+            json.WriteBoolean("direct", package.Direct);
+            json.WriteEndObject();
+            json.WriteString("packageMethod", c.PackageMethod);
+            if (c.UserFrame is null)
+            {
+                json.WriteNull("userFrame");
+            }
+            else
+            {
+                json.WriteString("userFrame", c.UserFrame);
+            }
+        }
+        Twin(json, "apiAsyncTwin", c.ApiTwin);
+        Twin(json, "packageAsyncTwin", c.PackageTwin);
+        Twin(json, "userCallAsyncTwin", c.UserCallTwin);
         // The chain and example stack again as objects, so each frame can carry its line (the string arrays stay).
-        Frames(json, "chainFrames", c.Chain, c.ChainSources);
+        Frames(json, "chainFrames", c.Chain, c.ChainSources, c.ChainPackages);
         Frames(json, "exampleFrames", c.ExampleStack, c.ExampleSources);
         json.WriteStartArray("exampleStack");
         foreach (var frame in c.ExampleStack)
@@ -65,7 +85,28 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         json.WriteEndObject();
     }
 
-    private static void Frames(Utf8JsonWriter json, string key, IReadOnlyList<string> names, IReadOnlyList<SourceLocation?> sources)
+    // {"api": ..., "twin": name or null}: null twin means its type's metadata declares none (absent key: not looked up).
+    private static void Twin(Utf8JsonWriter json, string key, AsyncTwin? twin)
+    {
+        if (twin is null)
+        {
+            return;
+        }
+        json.WriteStartObject(key);
+        json.WriteString("api", twin.Api);
+        if (twin.Twin is null)
+        {
+            json.WriteNull("twin");
+        }
+        else
+        {
+            json.WriteString("twin", twin.Twin);
+        }
+        json.WriteEndObject();
+    }
+
+    private static void Frames(
+        Utf8JsonWriter json, string key, IReadOnlyList<string> names, IReadOnlyList<SourceLocation?> sources, IReadOnlyList<PackageRef?>? packages = null)
     {
         json.WriteStartArray(key);
         for (var i = 0; i < names.Count; i++)
@@ -80,6 +121,10 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
                 {
                     json.WriteString("sourceUrl", source.SourceUrl);
                 }
+            }
+            if (packages is not null && i < packages.Count && packages[i] is { } package)
+            {
+                json.WriteString("package", package.Name);
             }
             json.WriteEndObject();
         }

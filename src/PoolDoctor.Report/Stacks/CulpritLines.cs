@@ -20,9 +20,19 @@ public static class CulpritLines
         {
             lines.Add("entry: " + c.Entry);
         }
-        if (c.Chain.Count > 1)
+        if (c.Package is { } package)
         {
-            lines.Add("chain: " + string.Join(" -> ", c.Chain.Select((f, i) => WithLine(f, i < c.ChainSources.Count ? c.ChainSources[i] : null))));
+            lines.Add($"package: {package} ({(package.Direct ? "referenced by the app" : "transitive")}); the fix goes in its {c.PackageMethod}");
+            lines.Add($"blocking API: {c.Api}" + Twin(c.ApiTwin));
+            lines.Add("your frame: " + (c.UserFrame ?? "none on the stack (the package is called by the framework)"));
+        }
+        else if (c.ApiTwin is { } twin)
+        {
+            lines.Add($"blocking API: {c.Api}" + Twin(twin));
+        }
+        if (c.Chain.Count > 1 || c.Package is not null)
+        {
+            lines.Add("chain: " + string.Join(" -> ", ChainParts(c)));
         }
         if (c.Site.Note is not null)
         {
@@ -30,6 +40,35 @@ public static class CulpritLines
         }
         return lines;
     }
+
+    /// <summary>
+    /// The chain's frames with their lines, and where it crosses into a package: <c>[package X 1.0.0]</c> before that
+    /// package's first frame; a package culprit's chain ends with its blocking API.
+    /// </summary>
+    public static IReadOnlyList<string> ChainParts(Culprit c)
+    {
+        var parts = new List<string>();
+        PackageRef? previous = null;
+        for (var i = 0; i < c.Chain.Count; i++)
+        {
+            var package = i < c.ChainPackages.Count ? c.ChainPackages[i] : null;
+            var text = WithLine(c.Chain[i], i < c.ChainSources.Count ? c.ChainSources[i] : null);
+            parts.Add(package is not null && package != previous ? $"[package {package}] {text}" : text);
+            previous = package;
+        }
+        if (c.Package is not null)
+        {
+            parts.Add($"[blocking API] {c.Api}");
+        }
+        return parts;
+    }
+
+    private static string Twin(AsyncTwin? twin) => twin switch
+    {
+        { Twin: { } name } => $" (async twin: {name})",
+        { Twin: null } => " (no async twin in its type)",
+        _ => "",
+    };
 
     /// <summary><c>Method (File.cs:42)</c>, or the name alone without a line.</summary>
     public static string WithLine(string frame, SourceLocation? source) =>

@@ -1,0 +1,67 @@
+using PoolDoctor.Model.Advice;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Advice;
+
+/// <summary>
+/// Advice where the blocking code is not the user's: inside a package (upgrade it, call its async API when it has
+/// one, report it), or a library API whose type declares no async twin. Only APIs the metadata showed are named;
+/// no snippet rewrites code the user does not own.
+/// </summary>
+internal static partial class FixCatalog
+{
+    private static FixAdvice InsidePackage(Culprit c, IReadOnlyList<string> evidence)
+    {
+        var package = c.Package!;
+        var method = c.PackageMethod ?? c.Method;
+        var twin = c.PackageTwin?.Twin;
+        var headline = twin is not null
+            ? $"The blocking is inside package {package}: call its async API ({MethodNames.Short(method)}'s twin {twin}) or upgrade the package"
+            : $"The blocking is inside package {package}: upgrade it to a version that does not block, or replace it";
+        var parts = new List<string>
+        {
+            $"{package.Name}'s {method} calls {c.Api}, which blocks a pool thread ({c.Kind}); the code that blocks is the package's, not yours, "
+                + "so rewriting it is not the fix.",
+            package.Direct
+                ? $"Your app references {package.Name} {package.Version} directly: check its release notes for a version whose {MethodNames.Short(method)} path no longer blocks, and upgrade."
+                : $"{package.Name} {package.Version} comes in as a dependency of another package: upgrade the package that brings it in.",
+        };
+        parts.Add(c.PackageTwin switch
+        {
+            { Twin: { } t } => $"The package's own type declares {t}: where your code (or your registration) can choose, use the async path.",
+            { Twin: null } => $"The package's type declares no async twin of {MethodNames.Short(method)}.",
+            _ => "Whether the package has an async twin was not checked (its assembly was not on this machine).",
+        });
+        if (c.ApiTwin is { Twin: { } apiTwin })
+        {
+            parts.Add($"The API it blocks in has an async twin ({apiTwin}): that is the change to ask the package's maintainers for.");
+        }
+        if (c.UserCallTwin is { } userCall)
+        {
+            parts.Add(userCall.Twin is null
+                ? $"Your code reaches it through {userCall.Api}, which has no async twin: making your caller async changes nothing; the package blocks under it."
+                : $"Your code reaches it through {userCall.Api}; its async twin {userCall.Twin} exists.");
+        }
+        parts.Add(c.UserFrame is { } user
+            ? $"What you can change today: {user} (the call or the registration), or the package version."
+            : "What you can change today: the package version, or the registration that puts it on the request path.");
+        parts.Add($"If no version fixes it, report it to {package.Name}'s maintainers with this stack.");
+        return new FixAdvice(c.Method, c.Kind, c.Api, headline, string.Join(" ", parts), evidence, "", "")
+        {
+            Code = "none",
+            CodeNote = $"no snippet: the blocking code is in package {package}, not in your code",
+        };
+    }
+
+    private static FixAdvice NoAsyncTwin(Culprit c, IReadOnlyList<string> evidence) =>
+        new(c.Method, c.Kind, c.Api,
+            $"{c.Api} has no async twin: move the call off the request path, or use another API that has one",
+            $"{c.DisplayName} blocks a pool thread in {c.Api}, and the type that declares it declares no async version, so there is "
+            + "nothing to await instead. Move the call off the pool (a dedicated thread or a background queue the request does not wait "
+            + "for), cache its result, or switch to a library that offers an async API.",
+            evidence, "", "")
+        {
+            Code = "none",
+            CodeNote = $"no snippet: {c.Api} has no async twin to rewrite the call to",
+        };
+}

@@ -1,0 +1,101 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>
+/// Where a blocking stack crosses into NuGet packages, as the capture's deps.json said which frames came from which
+/// package (never from package names). Between the user's frame (or the pool's dispatch, when no user frame is on the
+/// stack) and the blocking API, the packages on the path are read outermost first:
+/// <list type="bullet">
+/// <item>the <b>deepest package</b> is the one nearest the API; its outermost frame is the public entry the others call
+/// (<c>RedisDatabase.ScriptEvaluate</c>, i.e. <c>IDatabase.ScriptEvaluate</c>): the blocking API when another package
+/// calls it;</item>
+/// <item>the <b>referenced package</b> is the outermost one the app's projects reference directly (else the outermost):
+/// the one the user chose, can upgrade, and whose code makes the call; its frame nearest the API is where the fix goes
+/// (<c>RedisWindowManager.TryAcquireLease</c>).</item>
+/// </list>
+/// When the user's own frame calls the deepest package directly and no other package is on the path, the user calls a
+/// blocking API of that package: the user's line stays the call site, named with the package's public entry.
+/// </summary>
+public static class PackageBoundary
+{
+    /// <summary>What crossing into packages changes. <see cref="Inside"/> false: the user calls the package's blocking
+    /// API directly (only <see cref="Api"/> and <see cref="ApiTwin"/> apply).</summary>
+    public sealed record Crossing(bool Inside, BlockingApi Api, AsyncTwin? ApiTwin)
+    {
+        public PackageRef? Package { get; init; }
+
+        /// <summary>Frame index of the referenced package's method nearest the API.</summary>
+        public int MethodIndex { get; init; } = -1;
+
+        /// <summary>Frame indices of the referenced package on the path, outermost first.</summary>
+        public IReadOnlyList<int> PackageFrames { get; init; } = [];
+
+        public AsyncTwin? PackageTwin { get; init; }
+
+        /// <summary>The library API the user's frame called to reach the package (not the package itself).</summary>
+        public AsyncTwin? UserCallTwin { get; init; }
+    }
+
+    public static Crossing? Find(StackReading stack, int apiIndex, BlockingApi api, int firstUser, int workEnd)
+    {
+        var packages = stack.Packages;
+        var top = Math.Min(firstUser >= 0 ? firstUser : workEnd, packages.Count);
+        if (apiIndex < 0 || top <= apiIndex || packages.Count == 0 || !Enumerable.Range(apiIndex + 1, Math.Max(0, top - apiIndex - 1)).Any(i => packages[i] is not null))
+        {
+            return null; // nothing packaged between the caller and the API: the caller called the API itself
+        }
+        var lowest = Enumerable.Range(apiIndex, top - apiIndex).First(i => packages[i] is not null);
+        var deepest = packages[lowest]!;
+        var deepestOuter = lowest;
+        for (var i = lowest + 1; i < top; i++)
+        {
+            if (packages[i] is { } p)
+            {
+                if (p.Name != deepest.Name)
+                {
+                    break;
+                }
+                deepestOuter = i;
+            }
+        }
+        var onPath = Enumerable.Range(apiIndex, top - apiIndex).Reverse()
+            .Select(i => packages[i]).OfType<PackageRef>().DistinctBy(p => p.Name).ToList();
+        var referenced = onPath.FirstOrDefault(p => p.Direct) ?? onPath[0];
+
+        if (firstUser >= 1 && onPath.Count == 1 && packages[firstUser - 1]?.Name == referenced.Name)
+        {
+            var direct = Entry(stack, deepestOuter, api);
+            return new Crossing(false, direct.Api, direct.Twin);
+        }
+
+        var frames = Enumerable.Range(apiIndex, top - apiIndex).Reverse().Where(i => packages[i]?.Name == referenced.Name).ToList();
+        var method = frames.Where(i => i > apiIndex).DefaultIfEmpty(frames[^1]).Min();
+        // A framework wait (Task.Result under the package's own code) has no twin to look up: only a package's entry
+        // or a driver's verb is an API someone could call asynchronously instead.
+        var (blocking, apiTwin) = deepest.Name != referenced.Name ? Entry(stack, deepestOuter, api)
+            : (api, api.IsDriverCall ? TwinOf(stack, apiIndex, api.Api) : null);
+        var userCall = firstUser >= 1 && packages[firstUser - 1] is null ? Entry(stack, firstUser - 1, api).Twin : null;
+        return new Crossing(true, blocking, apiTwin)
+        {
+            Package = referenced,
+            MethodIndex = method,
+            PackageFrames = frames,
+            PackageTwin = TwinOf(stack, method, stack.Frames[method].Owner),
+            UserCallTwin = userCall,
+        };
+    }
+
+    /// <summary>The public name of a frame's method (its interface's when the metadata said so) as the blocking API.</summary>
+    private static (BlockingApi Api, AsyncTwin? Twin) Entry(StackReading stack, int index, BlockingApi api)
+    {
+        var frame = stack.Frames[index];
+        var declared = index < stack.Declared.Count ? stack.Declared[index] : null;
+        var name = declared?.PublicType is { } publicType ? publicType + "." + frame.Method : frame.Owner;
+        return (api with { Api = name }, declared is null ? null : new AsyncTwin(name, declared.AsyncTwin));
+    }
+
+    private static AsyncTwin? TwinOf(StackReading stack, int index, string name) =>
+        index < stack.Declared.Count && stack.Declared[index] is { } declared ? new AsyncTwin(name, declared.AsyncTwin) : null;
+}

@@ -1,0 +1,67 @@
+using PoolDoctor.Collect.CallGraphs;
+using PoolDoctor.Collect.Stacks;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Tests.Analysis.Packages;
+
+/// <summary>
+/// Reads fixtures/packages as `stacks` read them on the machine that recorded them: the app's deps.json names the
+/// packages, the app's own assembly (kept with the fixture) gives its IL, and the package and framework assemblies
+/// are found here (the ShopKit packages and StackExchange.Redis are built with the tests; the framework is this
+/// machine's) for their metadata.
+/// </summary>
+internal static class PackageFixtures
+{
+    public static string Directory { get; } = Path.Combine(AppContext.BaseDirectory, "fixtures", "packages");
+
+    private static string App => Path.Combine(Directory, "app");
+
+    private static string RateLimitedApi => Path.Combine(Directory, "rrl-app");
+
+    /// <summary>`/orders/42` behind UseRateLimiter with ShopKit.RedisWindow over StackExchange.Redis and a real Redis.</summary>
+    public static string RedisWindow => Path.Combine(Directory, "redis-window.nettrace.gz");
+
+    /// <summary>`/audited/orders/42`: ILogger.LogInformation into the ShopKit.AuditLog sink, which waits on an HTTP post.</summary>
+    public static string AuditLog => Path.Combine(Directory, "audit-log.nettrace.gz");
+
+    /// <summary>`/orders/42` of RateLimitedApi behind the public RedisRateLimiting 1.0.11 (built from its source at the
+    /// commit before its fix) over StackExchange.Redis 2.7.27 and a real Redis.</summary>
+    public static string RedisRateLimiting => Path.Combine(Directory, "redisratelimiting-1.0.11.nettrace.gz");
+
+    public static StackSnapshot Read(string path)
+    {
+        var app = path == RedisRateLimiting ? RateLimitedApi : App;
+        var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
+        var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();
+        // Every folder but the shared framework's is the app's (the recording machine's temporary app folder, or the
+        // local copies the symbols folder and the test binaries stand in with): the app's deps.json speaks for them.
+        var modules = ModuleOrigins.Classify(
+                snapshot.Modules.Select(m => new LoadedModule(m.Name, m.Path)),
+                directory => ModuleOrigins.IsSharedFramework(directory + "/") ? [] : [deps])
+            .Select(m => m with { Path = LocalCopy(m, app) })
+            .ToList();
+        var frames = snapshot.Stacks.SelectMany(s => s.Frames).Concat(snapshot.Waits.SelectMany(w => w.Frames));
+        return snapshot with { Modules = modules, DeclaredApis = DeclaredApiReader.Read(frames, modules) };
+    }
+
+    // The framework's recorded path when this machine has it, a copy in the fixture's app folder or beside the tests,
+    // else one in this runtime. The recording's temporary app folder may still exist here: never read from it, so the
+    // tests see what CI sees.
+    private static string LocalCopy(ModuleInfo module, string app)
+    {
+        var folder = Path.GetDirectoryName(module.Path) ?? "";
+        if (File.Exists(module.Path) && (ModuleOrigins.IsSharedFramework(module.Path) || folder == app
+            || folder == Path.TrimEndingDirectorySeparator(AppContext.BaseDirectory)))
+        {
+            return module.Path;
+        }
+        var file = module.Name + ".dll";
+        string[] folders =
+        [
+            AppContext.BaseDirectory,
+            System.Runtime.InteropServices.RuntimeEnvironment.GetRuntimeDirectory(),
+            Path.GetDirectoryName(typeof(Microsoft.Extensions.Logging.LoggerExtensions).Assembly.Location)!,
+        ];
+        return folders.Select(f => Path.Combine(f, file)).FirstOrDefault(File.Exists) ?? "";
+    }
+}
