@@ -23,6 +23,12 @@ public static class InlinedCallSites
         ArgumentNullException.ThrowIfNull(graph);
         ArgumentNullException.ThrowIfNull(api);
         var index = new CallGraphIndex(graph);
+        return Find(graph, index, api, string.IsNullOrWhiteSpace(entryHint) ? null : index.Entries(entryHint));
+    }
+
+    /// <summary>The same search from entry methods already found (null: every method of the graph counts).</summary>
+    internal static IReadOnlyList<InlinedCallSite> Find(CallGraph graph, CallGraphIndex index, BlockingApi api, IReadOnlyList<IlMethod>? entries)
+    {
         var candidates = graph.Methods
             .Select(method => Candidate(method, api))
             .OfType<(IlMethod Method, BlockingApi Api, ApiMatch Match, IReadOnlyList<IlCall> Calls)>()
@@ -30,9 +36,9 @@ public static class InlinedCallSites
 
         Dictionary<IlMethod, IlMethod?>? parents = null;
         Dictionary<IlMethod, int>? depths = null;
-        if (!string.IsNullOrWhiteSpace(entryHint))
+        if (entries is not null)
         {
-            (parents, depths) = Reach(index, index.Entries(entryHint));
+            (parents, depths) = Reach(index, entries);
             candidates.RemoveAll(c => !depths.ContainsKey(c.Method));
         }
 
@@ -67,11 +73,11 @@ public static class InlinedCallSites
         ];
     }
 
-    private static (IlMethod, BlockingApi, ApiMatch, IReadOnlyList<IlCall>)? Candidate(IlMethod method, BlockingApi wanted)
+    internal static (IlMethod Method, BlockingApi Api, ApiMatch Match, IReadOnlyList<IlCall> Calls)? Candidate(IlMethod method, BlockingApi wanted, Func<IlCall, bool>? within = null)
     {
         var awaited = AwaitedCalls.Of(method);
         var matches = new List<(IlCall Call, BlockingApi Api, ApiMatch Match)>();
-        foreach (var call in method.Calls)
+        foreach (var call in within is null ? method.Calls : method.Calls.Where(within))
         {
             if (call.Kind is IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction || awaited.Contains(call))
             {
@@ -101,6 +107,23 @@ public static class InlinedCallSites
     }
 
     private static string Verb(string api) => api[(api.LastIndexOf('.') + 1)..];
+
+    /// <summary>The shortest path of calls from one method to another, both included; null when none.</summary>
+    internal static IReadOnlyList<IlMethod>? PathBetween(CallGraphIndex index, IlMethod from, IlMethod to)
+    {
+        var (parents, _) = Reach(index, [from]);
+        if (!parents.ContainsKey(to))
+        {
+            return null;
+        }
+        var path = new List<IlMethod>();
+        for (IlMethod? step = to; step is not null; step = parents[step])
+        {
+            path.Add(step);
+        }
+        path.Reverse();
+        return path;
+    }
 
     // Breadth-first from the entries: each reached method remembers the method it was first reached from.
     private static (Dictionary<IlMethod, IlMethod?> Parents, Dictionary<IlMethod, int> Depths) Reach(CallGraphIndex index, IReadOnlyList<IlMethod> entries)
@@ -144,7 +167,7 @@ public static class InlinedCallSites
         return path;
     }
 
-    private static CallSiteLocation Locate(IlMethod method, IlCall call)
+    internal static CallSiteLocation Locate(IlMethod method, IlCall call)
     {
         var point = method.LocationOf(call.IlOffset);
         return new CallSiteLocation(call.IlOffset, call.TargetTypeFullName, call.TargetMethod, point?.File, point?.Line) { SourceUrl = point?.SourceUrl };

@@ -28,8 +28,16 @@ public sealed class FrameCatalog
             (names[i], cleaned[i], user[i], generated[i]) = Lookup(frames[i]);
         }
         var isPool = ThreadPoolFrames.IsPoolThread(names);
-        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names)) { GeneratedFrames = generated, Sources = [.. frames.Select(f => f.Source)] };
+        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names))
+        {
+            GeneratedFrames = generated,
+            Sources = [.. frames.Select(f => f.Source)],
+            Positions = [.. frames.Select(Position)],
+        };
     }
+
+    private static IlPosition? Position(StackFrame frame) =>
+        frame.MethodToken is { } token && frame.IlOffset is { } offset ? new IlPosition(frame.Module, token, offset) : null;
 
     private (FrameName Name, string Cleaned, bool User, bool Generated) Lookup(StackFrame frame)
     {

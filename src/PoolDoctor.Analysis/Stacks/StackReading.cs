@@ -15,4 +15,7 @@ public sealed record StackReading(
 
     /// <summary>Per frame: its source line, when the capture had one (else null, or an empty list).</summary>
     public IReadOnlyList<SourceLocation?> Sources { get; init; } = [];
+
+    /// <summary>Per frame: where in its IL it was, when the capture knew (the app's frames with IL-to-native maps).</summary>
+    public IReadOnlyList<IlPosition?> Positions { get; init; } = [];
 }
