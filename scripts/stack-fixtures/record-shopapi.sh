@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records the tests/apps/ShopApi captures for tests/PoolDoctor.Tests/fixtures/shopapi with the tool built in this tree
-# (`dotnet build PoolDoctor.slnx -c Release` first): scripts/stack-fixtures/record-shopapi.sh OUT_DIR [WARM_S] [DURATION]
+# (`dotnet build PoolDoctor.slnx -c Release` first; the script builds the app): scripts/stack-fixtures/record-shopapi.sh OUT_DIR [WARM_S] [DURATION]
 # The app runs from its Release build. All its blocking routes are loaded together for WARM_S seconds (default 35) so
 # their code is tier-1, as in a service that has run for a while; then each route alone gets 125 connections, and a
 # `stacks` session of DURATION (default 1s) starts 5 s into that load; its hosted service refreshes rates all along. The app's assembly, PDB and deps.json are copied beside the captures (the
@@ -15,6 +15,7 @@ BASE="http://127.0.0.1:$PORT"
 ROUTES=(/customers/42 /products/expensive /orders/7 /stock/lamp /reports/monday)
 NAMES=(customers products orders stock reports)
 mkdir -p "$OUT"
+dotnet build "$ROOT/tests/apps/ShopApi/ShopApi.csproj" -c Release > /dev/null
 dotnet "$APP/ShopApi.dll" --urls "$BASE" > /dev/null 2>&1 &
 APP_PID=$!
 LOADS=()
