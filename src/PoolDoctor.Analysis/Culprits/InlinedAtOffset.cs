@@ -43,7 +43,7 @@ internal static class InlinedAtOffset
                 continue;
             }
             sites.AddRange(InlinedCallSites.Find(graph, index, api, callees));
-            if (sites.Count > 0 && to == int.MaxValue)
+            if (sites.Count > 0 && root.SequencePoints.Count == 0)
             {
                 break; // without a PDB the statement's end is unknown: the first call after its start that reaches the API
             }
@@ -56,8 +56,8 @@ internal static class InlinedAtOffset
         return new InlinedAt(root, at.IlOffset, found);
     }
 
-    // The statement starting at the frame's offset ends where the PDB's next sequence point starts; without a PDB,
-    // at the method's end.
+    // The statement starting at the frame's offset ends where the PDB's next sequence point starts, or with the method;
+    // without a PDB its end is unknown (the caller then takes the first call that reaches the API).
     private static (int From, int To) Statement(IlMethod root, int offset)
     {
         var next = root.SequencePoints.FirstOrDefault(p => p.IlOffset > offset);
