@@ -8,7 +8,7 @@ namespace PoolDoctor.Tests.CallSites;
 
 /// <summary>
 /// What the JIT inlined into a sampled frame, read at the frame's IL offset in this test assembly's sample shop
-/// (Samples/Shop/PriceHandlers): the statement's own blocking call, or the user methods it calls that reach the API.
+/// (Samples/Prices: their own namespace, so the shop's candidate lists stay as they are): the statement's own blocking call, or the user methods it calls that reach the API.
 /// </summary>
 public class InlinedAtOffsetTests
 {
@@ -16,6 +16,10 @@ public class InlinedAtOffsetTests
         BlockingApis.Classify(FrameNames.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
 
     private const string Module = "PoolDoctor.Tests";
+    private const string Prices = "PoolDoctor.Tests.CallSites.Prices";
+
+    private static IlMethod Method(string type, string method) =>
+        Graph.Methods.Single(m => m.TypeFullName == Prices + "." + type && m.Method == method);
 
     // The IL offset where the method's n-th statement starts, as the JIT's map gives a frame in it.
     private static IlPosition Statement(string method, int n)
@@ -87,7 +91,7 @@ public class InlinedAtOffsetTests
     public void The_analyzer_names_the_inlined_helper_from_a_sampled_frame_with_its_offset()
     {
         var quote = Method("PriceHandlers", "Quote");
-        var sampled = new StackFrame(Module, Ns + ".PriceHandlers.Quote(int32)") { MethodToken = quote.Token, IlOffset = quote.SequencePoints[1].IlOffset };
+        var sampled = new StackFrame(Module, Prices + ".PriceHandlers.Quote(int32)") { MethodToken = quote.Token, IlOffset = quote.SequencePoints[1].IlOffset };
         var stack = new ThreadStack(1, [
             new StackFrame("System.Private.CoreLib", "System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"),
             sampled,
@@ -112,7 +116,7 @@ public class InlinedAtOffsetTests
     [Fact]
     public void Without_its_offset_the_sampled_frame_stays_the_call_site()
     {
-        var sampled = new StackFrame(Module, Ns + ".PriceHandlers.Quote(int32)");
+        var sampled = new StackFrame(Module, Prices + ".PriceHandlers.Quote(int32)");
         var stack = new ThreadStack(1, [
             new StackFrame("System.Private.CoreLib", "System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"),
             sampled,

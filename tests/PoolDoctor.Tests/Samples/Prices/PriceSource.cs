@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.Shop;
+namespace PoolDoctor.Tests.CallSites.Prices;
 
 public static class PriceSource
 {
