@@ -14,7 +14,7 @@ dotnet build -c Release tests/apps/ShopApi >/dev/null
 OUT=$(mktemp -d)
 PORT=$((20000 + RANDOM % 20000))
 BASE="http://127.0.0.1:$PORT"
-ROUTES=(/customers/42 /products/expensive /orders/7 /stock/lamp /reports/monday)
+ROUTES=(/customers/42 /invoices/42 /products/expensive /orders/7 /stock/lamp /reports/monday)
 dotnet "$APP" --urls "$BASE" >/dev/null 2>&1 &
 APP_PID=$!
 LOADS=()

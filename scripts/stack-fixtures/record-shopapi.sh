@@ -12,8 +12,8 @@ TOOL="$ROOT/src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll"
 APP="$ROOT/tests/apps/ShopApi/bin/Release/net10.0"
 PORT=$((20000 + RANDOM % 20000))
 BASE="http://127.0.0.1:$PORT"
-ROUTES=(/customers/42 /products/expensive /orders/7 /stock/lamp /reports/monday)
-NAMES=(customers products orders stock reports)
+ROUTES=(/customers/42 /invoices/42 /products/expensive /orders/7 /stock/lamp /reports/monday)
+NAMES=(customers invoices products orders stock reports)
 mkdir -p "$OUT"
 dotnet build "$ROOT/tests/apps/ShopApi/ShopApi.csproj" -c Release > /dev/null
 dotnet "$APP/ShopApi.dll" --urls "$BASE" > /dev/null 2>&1 &

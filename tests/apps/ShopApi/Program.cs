@@ -1,6 +1,7 @@
 using ShopApi.Background;
 using ShopApi.Catalog;
 using ShopApi.Customers;
+using ShopApi.Invoices;
 using ShopApi.Orders;
 using ShopApi.Reports;
 using ShopApi.Stock;
@@ -16,6 +17,8 @@ var app = builder.Build();
 app.MapGet("/hello", () => "hello");
 
 app.MapGet("/customers/{id:int}", CustomersEndpoint.Get);
+
+app.MapGet("/invoices/{id:int}", InvoicesEndpoint.Get);
 
 app.MapGet("/products/expensive", (PriceFeed feed) => ProductCatalog.ListExpensive(feed));
 

@@ -16,6 +16,9 @@ public sealed class ShopApiFixtureTests
         // Get sampled; CustomerService.Find and CustomerRepository.Load inlined into it.
         { "customers", "CustomerRepository.Load", "CustomersEndpoint.Get → CustomerService.Find → CustomerRepository.Load",
             "GetAwaiter().GetResult()", "CustomerRepository.cs", "5", CallSiteSource.Il, "GET /customers/{id:int}" },
+        // The whole chain, method group included, inlined into ASP.NET Core's generated delegate: no user frame sampled.
+        { "invoices", "InvoiceStore.Load", "InvoicesEndpoint.Get → InvoiceService.Total → InvoiceStore.Load",
+            "GetAwaiter().GetResult()", "InvoiceStore.cs", "5", CallSiteSource.Il, "GET /invoices/{id:int}" },
         // A local function handler sampled; StockLedger.Count inlined into it.
         { "stock", "StockLedger.Count", "Program.Main.CheckStock (local function) → StockLedger.Count",
             "Task.Wait", "StockLedger.cs", "8", CallSiteSource.Il, "GET /stock/{sku}" },
@@ -68,6 +71,7 @@ public sealed class ShopApiFixtureTests
     /// <summary>The hosted service's loop (an async method's state machine) with its sync helper inlined, in every capture.</summary>
     [Theory]
     [InlineData("customers")]
+    [InlineData("invoices")]
     [InlineData("stock")]
     [InlineData("reports")]
     [InlineData("products")]
@@ -76,7 +80,8 @@ public sealed class ShopApiFixtureTests
     {
         var (_, analysis) = ShopApiFixtures.Load(fixture);
 
-        var refresh = Assert.Single(analysis.Culprits, c => c.Chain.Contains("RatesRefresher.ExecuteAsync (async)"));
+        // Its Task.Delay also meets the timer queue's lock now and then: a Lock culprit of its own, not this one.
+        var refresh = Assert.Single(analysis.Culprits, c => c.Chain.Contains("RatesRefresher.ExecuteAsync (async)") && c.Kind == BlockingKind.SyncOverAsync);
         Assert.Equal("ExchangeRates.Refresh", refresh.Method);
         Assert.Equal(["RatesRefresher.ExecuteAsync (async)", "ExchangeRates.Refresh"], refresh.Chain);
         Assert.Equal("GetAwaiter().GetResult()", refresh.Api);
@@ -87,6 +92,7 @@ public sealed class ShopApiFixtureTests
     /// <summary>A generated or decoded name never stands where the IL names the method.</summary>
     [Theory]
     [InlineData("customers")]
+    [InlineData("invoices")]
     [InlineData("stock")]
     [InlineData("reports")]
     [InlineData("products")]
