@@ -43,8 +43,8 @@ public static class BlockingSites
             && il.InlinedAbove(request, outermost < stack.Positions.Count ? stack.Positions[outermost] : null) is { Count: > 0 } above)
         {
             // The handler and what it called down to the outermost sampled frame were inlined into the delegate.
-            userBelow = [.. above.Select(f => f.Display), .. userBelow];
-            userSources = [.. above.Select(_ => (SourceLocation?)null), .. userSources];
+            userBelow = [.. above.Select(f => f.Name.Display), .. userBelow];
+            userSources = [.. above.Select(f => SourceOf(f.Call)), .. userSources];
         }
         var entry = EntryNames.Describe(inTaskRun ? null : request, frames, stack, workEnd);
         var generated = GeneratedCaller(stack, apiIndex, firstUser >= 0 ? firstUser : workEnd);
@@ -65,7 +65,7 @@ public static class BlockingSites
             if (inlined is { Sites.Count: > 0 })
             {
                 var recovered = InlinedIntoFrame(inlined, stack.Cleaned[firstUser], api, userBelow, entry) with { InTaskRun = inTaskRun };
-                return recovered with { ChainSources = SourcesFor(recovered, userSources) };
+                return recovered with { ChainSources = [.. userSources, .. inlined.Sites[0].ChainCalls.Select(SourceOf)] };
             }
             // The statement's own call says which entry point of the API's family it is (the code's `.Result`, where
             // the stack shows only the wait it inlined down to).
@@ -99,7 +99,7 @@ public static class BlockingSites
             var holdsHandler = generated >= 0 && GeneratedCode.CanHoldHandler(frames[generated]);
             if (NotOnStack(api, request, userBelow, entry, generatedFrame, holdsHandler, il) is { } recovered)
             {
-                return recovered with { ChainSources = SourcesFor(recovered, userSources) };
+                return recovered with { ChainSources = recovered.ChainSources.Count > 0 ? [.. userSources, .. recovered.ChainSources] : SourcesFor(recovered, userSources) };
             }
         }
 
@@ -147,6 +147,9 @@ public static class BlockingSites
         };
     }
 
+    private static SourceLocation? SourceOf(CallSiteLocation? call) =>
+        call is { File: { } file, Line: { } line } ? new SourceLocation(file, line) { SourceUrl = call.SourceUrl } : null;
+
     // Every matching call of the statement is the same API: then the IL names it; two different ones leave the stack's.
     private static bool OneApi(InlinedCallSite direct) =>
         direct.Calls.Select(c => BlockingApis.ClassifyCall(c.TargetTypeFullName, c.TargetMethod)?.Api).Distinct().Count() == 1;
@@ -176,6 +179,8 @@ public static class BlockingSites
             {
                 Flavor = best.Method.Flavor,
                 Chain = [.. chain, .. best.Chain.Select(f => f.Display)],
+                // The recovered frames' own lines; the caller puts the sampled frames' lines before them.
+                ChainSources = [.. best.ChainCalls.Select(SourceOf)],
                 Entry = entry,
                 Site = new CallSite
                 {

@@ -136,9 +136,9 @@ public sealed class CallSiteResolver(CallGraph graph)
     /// <summary>
     /// The user methods between the request's handler and a sampled frame of the app that generated code called (the
     /// handler's delegate, where the JIT inlined them), outermost first, the frame itself left out. Empty when the frame
-    /// is the handler, or the IL does not give one path from one handler.
+    /// is the handler, or the IL does not give one path from one handler. Each comes with its call to the next, for its line.
     /// </summary>
-    public IReadOnlyList<FrameName> InlinedAbove(RequestContext? request, IlPosition? frame)
+    public IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> InlinedAbove(RequestContext? request, IlPosition? frame)
     {
         if (frame is null || Handlers(request) is not { Count: > 0 } handlers || _index!.Method(frame.Module, frame.Token) is not { } target)
         {
@@ -148,7 +148,9 @@ public sealed class CallSiteResolver(CallGraph graph)
             .Select(h => InlinedCallSites.PathBetween(_index, h, target))
             .OfType<IReadOnlyList<IlMethod>>()
             .ToArray();
-        return paths is [var path] ? [.. path.SkipLast(1).Select(NameOf)] : [];
+        return paths is [var path]
+            ? [.. path.Zip(path.Skip(1)).Select(pair => (NameOf(pair.First), InlinedCallSites.CallInto(_index, pair.First, pair.Second)))]
+            : [];
     }
 
     /// <summary>The route template a minimal API maps this path with (null when the IL does not say).</summary>

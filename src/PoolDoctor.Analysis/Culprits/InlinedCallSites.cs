@@ -48,8 +48,11 @@ public static class InlinedCallSites
                 c.Method,
                 c.Api,
                 c.Match,
-                Chain(index, c.Method, parents),
-                c.Calls.Select(call => Locate(c.Method, call)).ToArray()))
+                Chain(index, c.Method, parents, out var steps),
+                c.Calls.Select(call => Locate(c.Method, call)).ToArray())
+            {
+                ChainCalls = [.. steps.Zip(steps.Skip(1)).Select(pair => CallInto(index, pair.First, pair.Second)), Locate(c.Method, c.Calls[0])],
+            })
             .OrderBy(s => s.Match)
             .ThenBy(s => depths?.GetValueOrDefault(s.Body) ?? 0)
             .ThenBy(s => s.Method.QualifiedOwner, StringComparer.Ordinal)
@@ -148,23 +151,36 @@ public static class InlinedCallSites
         return (parents, depths);
     }
 
-    private static IReadOnlyList<FrameName> Chain(CallGraphIndex index, IlMethod site, Dictionary<IlMethod, IlMethod?>? parents)
+    private static IReadOnlyList<FrameName> Chain(CallGraphIndex index, IlMethod site, Dictionary<IlMethod, IlMethod?>? parents, out List<IlMethod> steps)
     {
         var path = new List<FrameName>();
+        steps = [];
         for (IlMethod? step = site; step is not null; step = parents is not null && parents.TryGetValue(step, out var parent) ? parent : null)
         {
             path.Add(FrameNames.Parse(index.RuntimeName(step)));
+            steps.Add(step);
         }
         path.Reverse();
+        steps.Reverse();
         // An async method's stub and its state machine are one method to the reader: keep the body.
         for (var i = path.Count - 2; i >= 0; i--)
         {
             if (path[i].Flavor == FrameFlavor.Method && path[i + 1].IsStateMachine && path[i].QualifiedOwner == path[i + 1].QualifiedOwner)
             {
                 path.RemoveAt(i);
+                steps.RemoveAt(i);
             }
         }
         return path;
+    }
+
+    /// <summary>Where <paramref name="caller"/>'s IL calls <paramref name="callee"/> (its first such call), for the
+    /// line a chain frame the JIT inlined away is shown at; null when the call is not a direct one.</summary>
+    internal static CallSiteLocation? CallInto(CallGraphIndex index, IlMethod caller, IlMethod callee)
+    {
+        var call = caller.Calls.FirstOrDefault(c => c.Kind is not (IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction)
+            && index.Targets(c).Any(m => ReferenceEquals(m, callee)));
+        return call is null ? null : Locate(caller, call);
     }
 
     internal static CallSiteLocation Locate(IlMethod method, IlCall call)

@@ -68,6 +68,24 @@ public sealed class ShopApiFixtureTests
         Assert.StartsWith($"inlined by the JIT into {top.Chain[0]}", top.Site.Note, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Every chain frame has a line, the inlined ones too: where its IL calls the next frame (the last: the API call).
+    /// </summary>
+    [Theory]
+    [InlineData("customers", "CustomersEndpoint.cs:8 CustomerService.cs:5 CustomerRepository.cs:5")]
+    [InlineData("invoices", "InvoicesEndpoint.cs:7 InvoiceService.cs:7 InvoiceStore.cs:5")]
+    [InlineData("stock", "Program.cs:39 StockLedger.cs:8")]
+    [InlineData("reports", "Program.cs:33 DailyReports.cs:5")]
+    [InlineData("products", "Program.cs:23 ProductCatalog.cs:6")]
+    [InlineData("orders", "OrderLookup.cs:7 LegacyOrderClient.cs:7")]
+    public void Every_frame_of_the_chain_has_its_line_inlined_ones_too(string fixture, string lines)
+    {
+        var (_, analysis) = ShopApiFixtures.Load(fixture);
+        var top = analysis.Culprits[0];
+
+        Assert.Equal(lines, string.Join(' ', top.ChainSources.Select(s => s is null ? "?" : $"{Path.GetFileName(s.File)}:{s.Line}")));
+    }
+
     /// <summary>The hosted service's loop (an async method's state machine) with its sync helper inlined, in every capture.</summary>
     [Theory]
     [InlineData("customers")]
