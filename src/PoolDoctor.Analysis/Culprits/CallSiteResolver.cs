@@ -14,6 +14,7 @@ public sealed class CallSiteResolver(CallGraph graph)
     private readonly Dictionary<(string Api, string Hint), IReadOnlyList<InlinedCallSite>> _found = [];
     private readonly Dictionary<string, (string? Template, IReadOnlyList<string> Handlers)> _paths = new(StringComparer.Ordinal);
     private readonly Dictionary<(IlPosition At, string Api), InlinedAt?> _at = [];
+    private readonly Dictionary<(string?, string?, string?, string?, string, int), IReadOnlyList<(FrameName, CallSiteLocation?)>> _above = [];
     private CallGraphIndex? _index;
 
     public static CallSiteResolver None { get; } = new(CallGraph.Empty);
@@ -140,7 +141,23 @@ public sealed class CallSiteResolver(CallGraph graph)
     /// </summary>
     public IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> InlinedAbove(RequestContext? request, IlPosition? frame)
     {
-        if (frame is null || Handlers(request) is not { Count: > 0 } handlers || _index!.Method(frame.Module, frame.Token) is not { } target)
+        if (frame is null || request is null || graph.Methods.Count == 0)
+        {
+            return [];
+        }
+        // Every sampled stack asks; the answer depends only on the request's names and the frame's method.
+        var key = (request.Action, request.Endpoint, request.Path, request.Route, frame.Module, frame.Token);
+        if (!_above.TryGetValue(key, out var found))
+        {
+            found = Above(request, frame);
+            _above[key] = found;
+        }
+        return found;
+    }
+
+    private IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> Above(RequestContext request, IlPosition frame)
+    {
+        if (Handlers(request) is not { Count: > 0 } handlers || _index!.Method(frame.Module, frame.Token) is not { } target)
         {
             return [];
         }
