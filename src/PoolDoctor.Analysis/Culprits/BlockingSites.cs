@@ -39,6 +39,13 @@ public static class BlockingSites
         var (userBelow, userSources) = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
+        if (!inTaskRun && HandlerDelegateCaller(stack, workEnd) is { } outermost
+            && il.InlinedAbove(request, outermost < stack.Positions.Count ? stack.Positions[outermost] : null) is { Count: > 0 } above)
+        {
+            // The handler and what it called down to the outermost sampled frame were inlined into the delegate.
+            userBelow = [.. above.Select(f => f.Name.Display), .. userBelow];
+            userSources = [.. above.Select(f => SourceOf(f.Call)), .. userSources];
+        }
         var entry = EntryNames.Describe(inTaskRun ? null : request, frames, stack, workEnd);
         var generated = GeneratedCaller(stack, apiIndex, firstUser >= 0 ? firstUser : workEnd);
         var passesThrough = firstUser >= 0 && (generated >= 0 || HasPipelineFrame(frames, apiIndex + 1, firstUser));
@@ -62,7 +69,21 @@ public static class BlockingSites
             {
                 api = driver;
             }
-            var location = il.Locate(site, api);
+            // Where in its IL the frame was: the statement there either calls the API itself, or calls user methods
+            // the JIT inlined into the frame, one of which is the real call site.
+            var inlined = il.At(firstUser < stack.Positions.Count ? stack.Positions[firstUser] : null, api);
+            if (inlined is { Sites.Count: > 0 })
+            {
+                var recovered = InlinedIntoFrame(inlined, stack.Cleaned[firstUser], api, userBelow, entry) with { InTaskRun = inTaskRun };
+                return recovered with { ChainSources = [.. userSources, .. inlined.Sites[0].ChainCalls.Select(SourceOf)] };
+            }
+            // The statement's own call says which entry point of the API's family it is (the code's `.Result`, where
+            // the stack shows only the wait it inlined down to).
+            if (inlined?.Direct is { Match: ApiMatch.SameKind } same && OneApi(same))
+            {
+                api = same.Api;
+            }
+            var location = inlined?.Direct?.First ?? il.Locate(site, api);
             // The IL's call to the API names the line; the sampled frame's own line stands in when the IL has none.
             var sampled = firstUser < stack.Sources.Count ? stack.Sources[firstUser] : null;
             var fromIl = location?.Line is not null;
@@ -89,7 +110,7 @@ public static class BlockingSites
             var holdsHandler = generated >= 0 && GeneratedCode.CanHoldHandler(frames[generated]);
             if (NotOnStack(api, request, userBelow, entry, generatedFrame, holdsHandler, il) is { } recovered)
             {
-                return recovered with { ChainSources = SourcesFor(recovered, userSources) };
+                return recovered with { ChainSources = recovered.ChainSources.Count > 0 ? [.. userSources, .. recovered.ChainSources] : SourcesFor(recovered, userSources) };
             }
         }
 
@@ -163,12 +184,48 @@ public static class BlockingSites
         };
     }
 
+    /// <summary>
+    /// The sampled user frame did not call the API itself: the JIT inlined the user methods its statement calls into
+    /// it, and the deepest of them that calls the API is the call site. The chain goes on past the sampled frames.
+    /// </summary>
+    private static BlockingSite InlinedIntoFrame(InlinedAt inlined, string frame, BlockingApi api, IReadOnlyList<string> chain, string? entry)
+    {
+        var best = inlined.Sites[0];
+        var named = best.Match == ApiMatch.Exact ? api : best.Api;
+        var at = best.First.FileAndLine is { } line ? $" at {line}" : "";
+        var others = inlined.Sites.Count > 1
+            ? $"; one of {inlined.Sites.Count} methods reached from there that call {named.Api}: {string.Join(", ", inlined.Sites.Take(4).Select(s => s.Method.Owner))}"
+            : "";
+        return new BlockingSite(best.Method.Owner, named.Kind, named.Api)
+        {
+            Flavor = best.Method.Flavor,
+            Chain = [.. chain, .. best.Chain.Select(f => f.Display)],
+            Entry = entry,
+            Site = new CallSite
+            {
+                Source = CallSiteSource.Il,
+                File = best.First.File,
+                Line = best.First.Line,
+                SourceUrl = best.First.SourceUrl,
+                Note = $"inlined by the JIT into {frame} (its statement at IL_{inlined.IlOffset:x4}); found in the app's IL: "
+                    + $"{best.Method.Display} calls {named.Api}{at}{others}",
+            },
+        };
+    }
+
     // The API's own frame, when it is a sync I/O call (a driver's verb, a socket or client call): what its declaring
     // type says about an async twin, so the advice offers one only when it exists.
     private static AsyncTwin? LibraryTwin(StackReading stack, int index, BlockingApi api) =>
         index >= 0 && index < stack.Declared.Count && stack.Declared[index] is { } declared && (api.IsDriverCall || api.Kind == BlockingKind.SyncIO)
             ? new AsyncTwin(api.Api, declared.AsyncTwin)
             : null;
+
+    private static SourceLocation? SourceOf(CallSiteLocation? call) =>
+        call is { File: { } file, Line: { } line } ? new SourceLocation(file, line) { SourceUrl = call.SourceUrl } : null;
+
+    // Every matching call of the statement is the same API: then the IL names it; two different ones leave the stack's.
+    private static bool OneApi(InlinedCallSite direct) =>
+        direct.Calls.Select(c => BlockingApis.ClassifyCall(c.TargetTypeFullName, c.TargetMethod)?.Api).Distinct().Count() == 1;
 
     /// <summary>
     /// The caller of the API is not on the stack: the app's IL or the request's endpoint names it, or the site says so.
@@ -183,9 +240,7 @@ public static class BlockingSites
         var where = generatedFrame is null ? "framework code" : $"framework code ({generatedFrame})";
         var handler = EndpointNames.Handler(request);
         var hint = request?.Action ?? request?.Endpoint;
-        var sites = handler is not null && hint is not null ? il.Inlined(api, hint)
-            : request?.Path is { Length: > 0 } path ? il.InlinedForPath(api, path)
-            : [];
+        var sites = handler is not null && hint is not null ? il.Inlined(api, hint) : il.InlinedForRequest(api, request);
         if (sites.Count > 0)
         {
             var best = sites[0];
@@ -197,6 +252,8 @@ public static class BlockingSites
             {
                 Flavor = best.Method.Flavor,
                 Chain = [.. chain, .. best.Chain.Select(f => f.Display)],
+                // The recovered frames' own lines; the caller puts the sampled frames' lines before them.
+                ChainSources = [.. best.ChainCalls.Select(SourceOf)],
                 Entry = entry,
                 Site = new CallSite
                 {
@@ -226,6 +283,22 @@ public static class BlockingSites
         var route = request is null ? null : EndpointNames.Route(request);
         if (route is not null && holdsHandler)
         {
+            // The app's IL may map the route to a named method (a method group) even when no event named it.
+            var mapped = il.Handlers(request).Select(m => il.NameOf(m)).DistinctBy(n => n.Owner).ToArray();
+            if (mapped is [{ Flavor: FrameFlavor.Method } named])
+            {
+                return new BlockingSite(named.Owner, api.Kind, api.Api)
+                {
+                    Chain = [.. chain, named.Display],
+                    Entry = entry,
+                    Site = new CallSite
+                    {
+                        Source = CallSiteSource.Il,
+                        Note = $"handler inlined into {where}; endpoint {route}, mapped to {named.Display} in the app's IL, which reaches no call to {api.Api}",
+                    },
+                };
+            }
+            var why = mapped is [var lambda] ? $"its handler has no name: {lambda.Display}" : "the app's IL maps no one method to it";
             return new BlockingSite("handler of " + route, api.Kind, api.Api)
             {
                 Chain = chain,
@@ -233,7 +306,7 @@ public static class BlockingSites
                 Site = new CallSite
                 {
                     Source = CallSiteSource.Endpoint,
-                    Note = $"handler inlined into {where}; endpoint {route} (its method has no name: a lambda)",
+                    Note = $"handler inlined into {where}; endpoint {route} ({why})",
                 },
             };
         }
@@ -308,6 +381,21 @@ public static class BlockingSites
             }
         }
         return -1;
+    }
+
+    /// <summary>The outermost user frame when generated code that can hold a request's handler (ASP.NET Core's
+    /// compiled delegate) called it; else null.</summary>
+    private static int? HandlerDelegateCaller(StackReading stack, int workEnd)
+    {
+        for (var i = Math.Min(workEnd, stack.Frames.Count) - 1; i >= 0; i--)
+        {
+            if (stack.UserFrames[i])
+            {
+                var caller = i + 1;
+                return caller < stack.Frames.Count && stack.GeneratedFrames[caller] && GeneratedCode.CanHoldHandler(stack.Frames[caller]) ? i : null;
+            }
+        }
+        return null;
     }
 
     // Work queued by Task.Run/StartNew: the outermost user frame is a lambda sitting on the task's invoke frames.

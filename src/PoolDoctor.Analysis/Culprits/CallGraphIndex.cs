@@ -13,6 +13,7 @@ internal sealed class CallGraphIndex
     private readonly Dictionary<string, List<IlMethod>> _byType = new(StringComparer.Ordinal);
     private readonly Dictionary<string, List<string>> _derived = new(StringComparer.Ordinal);
     private readonly Dictionary<string, string> _namespaces = new(StringComparer.Ordinal);
+    private readonly Dictionary<(string Module, int Token), IlMethod> _byToken = [];
 
     public CallGraphIndex(CallGraph graph)
     {
@@ -20,6 +21,7 @@ internal sealed class CallGraphIndex
         {
             Add(_byName, (method.TypeFullName, method.Method), method);
             Add(_byType, method.TypeFullName, method);
+            _byToken.TryAdd((method.Module.ToUpperInvariant(), method.Token), method);
         }
         foreach (var type in graph.Types)
         {
@@ -35,19 +37,9 @@ internal sealed class CallGraphIndex
     /// virtual call, and the state machine body of an async method or iterator.</summary>
     public IEnumerable<IlMethod> Callees(IlMethod caller)
     {
-        foreach (var call in caller.Calls)
+        foreach (var method in caller.Calls.SelectMany(Targets))
         {
-            foreach (var method in Named(call.TargetTypeFullName, call.TargetMethod))
-            {
-                yield return method;
-            }
-            if (call.Kind is IlCallKind.CallVirt or IlCallKind.LoadVirtualFunction)
-            {
-                foreach (var method in Implementations(call.TargetTypeFullName, call.TargetMethod))
-                {
-                    yield return method;
-                }
-            }
+            yield return method;
         }
         if (caller.StateMachineType is { } stateMachine)
         {
@@ -57,6 +49,28 @@ internal sealed class CallGraphIndex
             }
         }
     }
+
+    /// <summary>The graph's methods one call may run: the named method and, for a virtual call, its overrides and
+    /// implementations.</summary>
+    public IEnumerable<IlMethod> Targets(IlCall call)
+    {
+        foreach (var method in Named(call.TargetTypeFullName, call.TargetMethod))
+        {
+            yield return method;
+        }
+        if (call.Kind is IlCallKind.CallVirt or IlCallKind.LoadVirtualFunction)
+        {
+            foreach (var method in Implementations(call.TargetTypeFullName, call.TargetMethod))
+            {
+                yield return method;
+            }
+        }
+    }
+
+    /// <summary>The method a sampled frame ran, by its module (file name, any case) and metadata token; null when the
+    /// graph did not read it.</summary>
+    public IlMethod? Method(string module, int token) =>
+        _byToken.TryGetValue((module.ToUpperInvariant(), token), out var method) ? method : null;
 
     /// <summary>
     /// The methods an entry hint names: <c>Ns.Type.Method</c> or its tail (<c>Type.Method</c>, <c>Method</c>), nested

@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;
 
@@ -12,6 +13,8 @@ public sealed class CallSiteResolver(CallGraph graph)
 {
     private readonly Dictionary<(string Api, string Hint), IReadOnlyList<InlinedCallSite>> _found = [];
     private readonly Dictionary<string, (string? Template, IReadOnlyList<string> Handlers)> _paths = new(StringComparer.Ordinal);
+    private readonly Dictionary<(IlPosition At, string Api), InlinedAt?> _at = [];
+    private readonly Dictionary<(string?, string?, string?, string?, string, int), IReadOnlyList<(FrameName, CallSiteLocation?)>> _above = [];
     private CallGraphIndex? _index;
 
     public static CallSiteResolver None { get; } = new(CallGraph.Empty);
@@ -43,6 +46,26 @@ public sealed class CallSiteResolver(CallGraph graph)
             s.Match == ApiMatch.Exact && s.Chain.Count <= 1 && CallGraphIndex.WithoutTypeArguments(s.Method.Owner) == owner);
     }
 
+    /// <summary>
+    /// What the statement a sampled frame of the app was in calls: the API itself, or user methods the JIT inlined into
+    /// the frame that reach it (<see cref="InlinedAtOffset"/>); null without the frame's IL.
+    /// </summary>
+    public InlinedAt? At(IlPosition? at, BlockingApi api)
+    {
+        if (at is null || graph.Methods.Count == 0)
+        {
+            return null;
+        }
+        var key = (at, api.Api);
+        if (!_at.TryGetValue(key, out var found))
+        {
+            _index ??= new CallGraphIndex(graph);
+            found = InlinedAtOffset.Read(graph, _index, at, api);
+            _at[key] = found;
+        }
+        return found;
+    }
+
     /// <summary>The user methods reachable from the handler that call the API, best first (empty when unknown).</summary>
     public IReadOnlyList<InlinedCallSite> Inlined(BlockingApi api, string handlerHint) =>
         graph.Methods.Count == 0 ? [] : Find(api, handlerHint);
@@ -61,6 +84,90 @@ public sealed class CallSiteResolver(CallGraph graph)
             _found[key] = sites;
         }
         return sites;
+    }
+
+    /// <summary>
+    /// The user methods reachable from the handler a route literal maps to the request's path, else to its route
+    /// template (a request known from routing's events may carry only the template), best first.
+    /// </summary>
+    public IReadOnlyList<InlinedCallSite> InlinedForRequest(BlockingApi api, RequestContext? request)
+    {
+        foreach (var target in new[] { request?.Path, request?.Route })
+        {
+            if (!string.IsNullOrWhiteSpace(target) && InlinedForPath(api, target) is { Count: > 0 } sites)
+            {
+                return sites;
+            }
+        }
+        return [];
+    }
+
+    /// <summary>
+    /// The methods the request's endpoint runs, as the app's IL says: the handler ASP.NET Core named, else the handlers
+    /// a route literal maps to the request's path, else to its template. Empty when unknown.
+    /// </summary>
+    public IReadOnlyList<IlMethod> Handlers(RequestContext? request)
+    {
+        if (request is null || graph.Methods.Count == 0)
+        {
+            return [];
+        }
+        _index ??= new CallGraphIndex(graph);
+        if (EndpointNames.Handler(request) is not null && (request.Action ?? request.Endpoint) is { } hint)
+        {
+            return _index.Entries(hint);
+        }
+        foreach (var target in new[] { request.Path, request.Route })
+        {
+            if (!string.IsNullOrWhiteSpace(target) && _index.MappedHandlers(target) is { Count: > 0 } mapped)
+            {
+                return mapped;
+            }
+        }
+        return [];
+    }
+
+    /// <summary>A method read from IL, named as a stack frame would name it.</summary>
+    public FrameName NameOf(IlMethod method)
+    {
+        _index ??= new CallGraphIndex(graph);
+        return FrameNames.Parse(_index.RuntimeName(method));
+    }
+
+    /// <summary>
+    /// The user methods between the request's handler and a sampled frame of the app that generated code called (the
+    /// handler's delegate, where the JIT inlined them), outermost first, the frame itself left out. Empty when the frame
+    /// is the handler, or the IL does not give one path from one handler. Each comes with its call to the next, for its line.
+    /// </summary>
+    public IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> InlinedAbove(RequestContext? request, IlPosition? frame)
+    {
+        if (frame is null || request is null || graph.Methods.Count == 0)
+        {
+            return [];
+        }
+        // Every sampled stack asks; the answer depends only on the request's names and the frame's method.
+        var key = (request.Action, request.Endpoint, request.Path, request.Route, frame.Module, frame.Token);
+        if (!_above.TryGetValue(key, out var found))
+        {
+            found = Above(request, frame);
+            _above[key] = found;
+        }
+        return found;
+    }
+
+    private IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> Above(RequestContext request, IlPosition frame)
+    {
+        if (Handlers(request) is not { Count: > 0 } handlers || _index!.Method(frame.Module, frame.Token) is not { } target)
+        {
+            return [];
+        }
+        var paths = handlers
+            .Select(h => InlinedCallSites.PathBetween(_index, h, target))
+            .OfType<IReadOnlyList<IlMethod>>()
+            .ToArray();
+        return paths is [var path]
+            ? [.. path.Zip(path.Skip(1)).Select(pair => (NameOf(pair.First), InlinedCallSites.CallInto(_index, pair.First, pair.Second)))]
+            : [];
     }
 
     /// <summary>The route template a minimal API maps this path with (null when the IL does not say).</summary>

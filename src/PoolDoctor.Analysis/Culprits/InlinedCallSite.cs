@@ -22,4 +22,8 @@ public sealed record InlinedCallSite(
     IReadOnlyList<CallSiteLocation> Calls)
 {
     public CallSiteLocation First => Calls[0];
+
+    /// <summary>Per frame of <see cref="Chain"/>: where it makes the call to the next frame (the last: its call to the
+    /// API), so frames the JIT inlined away still show a line; null where the IL has no direct call.</summary>
+    public IReadOnlyList<CallSiteLocation?> ChainCalls { get; init; } = [];
 }

@@ -23,6 +23,12 @@ public static class InlinedCallSites
         ArgumentNullException.ThrowIfNull(graph);
         ArgumentNullException.ThrowIfNull(api);
         var index = new CallGraphIndex(graph);
+        return Find(graph, index, api, string.IsNullOrWhiteSpace(entryHint) ? null : index.Entries(entryHint));
+    }
+
+    /// <summary>The same search from entry methods already found (null: every method of the graph counts).</summary>
+    internal static IReadOnlyList<InlinedCallSite> Find(CallGraph graph, CallGraphIndex index, BlockingApi api, IReadOnlyList<IlMethod>? entries)
+    {
         var candidates = graph.Methods
             .Select(method => Candidate(method, api))
             .OfType<(IlMethod Method, BlockingApi Api, ApiMatch Match, IReadOnlyList<IlCall> Calls)>()
@@ -30,9 +36,9 @@ public static class InlinedCallSites
 
         Dictionary<IlMethod, IlMethod?>? parents = null;
         Dictionary<IlMethod, int>? depths = null;
-        if (!string.IsNullOrWhiteSpace(entryHint))
+        if (entries is not null)
         {
-            (parents, depths) = Reach(index, index.Entries(entryHint));
+            (parents, depths) = Reach(index, entries);
             candidates.RemoveAll(c => !depths.ContainsKey(c.Method));
         }
 
@@ -42,8 +48,11 @@ public static class InlinedCallSites
                 c.Method,
                 c.Api,
                 c.Match,
-                Chain(index, c.Method, parents),
-                c.Calls.Select(call => Locate(c.Method, call)).ToArray()))
+                Chain(index, c.Method, parents, out var steps),
+                c.Calls.Select(call => Locate(c.Method, call)).ToArray())
+            {
+                ChainCalls = [.. steps.Zip(steps.Skip(1)).Select(pair => CallInto(index, pair.First, pair.Second)), Locate(c.Method, c.Calls[0])],
+            })
             .OrderBy(s => s.Match)
             .ThenBy(s => depths?.GetValueOrDefault(s.Body) ?? 0)
             .ThenBy(s => s.Method.QualifiedOwner, StringComparer.Ordinal)
@@ -67,11 +76,11 @@ public static class InlinedCallSites
         ];
     }
 
-    private static (IlMethod, BlockingApi, ApiMatch, IReadOnlyList<IlCall>)? Candidate(IlMethod method, BlockingApi wanted)
+    internal static (IlMethod Method, BlockingApi Api, ApiMatch Match, IReadOnlyList<IlCall> Calls)? Candidate(IlMethod method, BlockingApi wanted, Func<IlCall, bool>? within = null)
     {
         var awaited = AwaitedCalls.Of(method);
         var matches = new List<(IlCall Call, BlockingApi Api, ApiMatch Match)>();
-        foreach (var call in method.Calls)
+        foreach (var call in within is null ? method.Calls : method.Calls.Where(within))
         {
             if (call.Kind is IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction || awaited.Contains(call))
             {
@@ -102,6 +111,23 @@ public static class InlinedCallSites
 
     private static string Verb(string api) => api[(api.LastIndexOf('.') + 1)..];
 
+    /// <summary>The shortest path of calls from one method to another, both included; null when none.</summary>
+    internal static IReadOnlyList<IlMethod>? PathBetween(CallGraphIndex index, IlMethod from, IlMethod to)
+    {
+        var (parents, _) = Reach(index, [from]);
+        if (!parents.ContainsKey(to))
+        {
+            return null;
+        }
+        var path = new List<IlMethod>();
+        for (IlMethod? step = to; step is not null; step = parents[step])
+        {
+            path.Add(step);
+        }
+        path.Reverse();
+        return path;
+    }
+
     // Breadth-first from the entries: each reached method remembers the method it was first reached from.
     private static (Dictionary<IlMethod, IlMethod?> Parents, Dictionary<IlMethod, int> Depths) Reach(CallGraphIndex index, IReadOnlyList<IlMethod> entries)
     {
@@ -125,26 +151,39 @@ public static class InlinedCallSites
         return (parents, depths);
     }
 
-    private static IReadOnlyList<FrameName> Chain(CallGraphIndex index, IlMethod site, Dictionary<IlMethod, IlMethod?>? parents)
+    private static IReadOnlyList<FrameName> Chain(CallGraphIndex index, IlMethod site, Dictionary<IlMethod, IlMethod?>? parents, out List<IlMethod> steps)
     {
         var path = new List<FrameName>();
+        steps = [];
         for (IlMethod? step = site; step is not null; step = parents is not null && parents.TryGetValue(step, out var parent) ? parent : null)
         {
             path.Add(FrameNames.Parse(index.RuntimeName(step)));
+            steps.Add(step);
         }
         path.Reverse();
+        steps.Reverse();
         // An async method's stub and its state machine are one method to the reader: keep the body.
         for (var i = path.Count - 2; i >= 0; i--)
         {
             if (path[i].Flavor == FrameFlavor.Method && path[i + 1].IsStateMachine && path[i].QualifiedOwner == path[i + 1].QualifiedOwner)
             {
                 path.RemoveAt(i);
+                steps.RemoveAt(i);
             }
         }
         return path;
     }
 
-    private static CallSiteLocation Locate(IlMethod method, IlCall call)
+    /// <summary>Where <paramref name="caller"/>'s IL calls <paramref name="callee"/> (its first such call), for the
+    /// line a chain frame the JIT inlined away is shown at; null when the call is not a direct one.</summary>
+    internal static CallSiteLocation? CallInto(CallGraphIndex index, IlMethod caller, IlMethod callee)
+    {
+        var call = caller.Calls.FirstOrDefault(c => c.Kind is not (IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction)
+            && index.Targets(c).Any(m => ReferenceEquals(m, callee)));
+        return call is null ? null : Locate(caller, call);
+    }
+
+    internal static CallSiteLocation Locate(IlMethod method, IlCall call)
     {
         var point = method.LocationOf(call.IlOffset);
         return new CallSiteLocation(call.IlOffset, call.TargetTypeFullName, call.TargetMethod, point?.File, point?.Line) { SourceUrl = point?.SourceUrl };

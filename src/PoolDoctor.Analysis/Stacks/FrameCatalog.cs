@@ -33,13 +33,18 @@ public sealed class FrameCatalog
             declared[i] = _declared.Count == 0 ? null : _declared.GetValueOrDefault(DeclaredApi.KeyOf(frames[i]));
         }
         var isPool = ThreadPoolFrames.IsPoolThread(names);
-        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names)) {
+        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names))
+        {
             GeneratedFrames = generated,
             Sources = [.. frames.Select(f => f.Source)],
+            Positions = [.. frames.Select(Position)],
             Packages = packages,
             Declared = declared,
         };
     }
+
+    private static IlPosition? Position(StackFrame frame) =>
+        frame.MethodToken is { } token && frame.IlOffset is { } offset ? new IlPosition(frame.Module, token, offset) : null;
 
     private (FrameName Name, string Cleaned, bool User, bool Generated, PackageRef? Package) Lookup(StackFrame frame)
     {

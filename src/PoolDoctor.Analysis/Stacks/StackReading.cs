@@ -21,4 +21,7 @@ public sealed record StackReading(
 
     /// <summary>Per frame: what its declaring type's metadata says (async twin, public interface), when it was read.</summary>
     public IReadOnlyList<DeclaredApi?> Declared { get; init; } = [];
+
+    /// <summary>Per frame: where in its IL it was, when the capture knew (the app's frames with IL-to-native maps).</summary>
+    public IReadOnlyList<IlPosition?> Positions { get; init; } = [];
 }

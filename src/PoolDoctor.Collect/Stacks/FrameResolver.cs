@@ -58,6 +58,12 @@ internal sealed class FrameResolver(StackTable stacks, CodeMap code, SourceLocat
         {
             Source = method is null ? null : Locate(address, method, leaf),
         };
+        if (method is not null && located is not null && located.ContainsKey(method.Module.Name) && method.Token != 0)
+        {
+            // The app's own frames keep where in their IL they were, so the analysis can read what the JIT inlined there.
+            var il = method.Map?.EntryILOffset(address, returnAddress: !leaf) ?? -1;
+            frame = frame with { MethodToken = method.Token, IlOffset = il >= 0 ? il : null };
+        }
         _frames[(address, leaf)] = frame;
         return frame;
     }

@@ -56,6 +56,22 @@ internal sealed class ILToNativeMap
         return il > 0 ? il - 1 : il;
     }
 
+    /// <summary>
+    /// The IL offset the JIT gave the code an address is in, as it gave it (no interpolation): for a return address,
+    /// the entry that holds the call instruction before it. Code the JIT inlined carries the IL offset of the call
+    /// in the root method that it replaced, so this says which of the root's calls a frame is inside. -1 when unmapped.
+    /// </summary>
+    public int EntryILOffset(ulong address, bool returnAddress)
+    {
+        if (address < Start || Start + (uint)Length < address)
+        {
+            return -1;
+        }
+        var native = (int)(address - Start) - (returnAddress ? 1 : 0);
+        var at = LastAtOrBefore(native);
+        return at < 0 ? -1 : _entries[at].IL;
+    }
+
     // The last entry whose native offset is at or before the offset (entries are sorted by native offset), or -1.
     private int LastAtOrBefore(int native)
     {

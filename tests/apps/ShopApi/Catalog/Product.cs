@@ -1,0 +1,3 @@
+namespace ShopApi.Catalog;
+
+public sealed record Product(string Name, decimal Price);

@@ -1,0 +1,3 @@
+namespace ShopApi.Customers;
+
+public sealed record Customer(int Id, string Name);

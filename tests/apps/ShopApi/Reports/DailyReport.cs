@@ -1,0 +1,3 @@
+namespace ShopApi.Reports;
+
+public sealed record DailyReport(string Day, decimal Total);
