@@ -69,6 +69,7 @@ public static class BlockingSites
                 ChainSources = userSources,
                 Entry = entry,
                 InTaskRun = inTaskRun,
+                CallsApiDirectly = apiIndex == firstUser - 1,
             };
         }
 
