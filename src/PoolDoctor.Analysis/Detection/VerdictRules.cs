@@ -96,6 +96,7 @@ internal static class VerdictRules
     /// <summary>
     /// The runtime says it is short of threads (a starvation injection: no dequeue for 500 ms; or repeated
     /// cooperative-blocking injections: threads blocked in Task waits) and work is still queued at the sample.
+    /// Starving, unless the queue flows past a pool grown for the blocking: then BlockingCompensated (<see cref="PoolKeepsUp"/>).
     /// </summary>
     private static Verdict? StarvingByInjections(WindowFigures f, int cores, DetectionThresholds t)
     {
@@ -107,6 +108,12 @@ internal static class VerdictRules
         if (!queuedNow || !(freshSignal || sustained) || f.CpuPercent >= t.CpuLowPercent)
         {
             return null;
+        }
+        // The injection count alone is not starvation: a pool that has out-grown its blocked threads (MinThreads raised,
+        // or grown already) still injects for each new blocked thread while its queue flows.
+        if (PoolKeepsUp.Holds(f, cores, t))
+        {
+            return PoolKeepsUp.Verdict(f, cores, t);
         }
         var confidence = (sustained ? 0.85 : 0.75)
             + Math.Min(0.05, 0.01 * (f.StarvationInjections + f.CooperativeBlockingInjections))
