@@ -7,22 +7,31 @@ namespace PoolDoctor.Runs;
 /// <summary>Turns what a watch collected into the report record, with the advice the evidence supports.</summary>
 internal static class DiagnosisReportBuilder
 {
-    public static DiagnosisReport Build(TargetProcess target, DateTimeOffset startedUtc, DiagnosisOutcome outcome, IReadOnlyList<CompareRow>? compare = null)
+    public static DiagnosisReport Build(
+        TargetProcess target, DateTimeOffset startedUtc, DiagnosisOutcome outcome, IReadOnlyList<CompareRow>? compare = null, ConfiguredMinThreads? minThreads = null)
     {
         var culprits = outcome.Stacks?.Culprits ?? [];
+        // A pool that keeps up past its blocked threads: the verdict says whose threads and what keeps it ahead.
+        var threads = outcome.Samples.Count > 0 ? outcome.Samples[^1].ThreadCount : 0;
+        var verdict = CompensationNote.Describe(outcome.Verdict, culprits, minThreads, threads) is { } note
+            ? outcome.Verdict with { Evidence = [.. outcome.Verdict.Evidence, note] }
+            : outcome.Verdict;
         return new DiagnosisReport(
             target,
             startedUtc,
             outcome.Seconds,
             outcome.Samples,
             outcome.Injections,
-            outcome.Verdict,
+            verdict,
             outcome.Stacks?.Capture,
             culprits,
             outcome.Stacks?.Groups ?? [],
             AdviceBuilder.Build(outcome.Verdict.Kind, culprits, outcome.Samples, outcome.Cores),
             compare ?? [],
             outcome.IsPartial,
-            outcome.IsPartial ? outcome.EndMessage : null);
+            outcome.IsPartial ? outcome.EndMessage : null)
+        {
+            MinThreads = minThreads,
+        };
     }
 }
