@@ -89,6 +89,9 @@ public sealed record DetectionThresholds
     /// </summary>
     public double KeepsUpSecondsOfWork { get; init; } = 0.1;
 
+    /// <summary>Whether rule 2 weighs the queue's wait and the thread goal against the injections (off: the rule as it was, for the tests' controls).</summary>
+    public bool WeighKeepsUp { get; init; } = true;
+
     /// <summary>The signature rule's wait (queue ÷ completed/s, seconds) below which a growing busy pool still flows.</summary>
     public double SignatureSecondsOfWork { get; init; } = 0.25;
 }

@@ -18,7 +18,7 @@ public class CompensatedSeriesTests
 {
     public static readonly TheoryData<string> MinThreads300 =
     [
-        "diagnose-minthreads300-1", "diagnose-minthreads300-2",
+        "diagnose-minthreads300-1", "diagnose-minthreads300-2", "diagnose-minthreads300-3",
         "detect-minthreads300-1", "detect-minthreads300-2", "detect-minthreads300-3", "detect-minthreads300-4", "detect-minthreads300-5",
         "minthreads300-1-taskwait", "minthreads300-2-taskwait", "minthreads300-3-taskwait",
     ];
@@ -53,13 +53,25 @@ public class CompensatedSeriesTests
         Assert.Contains(first.Evidence, e => e.StartsWith("thread goal 3", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public void Before_anything_completes_the_thread_goal_shows_the_pool_has_room()
+    {
+        // diagnose-minthreads300-3 (the integration test's second run, which read Starving): 0.5 s into the load the pool
+        // had 110 threads and 17 queued, 30 done/s (no request can finish before its 500 ms task), under a goal of 307.
+        var first = Timeline(Load("diagnose-minthreads300-3")).First(StarvationDetector.IsFinding);
+
+        Assert.Equal((VerdictKind.BlockingCompensated, Rules.BlockingCompensated), (first.Kind, first.Rule));
+        Assert.Contains(first.Evidence, e => e.Contains("every queued item gets one", StringComparison.Ordinal));
+    }
+
     [Theory]
     [InlineData("diagnose-minthreads300-1")]
     [InlineData("diagnose-minthreads300-2")]
+    [InlineData("diagnose-minthreads300-3")]
     public void Without_the_keeps_up_test_the_same_series_read_starving(string name)
     {
         // The control: the queue's wait is what changed the verdict (rule 2 fired on the injection count alone).
-        var off = DetectionThresholds.Default with { KeepsUpSecondsOfWork = -1 };
+        var off = DetectionThresholds.Default with { WeighKeepsUp = false };
 
         var first = Timeline(Load(name), off).First(StarvationDetector.IsFinding);
 
