@@ -9,22 +9,31 @@ internal static class DiagnosisReportBuilder
 {
     /// <param name="loadConcurrency">The connections of the load this run drove (null when it drove none).</param>
     public static DiagnosisReport Build(
-        TargetProcess target, DateTimeOffset startedUtc, DiagnosisOutcome outcome, IReadOnlyList<CompareRow>? compare = null, int? loadConcurrency = null)
+        TargetProcess target, DateTimeOffset startedUtc, DiagnosisOutcome outcome, IReadOnlyList<CompareRow>? compare = null,
+        int? loadConcurrency = null, ConfiguredMinThreads? minThreads = null)
     {
         var culprits = outcome.Stacks?.Culprits ?? [];
+        // A pool that keeps up past its blocked threads: the verdict says whose threads and what keeps it ahead.
+        var threads = outcome.Samples.Count > 0 ? outcome.Samples[^1].ThreadCount : 0;
+        var verdict = CompensationNote.Describe(outcome.Verdict, culprits, minThreads, threads) is { } note
+            ? outcome.Verdict with { Evidence = [.. outcome.Verdict.Evidence, note] }
+            : outcome.Verdict;
         return new DiagnosisReport(
             target,
             startedUtc,
             outcome.Seconds,
             outcome.Samples,
             outcome.Injections,
-            outcome.Verdict,
+            verdict,
             outcome.Stacks?.Capture,
             culprits,
             outcome.Stacks?.Groups ?? [],
             AdviceBuilder.Build(outcome.Verdict.Kind, culprits, outcome.Samples, outcome.Cores, outcome.Stacks?.Capture.WindowSeconds ?? 0, loadConcurrency),
             compare ?? [],
             outcome.IsPartial,
-            outcome.IsPartial ? outcome.EndMessage : null);
+            outcome.IsPartial ? outcome.EndMessage : null)
+        {
+            MinThreads = minThreads,
+        };
     }
 }

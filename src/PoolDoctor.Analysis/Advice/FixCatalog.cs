@@ -132,8 +132,13 @@ internal static partial class FixCatalog
 
     private static FixAdvice Lock(Culprit c, string name, IReadOnlyList<string> evidence) =>
         c.Api.StartsWith("Lazy", StringComparison.Ordinal) ? LazyValue(c, name, evidence) : new(c.Method, c.Kind, c.Api,
-            "Do not block inside a lock: shorten the critical section, or use SemaphoreSlim.WaitAsync as an async lock",
-            $"{c.DisplayName} waits in {c.Api}: requests queue behind one lock holder and each waiter holds a pool thread (a convoy). "
+            c.HeldAcross is { } held
+                ? $"Do not block while holding a lock: {held} runs inside it; use SemaphoreSlim.WaitAsync as an async lock"
+                : "Do not block inside a lock: shorten the critical section, or use SemaphoreSlim.WaitAsync as an async lock",
+            (c.HeldAcross is { } heldApi
+                ? $"{c.DisplayName} holds its lock across {heldApi}: while the holder blocks, every other request waits in {c.Api} and each waiter holds a pool thread (a convoy); "
+                    + "the holder's thread and the waiters' are one finding. "
+                : $"{c.DisplayName} waits in {c.Api}: requests queue behind one lock holder and each waiter holds a pool thread (a convoy). ")
             + "Keep slow work out of the lock; when the section must await, guard it with a SemaphoreSlim(1, 1) taken with WaitAsync.",
             evidence,
             $"private static readonly object Gate = new();\n\npublic string {name}()\n{{\n    lock (Gate)\n    {{\n        DoSlowWork();\n    }}\n    return \"done\";\n}}",
@@ -175,7 +180,7 @@ internal static partial class FixCatalog
     {
         var lines = new List<string>
         {
-            $"{c.Threads} pool thread{(c.Threads == 1 ? "" : "s")} blocked in {c.Api} called by {c.DisplayName}, {c.Share * 100:0}% of sampled pool-thread time",
+            $"{c.Threads} pool thread{(c.Threads == 1 ? "" : "s")} blocked in {c.ApiText} called by {c.DisplayName}, {c.Share * 100:0}% of sampled pool-thread time",
         };
         if (c.Entry is not null)
         {

@@ -20,6 +20,12 @@ public sealed record BlockingSite(string Method, BlockingKind Kind, string Api)
     /// <summary>Per frame of <see cref="Chain"/>: its source line, when the capture had one.</summary>
     public IReadOnlyList<SourceLocation?> ChainSources { get; init; } = [];
 
+    /// <summary>
+    /// The user frame calls the blocking API itself (no library frame between them): a lock the method enters, not one
+    /// taken inside <c>SemaphoreSlim.Release</c> or a driver's pool that the method merely calls.
+    /// </summary>
+    public bool CallsApiDirectly { get; init; }
+
     /// <summary>The call site is a lambda that Task.Run (or StartNew) queued to the pool.</summary>
     public bool InTaskRun { get; init; }
 

@@ -101,6 +101,7 @@ public static class BlockingSites
                 Entry = entry,
                 InTaskRun = inTaskRun,
                 ApiTwin = apiTwin ?? LibraryTwin(stack, apiIndex, api),
+                CallsApiDirectly = apiIndex == firstUser - 1,
             };
         }
 

@@ -5,6 +5,10 @@ namespace PoolDoctor.Analysis.Culprits;
 /// <summary>One culprit being summed up from many stacks: samples, threads, APIs, wait time, and its best example.</summary>
 internal sealed class CulpritAccumulator(string method, BlockingKind kind)
 {
+    public string Method => method;
+
+    public BlockingKind Kind => kind;
+
     private long _exampleSamples = -1;
     private IReadOnlyList<string> _example = [];
     private IReadOnlyList<SourceLocation?> _exampleSources = [];
@@ -17,7 +21,36 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
     public Dictionary<WaitSource, double> WaitMsBySource { get; } = [];
     public Dictionary<WaitSource, int> WaitCountBySource { get; } = [];
 
+    /// <summary>What the lock holder blocks in, by weight, when this is a lock whose holder was merged in (<see cref="LockHolders"/>).</summary>
+    public Dictionary<string, double> HeldAcross { get; } = new(StringComparer.Ordinal);
+
+    /// <summary>A sampled stack showed the method entering this lock itself (<see cref="BlockingSite.CallsApiDirectly"/>).</summary>
+    public bool EntersLockItself { get; set; }
+
     public void CountApi(string api, double weight) => Apis[api] = Apis.GetValueOrDefault(api) + weight;
+
+    /// <summary>
+    /// Takes in the lock holder's blocking in the same method: its samples, threads and wait time count for the lock,
+    /// its APIs become what the lock is held across, and the example stays the waiters' (the lock is the finding).
+    /// </summary>
+    public void AbsorbHolder(CulpritAccumulator holder)
+    {
+        Samples += holder.Samples;
+        Threads.UnionWith(holder.Threads);
+        foreach (var (api, weight) in holder.Apis)
+        {
+            HeldAcross[api] = HeldAcross.GetValueOrDefault(api) + weight;
+        }
+        // Different threads' waits (the holder's and the waiters'), so per source they add up.
+        foreach (var (source, ms) in holder.WaitMsBySource)
+        {
+            WaitMsBySource[source] = WaitMsBySource.GetValueOrDefault(source) + ms;
+        }
+        foreach (var (entry, count) in holder._entries)
+        {
+            _entries[entry] = _entries.GetValueOrDefault(entry) + count;
+        }
+    }
 
     public void Offer(BlockingSite site, IReadOnlyList<string> cleanedStack, IReadOnlyList<SourceLocation?> sources, long samples)
     {
@@ -47,8 +80,11 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         // The wait count of the source whose sum was kept, so WaitMs / WaitCount is that source's mean wait.
         var waitCount = WaitMsBySource.Count == 0 ? 0 : WaitCountBySource.GetValueOrDefault(WaitMsBySource.MaxBy(w => w.Value).Key);
         var entry = _entries.Count == 0 ? null : _entries.OrderByDescending(e => e.Value).ThenBy(e => e.Key, StringComparer.Ordinal).First().Key;
+        var heldAcross = HeldAcross.Count == 0 ? null
+            : HeldAcross.OrderByDescending(a => a.Value).ThenBy(a => a.Key, StringComparer.Ordinal).First().Key;
         return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3))
         {
+            HeldAcross = heldAcross,
             Chain = _exampleSite?.Chain ?? [],
             Entry = entry,
             Flavor = _exampleSite?.Flavor ?? FrameFlavor.Method,

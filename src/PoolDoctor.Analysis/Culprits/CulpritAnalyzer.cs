@@ -44,10 +44,12 @@ public static class CulpritAnalyzer
             culprit.CountApi(site.Api, stack.Samples);
             culprit.Samples += stack.Samples;
             culprit.Threads.Add(stack.ThreadId);
+            culprit.EntersLockItself |= site.Kind == BlockingKind.Lock && site.CallsApiDirectly;
             culprit.Offer(site, reading.Cleaned, reading.Sources, stack.Samples);
         }
 
         var unattributed = AddWaits(snapshot.Waits, catalog, requests, il, culprits);
+        LockHolders.Merge(culprits);
 
         var ranked = culprits.Values
             .Select(c => c.ToCulprit(poolSamples))

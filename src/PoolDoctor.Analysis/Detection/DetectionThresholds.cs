@@ -82,6 +82,16 @@ public sealed record DetectionThresholds
     /// </summary>
     public double PersistentQueueDelayMs { get; init; } = 200;
 
+    /// <summary>
+    /// Seconds a queued item waits (queue ÷ completed/s, latest sample and the last three seconds) under which a pool that
+    /// injects for blocking still keeps up (BlockingCompensated, not Starving). Recorded with MinThreads 300: 2-40 ms;
+    /// starving ramps: seconds (100+ queued at 0-14/s). The measured median delay, when there, must be under it as well.
+    /// </summary>
+    public double KeepsUpSecondsOfWork { get; init; } = 0.1;
+
+    /// <summary>Whether rule 2 weighs the queue's wait and the thread goal against the injections (off: the rule as it was, for the tests' controls).</summary>
+    public bool WeighKeepsUp { get; init; } = true;
+
     /// <summary>The signature rule's wait (queue ÷ completed/s, seconds) below which a growing busy pool still flows.</summary>
     public double SignatureSecondsOfWork { get; init; } = 0.25;
 }

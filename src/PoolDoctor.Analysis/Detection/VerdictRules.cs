@@ -51,7 +51,10 @@ internal static class VerdictRules
         // Over at least a second of samples (two at 1 s, three at 0.5 s): on a crowded machine a blocked thread's wake-ups
         // wait in the run queue, and half a second of that looks like CPU-bound work.
         var runnableMean = f.RunnableWorkers ?? 0;
-        var runnableRead = byRunnableThreads && f.RunnableWorkers is not null
+        // A thread is runnable while it starts: a pool that has just created more threads than are runnable (MinThreads
+        // 300 on a blocking route: 6 to 130 threads in 0.6 s, 17 runnable, 8 % CPU) shows threads starting, not computing.
+        var starting = f.ThreadGrowthOverRunnableSpan >= Math.Max(runnableMean, t.CompensatedThreadsPerCore * cores);
+        var runnableRead = byRunnableThreads && f.RunnableWorkers is not null && !starting
             && f.RunnableSpanSeconds >= 0.75 && f.RecentQueueMean >= QueueFloor(cores, t) && waits;
         var runnableBound = runnableRead && runnableMean >= t.RunnablePerCore * cores;
         // Fewer runnable threads than cores can still be CPU-bound work: an allocation-heavy route's threads also wait
@@ -96,6 +99,7 @@ internal static class VerdictRules
     /// <summary>
     /// The runtime says it is short of threads (a starvation injection: no dequeue for 500 ms; or repeated
     /// cooperative-blocking injections: threads blocked in Task waits) and work is still queued at the sample.
+    /// Starving, unless the queue flows past a pool grown for the blocking: then BlockingCompensated (<see cref="PoolKeepsUp"/>).
     /// </summary>
     private static Verdict? StarvingByInjections(WindowFigures f, int cores, DetectionThresholds t)
     {
@@ -107,6 +111,12 @@ internal static class VerdictRules
         if (!queuedNow || !(freshSignal || sustained) || f.CpuPercent >= t.CpuLowPercent)
         {
             return null;
+        }
+        // The injection count alone is not starvation: a pool that has out-grown its blocked threads (MinThreads raised,
+        // or grown already) still injects for each new blocked thread while its queue flows.
+        if (PoolKeepsUp.Holds(f, cores, t))
+        {
+            return PoolKeepsUp.Verdict(f, cores, t);
         }
         var confidence = (sustained ? 0.85 : 0.75)
             + Math.Min(0.05, 0.01 * (f.StarvationInjections + f.CooperativeBlockingInjections))

@@ -20,6 +20,9 @@ internal sealed record WindowFigures(
     int BlockingInjectionsEver,
     InjectionEvent? LastBlockingInjection)
 {
+    /// <summary>Threads the pool added over the span the runnable mean covers (a thread is runnable while it starts).</summary>
+    public double ThreadGrowthOverRunnableSpan { get; init; }
+
     public static WindowFigures Compute(
         IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, DetectionThresholds thresholds)
     {
@@ -43,6 +46,7 @@ internal sealed record WindowFigures(
         // that ends at it), so one early sample in a 1 s series still covers its interval.
         var before = runnableSamples.Count > 0 ? samples.LastOrDefault(s => s.Seconds < runnableSamples[0].Seconds) : null;
         var runnableSpan = runnableSamples.Count > 0 ? latest.Seconds - (before ?? runnableSamples[0]).Seconds : 0;
+        var runnableGrowth = runnableSamples.Count > 0 ? latest.ThreadCount - (before ?? runnableSamples[0]).ThreadCount : 0;
         var recent = injections.Where(i => i.Seconds > from && i.Seconds <= latest.Seconds + 0.5).ToList();
         var blockingEver = injections.Where(IsBlockingInjection).ToList();
         // "Since the previous sample" reaches half a second further back: an injection and the sample that
@@ -64,7 +68,10 @@ internal sealed record WindowFigures(
             fresh.Count(i => i.Reason == AdjustmentReason.Starvation),
             fresh.Count(i => i.Reason == AdjustmentReason.CooperativeBlocking),
             blockingEver.Count,
-            blockingEver.Count > 0 ? blockingEver[^1] : null);
+            blockingEver.Count > 0 ? blockingEver[^1] : null)
+        {
+            ThreadGrowthOverRunnableSpan = runnableGrowth,
+        };
     }
 
     /// <summary>

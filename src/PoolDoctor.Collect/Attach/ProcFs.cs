@@ -65,6 +65,32 @@ internal static class ProcFs
         }
     }
 
+    /// <summary>The process's arguments (/proc/PID/cmdline split at its NULs); empty when unreadable.</summary>
+    public static IReadOnlyList<string> Arguments(int pid)
+    {
+        try
+        {
+            return File.ReadAllText($"/proc/{pid}/cmdline").TrimEnd('\0').Split('\0');
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return [];
+        }
+    }
+
+    /// <summary>Where /proc/PID/NAME points (exe, cwd), or null when unreadable.</summary>
+    public static string? Link(int pid, string name)
+    {
+        try
+        {
+            return new FileInfo($"/proc/{pid}/{name}").LinkTarget;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
     public static string Name(int pid)
     {
         try

@@ -25,4 +25,8 @@ public sealed record DiagnosisReport(
     AdviceSet Advice,
     IReadOnlyList<CompareRow> Compare,
     bool Partial,
-    string? PartialReason);
+    string? PartialReason)
+{
+    /// <summary>The pool's MinThreads as the target was configured outside code (environment, runtimeconfig.json); null when neither set it.</summary>
+    public ConfiguredMinThreads? MinThreads { get; init; }
+}

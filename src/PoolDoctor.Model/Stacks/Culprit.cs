@@ -66,6 +66,15 @@ public sealed record Culprit(
     /// and its async twin, when the package is reached through it (null: the user calls the package itself, or unknown).</summary>
     public AsyncTwin? UserCallTwin { get; init; }
 
+    /// <summary>
+    /// For a lock (<see cref="BlockingKind.Lock"/>): the blocking API its holder was sampled in, in the same method, while
+    /// the waiters queued (<c>Thread.Sleep</c>); the holder's time is part of <see cref="Share"/>. Null when no holder blocked.
+    /// </summary>
+    public string? HeldAcross { get; init; }
+
+    /// <summary>The API as every text output names it: <c>Lock.Enter held across Thread.Sleep</c> for a lock whose holder blocks.</summary>
+    public string ApiText => HeldAcross is null ? Api : $"{Api} held across {HeldAcross}";
+
     /// <summary>How a person reads <see cref="Method"/>: "lambda in Program.Main", "Handler (local function)", ...</summary>
     public string DisplayName => FlavoredName.Of(Method, Flavor);
 }

@@ -49,7 +49,7 @@ public static class JUnitWriter
         }
         foreach (var c in report.Culprits.Take(5))
         {
-            yield return $"culprit: {c.DisplayName} {c.Kind} on {c.Api}, {c.Threads} pool threads, {c.Share * 100:0}%"
+            yield return $"culprit: {c.DisplayName} {c.Kind} on {c.ApiText}, {c.Threads} pool threads, {c.Share * 100:0}%"
                 + (c.Entry is null ? "" : $", entry {c.Entry}");
         }
     }

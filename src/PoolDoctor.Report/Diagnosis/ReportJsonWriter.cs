@@ -44,7 +44,13 @@ public static class ReportJsonWriter
         json.WriteNumber("durationSeconds", Math.Round(r.DurationSeconds, 3));
         json.WriteBoolean("partial", r.Partial);
         Value(json, "reason", r.PartialReason);
-        Value(json, "target", new { pid = r.Target.ProcessId, name = r.Target.Name, commandLine = r.Target.CommandLine });
+        Value(json, "target", new
+        {
+            pid = r.Target.ProcessId,
+            name = r.Target.Name,
+            commandLine = r.Target.CommandLine,
+            minThreads = r.MinThreads is { } m ? new { workers = m.Workers, source = m.Source } : null,
+        });
         VerdictJson.WriteFields(json, r.Verdict, "verdict");
         Value(json, "verdictAtSeconds", r.Verdict.AtSeconds);
         Value(json, "samples", r.Samples);

@@ -31,7 +31,7 @@ public static class ReportTerminalWriter
             foreach (var c in report.Culprits)
             {
                 rank++;
-                table.AddRow(rank.ToString(), Markup.Escape(c.DisplayName), Markup.Escape(c.Entry ?? "-"), c.Kind.ToString(), Markup.Escape(c.Api), c.Threads.ToString(), $"{c.Share * 100:0}%");
+                table.AddRow(rank.ToString(), Markup.Escape(c.DisplayName), Markup.Escape(c.Entry ?? "-"), c.Kind.ToString(), Markup.Escape(c.ApiText), c.Threads.ToString(), $"{c.Share * 100:0}%");
             }
             console.Write(table);
             foreach (var line in CulpritLines.Describe(report.Culprits[0]).Where(l => !l.StartsWith("entry:", StringComparison.Ordinal)))

@@ -18,6 +18,10 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         json.WriteString("flavor", c.Flavor.ToString());
         json.WriteString("kind", c.Kind.ToString());
         json.WriteString("api", c.Api);
+        if (c.HeldAcross is not null)
+        {
+            json.WriteString("heldAcross", c.HeldAcross);
+        }
         json.WriteNumber("threads", c.Threads);
         json.WriteNumber("share", Math.Round(c.Share, 4));
         json.WriteNumber("waitMs", Math.Round(c.WaitMs, 1));

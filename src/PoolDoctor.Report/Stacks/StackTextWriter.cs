@@ -114,7 +114,7 @@ public static class StackTextWriter
         {
             output.WriteLine();
             var wait = c.WaitMs > 0 ? $", {c.WaitMs.ToString("F0", CultureInfo.InvariantCulture)} ms blocked in wait events" : "";
-            output.WriteLine($"  {rank++}. {c.DisplayName}  {c.Kind} on {c.Api}: {c.Threads} pool thread{(c.Threads == 1 ? "" : "s")}, {Percent(c.Share)}{wait}");
+            output.WriteLine($"  {rank++}. {c.DisplayName}  {c.Kind} on {c.ApiText}: {c.Threads} pool thread{(c.Threads == 1 ? "" : "s")}, {Percent(c.Share)}{wait}");
             foreach (var line in CulpritLines.Describe(c))
             {
                 output.WriteLine($"     {line}");

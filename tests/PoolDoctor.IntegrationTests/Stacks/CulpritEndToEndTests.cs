@@ -64,6 +64,28 @@ public sealed class CulpritEndToEndTests
         Assert.True(json.RootElement.GetProperty("samples").GetInt32() > 0, StacksJson.Describe(json, run));
     }
 
+    /// <summary>
+    /// Issue 20, item 4: the waiters (Lock.Enter) and the holder (Thread.Sleep inside the lock) of LockConvoy are one
+    /// culprit of kind Lock that names what the lock is held across; before, they were two rows of about a third each.
+    /// </summary>
+    [Fact]
+    public async Task A_lock_held_across_a_sleep_is_one_lock_culprit_held_across_Thread_Sleep()
+    {
+        await using var lab = await LabProcess.StartAsync(environment: ServerSizedPool);
+        await using var load = new LoopLoad(lab.Url("lock"), Connections, TimeSpan.FromSeconds(60));
+        await Task.Delay(WarmUp);
+        var (json, run) = await StacksJson.CaptureAsync(lab.ProcessId);
+        var why = StacksJson.Describe(json, run);
+
+        var rows = json.RootElement.GetProperty("culprits").EnumerateArray()
+            .Where(c => c.GetProperty("method").GetString()!.EndsWith("DiagScenarioController.LockConvoy", StringComparison.Ordinal))
+            .ToList();
+        var row = Assert.Single(rows);
+        Assert.True(row.GetProperty("kind").GetString() == "Lock", why);
+        Assert.True(row.TryGetProperty("heldAcross", out var held) && held.GetString() == "Thread.Sleep", why);
+        Assert.True(row.GetProperty("share").GetDouble() >= 0.5, why);
+    }
+
     private static async Task AssertTopCulpritAsync(LabProcess lab, string route, string method, string kind)
     {
         await using var load = new LoopLoad(lab.Url(route), Connections, TimeSpan.FromSeconds(60));

@@ -1,0 +1,83 @@
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Verdicts;
+using static PoolDoctor.Analysis.Detection.VerdictRules;
+
+namespace PoolDoctor.Analysis.Detection;
+
+/// <summary>
+/// Blocked threads that the pool out-grows: the runtime injects for blocking (cooperative-blocking: threads wait in
+/// Task.Wait/.Result), but the pool has already grown past the blocking and the queue flows. Recorded on the lab's
+/// `taskwait` with MinThreads raised to 300 (fixtures/counters/compensated): 125-160 threads, 2-23 queued at 600-830
+/// completed/s (4-40 ms by Little's law), the measured queue delay's p50 under 2 ms; the old rule 2 read that as
+/// Starving by the injection count alone. A starving ramp completes next to nothing (0-14 items/s with 100+ queued:
+/// seconds of wait), so the queue's wait, not the injections, tells the two apart. docs/detection.md, rule 2.
+/// </summary>
+internal static class PoolKeepsUp
+{
+    /// <summary>The pool has grown for blocking and the queued work waits milliseconds, not seconds.</summary>
+    public static bool Holds(WindowFigures f, int cores, DetectionThresholds t)
+    {
+        var latest = f.Latest;
+        // A starvation injection is the runtime saying no work item was dequeued for 500 ms: that pool does not keep up.
+        if (!t.WeighKeepsUp || f.StarvationSincePrevious > 0 || latest.ThreadCount < t.CompensatedThreadsPerCore * cores)
+        {
+            return false;
+        }
+        if (HasHeadroom(f, cores, t))
+        {
+            return true;
+        }
+        // A first sample's rates cover a span nobody knows (a starving pool's read 4,155/s): no flow can be read from it.
+        if (latest.FirstInterval || latest.CompletedPerSecond <= 0 || f.RecentCompletedMean <= 0)
+        {
+            return false;
+        }
+        var flowsNow = latest.QueueLength <= t.KeepsUpSecondsOfWork * latest.CompletedPerSecond;
+        var flows = f.RecentQueueMean <= t.KeepsUpSecondsOfWork * f.RecentCompletedMean;
+        // Where the delay was measured, the typical item must not wait long either; p99 is no test: items that sat
+        // before a burst of blocking (0.5-2 s in the recorded runs) lift it while the median stays at a millisecond.
+        var measuredShort = latest.QueueDelayMs is not { Items: > 0 } d || d.P50 <= t.KeepsUpSecondsOfWork * 1000;
+        return flowsNow && flows && measuredShort;
+    }
+
+    /// <summary>
+    /// The runtime's thread goal (event 55's NewWorkerThreadCount, the last blocking injection) leaves a thread for every
+    /// queued item beyond the threads alive: the pool creates a worker whenever work waits and it is under its goal, so
+    /// the queue waits for thread creation, not for the runtime to grant threads. In the first half second of a blocking
+    /// load nothing can complete yet (each request blocks 500 ms), so flow cannot show; the goal can: recorded with
+    /// MinThreads 300, 110 threads and 17 queued at 30 done/s under a goal of 307. A starving pool sits at its goal (the
+    /// control: goal 8, 8 threads, 118 queued), since each injection raises the goal by one and a thread follows at once.
+    /// </summary>
+    /// <remarks>
+    /// The spare threads must also reach 3x the cores: a goal one or two above the count is a thread still being
+    /// created, not room to spare.
+    /// </remarks>
+    private static bool HasHeadroom(WindowFigures f, int cores, DetectionThresholds t) =>
+        f.LastBlockingInjection is { } last
+        && last.NewWorkerThreadCount - f.Latest.ThreadCount is var spare
+        && spare >= f.Latest.QueueLength && spare >= t.CompensatedThreadsPerCore * cores;
+
+    public static Verdict Verdict(WindowFigures f, int cores, DetectionThresholds t)
+    {
+        var latest = f.Latest;
+        var flow = latest.CompletedPerSecond > 0
+            ? Invariant($" at {latest.CompletedPerSecond:0} completed/s: a queued item waits about {1000 * latest.QueueLength / latest.CompletedPerSecond:0} ms by Little's law")
+            : " with nothing completed yet";
+        var evidence = new List<string>
+        {
+            Invariant($"{f.CooperativeBlockingInjections} cooperative-blocking injection(s) in the last {f.WindowSpanSeconds + 1:0} s (event 55, Reason=CooperativeBlocking): pool threads block in Task.Wait/.Result and the runtime adds threads for them"),
+            Threads(f, cores),
+            Queue(latest, cores, t) + flow + (HasHeadroom(f, cores, t) ? "" : Invariant($" (under {t.KeepsUpSecondsOfWork * 1000:0} ms): the pool keeps up")),
+        };
+        // The goal the runtime last reported: with MinThreads raised it starts there, and threads below it are created on demand.
+        if (f.LastBlockingInjection is { } last && last.NewWorkerThreadCount > latest.ThreadCount)
+        {
+            evidence.Add(Invariant($"thread goal {last.NewWorkerThreadCount} (event 55 at {last.Seconds:0.0} s) above the {latest.ThreadCount:0} threads alive: the pool creates a thread whenever work waits, up to the goal")
+                + (HasHeadroom(f, cores, t) ? ", so every queued item gets one: the pool keeps up" : ""));
+        }
+        evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s)"));
+        evidence.Add("not starving: requests are served, but every blocked one holds a thread; a smaller MinThreads or a larger burst starves");
+        var confidence = 0.7 + (latest.QueueDelayMs is { Items: > 0 } ? 0.1 : 0);
+        return new Verdict(VerdictKind.BlockingCompensated, Round(confidence), Rules.BlockingCompensated, evidence, latest.Seconds);
+    }
+}
