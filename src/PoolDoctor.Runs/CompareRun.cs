@@ -45,7 +45,7 @@ internal static class CompareRun
 
     private static async Task<VariantResult> RunFreshAsync(CompareRequest request, Variant variant, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
     {
-        await using var app = LaunchedTarget.Start(request.Command[0], request.Command.Skip(1));
+        await using var app = LaunchedTarget.Start(request.Command[0], request.Command.Skip(1), request.ChildOutput);
         var spec = request.Child is { } child
             ? await app.WaitForChildAsync(child, StartLimit, cancellation)
             : await app.WaitForDiagnosticsAsync(StartLimit, cancellation);

@@ -18,6 +18,7 @@ public static class CliApp
         {
             root.Subcommands.Add(verb);
         }
+        HelpLayout.Apply(root);
         return root;
     }
 
@@ -25,9 +26,9 @@ public static class CliApp
     {
         var root = BuildRoot();
         var parsed = root.Parse(args);
-        if (parsed.Errors.Count > 0)
+        if (!HelpLayout.IsHelp(parsed) && ParseErrors.First(parsed) is { } problem)
         {
-            Stderr.Error($"{parsed.Errors[0].Message} (see '{ToolName} --help')");
+            Stderr.Error($"{problem} ({ParseErrors.HelpPointer(parsed)})");
             return ExitCodes.Usage;
         }
 
@@ -44,18 +45,19 @@ public static class CliApp
         }
         catch (Exception e)
         {
-            return ReportFailure(e);
+            return ReportFailure(e, ParseErrors.HelpPointer(parsed));
         }
     }
 
     /// <summary>Maps an exception to its one-line message and exit code; verbs call it too when they catch late.</summary>
-    public static int ReportFailure(Exception e)
+    /// <param name="helpPointer">For a bad call: where the verb's usage is read (`see 'dotnet-pooldoctor VERB --help'`).</param>
+    public static int ReportFailure(Exception e, string? helpPointer = null)
     {
         var inner = e is AggregateException { InnerExceptions.Count: 1 } agg ? agg.InnerExceptions[0] : e;
         switch (inner)
         {
             case UsageException:
-                Stderr.Error(inner.Message);
+                Stderr.Error(helpPointer is null ? inner.Message : $"{inner.Message} ({helpPointer})");
                 return ExitCodes.Usage;
             case OperationCanceledException:
                 Stderr.Line("interrupted");

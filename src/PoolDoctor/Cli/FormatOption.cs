@@ -9,7 +9,7 @@ namespace PoolDoctor.Cli;
 internal static class FormatOption
 {
     public static Option<OutputFormat> Create(string description) => new("--format")
-    {
+    { HelpName = "text|json",
         Description = description,
         DefaultValueFactory = _ => OutputFormat.Text,
         CustomParser = result =>

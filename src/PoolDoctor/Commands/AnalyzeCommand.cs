@@ -13,11 +13,12 @@ internal static class AnalyzeCommand
 {
     public static Command Create()
     {
-        var file = new Argument<string>("FILE") { Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect), or a core dump (dump, dotnet-dump collect)." };
-        var symbols = new Option<string?>("--symbols") { Description = "A directory with the app's assemblies and PDBs, for a trace recorded on another machine (file:line, user code, IL)." };
+        var file = new Argument<string>("FILE") { HelpName = "FILE", Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect), or a core dump (dump, dotnet-dump collect)." };
+        var symbols = new Option<string?>("--symbols") { HelpName = "DIR", Description = "A directory with the app's assemblies and PDBs, for a trace recorded on another machine (file:line, user code, IL)." };
         var display = new StackDisplayOptions();
         var command = new Command("analyze", "Group the stacks of a recorded .nettrace or a core dump and name the code that blocks the thread pool.") { file, symbols };
         display.AddTo(command);
+        HelpLayout.SetUsage(command, "analyze FILE [options]");
         command.SetAction(async (parse, cancellation) =>
         {
             var path = parse.GetValue(file)!;

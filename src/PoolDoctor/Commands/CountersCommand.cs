@@ -18,7 +18,7 @@ internal static class CountersCommand
     {
         var target = new TargetOptions();
         var format = FormatOption.Create("text (default) or json (one object per interval, one per line).");
-        var duration = new Option<string?>("--duration") { Description = "Stop after this long (e.g. 30s, 2m); default: until Ctrl+C." };
+        var duration = new Option<string?>("--duration") { HelpName = "DURATION", Description = "Stop after this long (e.g. 30s, 2m); default: until Ctrl+C." };
         var command = new Command("counters", "Watch a .NET process's thread pool live: threads, queue, completions, CPU, lock contention, GC heap, injections by reason, and a starvation verdict.");
         target.AddTo(command);
         command.Options.Add(format);

@@ -18,7 +18,7 @@ internal static class DetectCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var timeout = new Option<string>("--timeout") { Description = "Give up after this long (e.g. 30s, 2m).", DefaultValueFactory = _ => "30s" };
+        var timeout = new Option<string>("--timeout") { HelpName = "DURATION", Description = "Give up after this long (e.g. 30s, 2m).", DefaultValueFactory = _ => "30s" };
         var format = FormatOption.Create("text (default) or json.");
         var command = new Command("detect", "Watch a .NET process until its thread pool is found starving, compensating for blocking or CPU bound, or the timeout passes; print the verdict, its evidence and the seconds it took.");
         target.AddTo(command);

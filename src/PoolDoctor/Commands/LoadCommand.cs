@@ -13,6 +13,7 @@ internal static class LoadCommand
         var options = new LoadCommandOptions();
         var command = new Command("load", "Put HTTP load on a URL from this process (closed loop, or an open-model rate with -r) and print bombardier-style statistics.");
         options.AddTo(command);
+        HelpLayout.SetUsage(command, "load URL [options]");
         command.SetAction(async (parse, cancellation) =>
         {
             PreferInlineSocketCompletions();
