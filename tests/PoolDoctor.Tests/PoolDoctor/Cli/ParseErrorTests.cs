@@ -25,6 +25,11 @@ public sealed class ParseErrorTests
     [InlineData("stacks -p 1 --dport /tmp/x.sock", "give only one of -p/--process-id, -n/--name and --diagnostic-port/--dport (see 'dotnet-pooldoctor stacks --help')")]
     [InlineData("diagnose -p 1 --show-child-io", "--show-child-io needs a command after '--' (see 'dotnet-pooldoctor diagnose --help')")]
     [InlineData("compare http://127.0.0.1:1/a --show-child-io", "--show-child-io needs a command after '--' (see 'dotnet-pooldoctor compare --help')")]
+    [InlineData("counters -p 1 --format xml", "--format: 'xml' is not one of text, json, csv (see 'dotnet-pooldoctor counters --help')")]
+    [InlineData("counters -p 1 --refresh-interval 50ms", "--refresh-interval: '50ms' is under 0.1 s (see 'dotnet-pooldoctor counters --help')")]
+    [InlineData("counters -p 1 --refresh-interval soon", "--refresh-interval: 'soon' is not a duration (examples: 30s, 500ms, 2m, 00:01:00) (see 'dotnet-pooldoctor counters --help')")]
+    [InlineData("counters -p 1 --format json --counters cpu-usage", "--counters picks text or csv columns; --format json always writes every key (see 'dotnet-pooldoctor counters --help')")]
+    [InlineData("counters -p 1 --counters cpu,queue", "--counters: unknown counter 'cpu' (one of threadpool-thread-count, threadpool-queue-length, threadpool-completed-items-count, cpu-usage, runnable-pool-threads, queue-delay-p50, queue-delay-p99, queue-delay-max, monitor-lock-contention-count, gc-heap-size, thread-injections) (see 'dotnet-pooldoctor counters --help')")]
     public async Task A_bad_call_is_one_line_naming_the_problem_and_the_verbs_help(string commandLine, string expected)
     {
         var (code, stderr) = await ConsoleCapture.RunAsync(commandLine.Split(' '));
