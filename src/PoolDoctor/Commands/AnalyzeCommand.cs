@@ -49,7 +49,12 @@ internal static class AnalyzeCommand
 
     private static async Task<int> AnalyzeDumpAsync(string path, StackDisplay how, CancellationToken cancellation)
     {
-        var dump = await DumpAnalysis.ReadAsync(path, cancellation);
+        DumpReading dump;
+        // ClrMD reports nothing while it reads; a dump of hundreds of MB takes seconds to minutes.
+        await using (ProgressLine.Start($"reading the dump {Path.GetFileName(path)} ({new FileInfo(path).Length / (1024.0 * 1024.0):F0} MB)", () => null))
+        {
+            dump = await DumpAnalysis.ReadAsync(path, cancellation);
+        }
         foreach (var warning in dump.Warnings)
         {
             Console.Error.WriteLine($"{CliApp.ToolName}: warning: {warning}");
