@@ -28,8 +28,7 @@ public static class CliApp
         var parsed = root.Parse(args);
         if (!HelpLayout.IsHelp(parsed) && ParseErrors.First(parsed) is { } problem)
         {
-            Stderr.Error($"{problem} ({ParseErrors.HelpPointer(parsed)})");
-            return ExitCodes.Usage;
+            return RunEnds.Exit(new RunEnd(RunEndKind.Usage, $"{problem} ({ParseErrors.HelpPointer(parsed)})"));
         }
 
         try
@@ -49,29 +48,16 @@ public static class CliApp
         }
     }
 
-    /// <summary>Maps an exception to its one-line message and exit code; verbs call it too when they catch late.</summary>
+    /// <summary>Maps an exception to its one-line message and exit code (through <see cref="RunEnds"/>); verbs call it too when they catch late.</summary>
     /// <param name="helpPointer">For a bad call: where the verb's usage is read (`see 'dotnet-pooldoctor VERB --help'`).</param>
     public static int ReportFailure(Exception e, string? helpPointer = null)
     {
-        var inner = e is AggregateException { InnerExceptions.Count: 1 } agg ? agg.InnerExceptions[0] : e;
-        switch (inner)
+        var end = RunEnds.From(e, helpPointer);
+        var code = RunEnds.Exit(end);
+        if (end.Kind == RunEndKind.RunFailed && Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
         {
-            case UsageException:
-                Stderr.Error(helpPointer is null ? inner.Message : $"{inner.Message} ({helpPointer})");
-                return ExitCodes.Usage;
-            case OperationCanceledException:
-                Stderr.Line("interrupted");
-                return ExitCodes.Interrupted;
-            default:
-                Stderr.Error(OneLine(inner.Message));
-                if (Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
-                {
-                    Console.Error.WriteLine(inner);
-                }
-                return ExitCodes.RunFailed;
+            Console.Error.WriteLine(e);
         }
+        return code;
     }
-
-    private static string OneLine(string message) =>
-        message.ReplaceLineEndings(" ").Trim();
 }

@@ -19,7 +19,7 @@ internal static class AnalyzeCommand
         var command = new Command("analyze", "Group the stacks of a recorded .nettrace or a core dump and name the code that blocks the thread pool.") { file, symbols };
         display.AddTo(command);
         HelpLayout.SetUsage(command, "analyze FILE [options]");
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var path = parse.GetValue(file)!;
             var how = display.Read(parse);
@@ -42,12 +42,12 @@ internal static class AnalyzeCommand
                 throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output', or dotnet-trace with the sample profiler or --clrevents waithandle)");
             }
             StackOutput.Write(StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
-            return ExitCodes.Ok;
+            return RunEnd.Ok;
         });
         return command;
     }
 
-    private static async Task<int> AnalyzeDumpAsync(string path, StackDisplay how, CancellationToken cancellation)
+    private static async Task<RunEnd> AnalyzeDumpAsync(string path, StackDisplay how, CancellationToken cancellation)
     {
         DumpReading dump;
         // ClrMD reports nothing while it reads; a dump of hundreds of MB takes seconds to minutes.
@@ -70,6 +70,6 @@ internal static class AnalyzeCommand
             ThreadPool = dump.ThreadPool,
         };
         StackOutput.Write(report, how.Format);
-        return ExitCodes.Ok;
+        return RunEnd.Ok;
     }
 }

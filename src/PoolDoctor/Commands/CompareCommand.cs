@@ -43,7 +43,7 @@ internal static class CompareCommand
         command.Options.Add(format);
         HelpLayout.SetUsage(command, "compare [NAME=]URL... [options] [-- COMMAND ARGS...]");
         HelpLayout.SetLabel(variants, "[NAME=]URL...");
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             // System.CommandLine puts the tokens after '--' into the same argument: split them off by position.
             var (urls, launch) = SplitAtDoubleDash(parse.GetValue(variants)!, parse.Tokens);
@@ -89,7 +89,7 @@ internal static class CompareCommand
         return command;
     }
 
-    private static async Task<int> RunAsync(CompareRequest request, bool json, bool showChildIo, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(CompareRequest request, bool json, bool showChildIo, CancellationToken cancellation)
     {
         var status = LiveStatusLine.ForTerminal();
         if (showChildIo)
@@ -103,16 +103,7 @@ internal static class CompareCommand
         }, cancellation);
         status?.Clear();
         Console.Out.Write(json ? CompareTableWriter.Json(result.Rows) + Environment.NewLine : CompareTableWriter.Text(result.Rows));
-        if (cancellation.IsCancellationRequested)
-        {
-            return ExitCodes.Interrupted;
-        }
-        if (result.StopReason is { } reason)
-        {
-            Stderr.Error($"{reason}; stopping the comparison");
-            return ExitCodes.RunFailed;
-        }
-        return ExitCodes.Ok;
+        return cancellation.IsCancellationRequested ? RunEnd.Interrupted() : result.End;
     }
 
     /// <summary>The URLs before '--' and the command after it; both arrive in the one variadic argument.</summary>

@@ -37,7 +37,7 @@ internal static class CountersCommand
         command.Options.Add(duration);
         command.Options.Add(refresh);
         command.Options.Add(counters);
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var view = new CountersView(parse.GetValue(format), parse.GetValue(counters) is { } picked ? CounterColumns.Parse(picked) : null);
@@ -61,7 +61,7 @@ internal static class CountersCommand
             : throw new UsageException($"--refresh-interval: '{text}' is under 0.1 s");
     }
 
-    private static async Task<int> RunAsync(TargetSpec spec, CountersView view, TimeSpan interval, TimeSpan? limit, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(TargetSpec spec, CountersView view, TimeSpan interval, TimeSpan? limit, CancellationToken cancellation)
     {
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         await using var watch = await PoolWatch.StartAsync(attached, cancellation, interval.TotalSeconds);
@@ -92,7 +92,7 @@ internal static class CountersCommand
             }
             throw WatchFailures.From(end, detector.Samples.Count);
         }
-        return ExitCodes.Ok;
+        return RunEnd.Ok;
     }
 
     private static void Render(AttachedTarget attached, CounterInterval interval, Verdict verdict, CountersView view, bool redraw)

@@ -36,7 +36,7 @@ internal static class DemoCommand
             duration,
             output,
         };
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var route = parse.GetValue(scenario)!.Trim().Trim('/');
             var connectionString = parse.GetValue(db);
@@ -63,7 +63,7 @@ internal static class DemoCommand
 
     private sealed record DemoPlan(IReadOnlyList<string> Routes, string? ConnectionString);
 
-    private static async Task<int> RunAsync(DemoPlan plan, int connections, TimeSpan duration, string directory, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(DemoPlan plan, int connections, TimeSpan duration, string directory, CancellationToken cancellation)
     {
         var clock = Stopwatch.StartNew();
         var started = DateTimeOffset.UtcNow;
@@ -121,10 +121,9 @@ internal static class DemoCommand
         Console.Out.WriteLine($"Demo finished in {clock.Elapsed.TotalSeconds:0} s.");
         if (interrupted)
         {
-            Stderr.Line("interrupted; the lab was stopped");
-            return ExitCodes.Interrupted;
+            return RunEnd.Interrupted("interrupted; the lab was stopped");
         }
-        return ExitCodes.Ok;
+        return RunEnd.Ok;
     }
 
     private static void WriteDiagnosis(VariantResult result, Model.Targets.TargetProcess target, DateTimeOffset started)

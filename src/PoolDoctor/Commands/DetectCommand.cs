@@ -24,7 +24,7 @@ internal static class DetectCommand
         target.AddTo(command);
         command.Options.Add(timeout);
         command.Options.Add(format);
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var json = parse.GetValue(format) == OutputFormat.Json;
@@ -34,7 +34,7 @@ internal static class DetectCommand
         return command;
     }
 
-    private static async Task<int> RunAsync(TargetSpec spec, bool json, TimeSpan limit, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(TargetSpec spec, bool json, TimeSpan limit, CancellationToken cancellation)
     {
         var clock = Stopwatch.StartNew();
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
@@ -70,7 +70,7 @@ internal static class DetectCommand
         {
             throw WatchFailures.From(end, detector.Samples.Count);
         }
-        return interrupted && finding is null ? ExitCodes.Interrupted : ExitCodes.Ok;
+        return interrupted && finding is null ? RunEnd.Interrupted() : RunEnd.Ok;
     }
 
     private static string Text(DetectOutcome outcome, TimeSpan limit, bool interrupted)

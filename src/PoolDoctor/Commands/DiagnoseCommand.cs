@@ -77,7 +77,7 @@ internal static class DiagnoseCommand
         command.Arguments.Add(launch);
         HelpLayout.SetUsage(command, "diagnose [options] [-- COMMAND ARGS...]");
         HelpLayout.SetLabel(launch, "-- COMMAND ARGS...");
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.Read(parse);
             var launchCommand = parse.GetValue(launch) ?? [];
@@ -136,30 +136,18 @@ internal static class DiagnoseCommand
     /// <param name="launched">The launched app when it is the target itself (its output explains a URL that never answers).</param>
     /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>
     /// <param name="tail">Where a failed command's last lines go when its output was not streamed.</param>
-    private static async Task<int> RunAsync(
+    private static async Task<RunEnd> RunAsync(
         TargetSpec spec, DiagnosisSettings settings, DiagnoseRequest run, LaunchedTarget? launched, LaunchedTarget? parent,
         LiveStatusLine? status, ChildOutput? tail, CancellationToken cancellation)
     {
         var ending = await DiagnoseRun.RunAsync(spec, settings, run, launched, parent, status, new DiagnoseConsole(status), cancellation);
         // A command that ran to its own end (a test run) and failed: its own words say why (the failing test's name
         // and message), so they come before the doctor's last line.
-        if (parent?.ExitCode is { } exit and not 0 && ending.Kind != DiagnoseEndKind.Interrupted)
+        if (parent?.ExitCode is { } exit and not 0 && ending.Kind != RunEndKind.Interrupted)
         {
             tail?.Tail(parent.LastLines, exit);
         }
-        switch (ending.Kind)
-        {
-            case DiagnoseEndKind.Interrupted:
-                Stderr.Line(ending.Message!);
-                return ExitCodes.Interrupted;
-            case DiagnoseEndKind.RunFailed:
-                Stderr.Error(ending.Message!);
-                return ExitCodes.RunFailed;
-            case DiagnoseEndKind.GateFailed:
-                return ExitCodes.GateFailed;
-            default:
-                return ExitCodes.Ok;
-        }
+        return ending;
     }
 
     private static IReadOnlyList<Uri> LoadUrls(string[] values) =>

@@ -23,7 +23,7 @@ internal static class DumpCommand
         target.AddTo(command);
         command.Options.Add(output);
         command.Options.Add(type);
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var kind = ParseKind(parse.GetValue(type)!);
@@ -54,7 +54,7 @@ internal static class DumpCommand
                 throw new RunFailedException(e.Message, e);
             }
             Console.WriteLine($"{Path.GetFullPath(path)}  {size / (1024.0 * 1024.0):F1} MB ({kind.ToString().ToLowerInvariant()} dump of {(attached.ProcessId > 0 ? $"process {attached.ProcessId}" : "the target")})");
-            return ExitCodes.Ok;
+            return RunEnd.Ok;
         });
         return command;
     }

@@ -32,12 +32,12 @@ internal static class LabCommand
             db,
             listScenarios,
         };
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             if (parse.GetValue(listScenarios))
             {
                 LabScenarioList.Write(Console.Out);
-                return ExitCodes.Ok;
+                return RunEnd.Ok;
             }
             var list = ReadUrls(parse.GetValue(urls)!, "--urls");
             // A fixed default gRPC port only beside the fixed default HTTP port: labs started on chosen ports (tests, the
@@ -61,7 +61,7 @@ internal static class LabCommand
             {
                 throw new RunFailedException($"the lab could not reach its database: {e.Message}", e);
             }
-            return ExitCodes.Ok;
+            return RunEnd.Ok;
         });
         return command;
     }

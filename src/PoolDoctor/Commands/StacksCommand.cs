@@ -29,7 +29,7 @@ internal static class StacksCommand
         command.Options.Add(once);
         command.Options.Add(output);
         display.AddTo(command);
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var options = new StackCaptureOptions(DurationOption.Parse(parse.GetValue(duration)!, "--duration", TimeSpan.FromHours(1)), parse.GetValue(once));
@@ -89,10 +89,9 @@ internal static class StacksCommand
                 }
                 if (recording.Interrupted)
                 {
-                    Stderr.Line($"interrupted, showing the {recording.Window.TotalSeconds:F2} s recorded");
-                    return ExitCodes.Interrupted;
+                    return RunEnd.Interrupted($"interrupted, showing the {recording.Window.TotalSeconds:F2} s recorded");
                 }
-                return ExitCodes.Ok;
+                return RunEnd.Ok;
             }
             finally
             {

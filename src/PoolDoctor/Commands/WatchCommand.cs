@@ -33,7 +33,7 @@ internal static class WatchCommand
         {
             command.Options.Add(option);
         }
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var triggers = (parse.GetValue(trigger) ?? []).Select(TriggerOption.Parse).ToList();
@@ -62,7 +62,7 @@ internal static class WatchCommand
         return command;
     }
 
-    private static async Task<int> RunAsync(WatchSettings settings, MetricsAddress? address, string? otlpUrl, TimeSpan? limit, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(WatchSettings settings, MetricsAddress? address, string? otlpUrl, TimeSpan? limit, CancellationToken cancellation)
     {
         ReportRetention.CheckWritable(settings.Reports);
         var state = new WatchState();
@@ -78,7 +78,7 @@ internal static class WatchCommand
         }
         await new WatchRun(settings, state, new WatchLog(Line, Note)).RunAsync(stop.Token);
         Line(cancellation.IsCancellationRequested ? "stopped (signal); every session closed" : "stopped (--duration); every session closed");
-        return ExitCodes.Ok;
+        return RunEnd.Ok;
     }
 
     private static T Start<T>(Func<T> start)
