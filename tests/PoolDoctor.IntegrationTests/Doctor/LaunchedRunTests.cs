@@ -42,6 +42,22 @@ public sealed class LaunchedRunTests
     }
 
     [Fact]
+    public async Task Compare_show_child_io_prefixes_the_apps_output_on_stderr_and_keeps_stdout_json()
+    {
+        var port = FreePort.Next();
+        var result = await ToolRun.RunAsync(
+            ["compare", $"hello=http://127.0.0.1:{port}/api/diagscenario/hello", "-c", "4", "-d", "2s", "--format", "json", "--show-child-io", "--",
+             ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            TimeSpan.FromSeconds(90));
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        // The lab's own start-up lines, as it printed them, under the command's name.
+        Assert.Contains(result.StdErr.Split('\n'), l => l.StartsWith("[dotnet] ", StringComparison.Ordinal) && l.Contains($"127.0.0.1:{port}", StringComparison.Ordinal));
+        using var doc = JsonDocument.Parse(result.StdOut);
+        Assert.Equal(1, doc.RootElement.GetProperty("variants").GetArrayLength());
+    }
+
+    [Fact]
     public async Task An_app_whose_port_is_taken_fails_with_one_line_carrying_its_output()
     {
         using var squatter = new TcpListener(IPAddress.Loopback, 0);
