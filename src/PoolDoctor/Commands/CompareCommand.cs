@@ -15,7 +15,8 @@ internal static class CompareCommand
     {
         var target = new TargetOptions();
         var variants = new Argument<string[]>("variants")
-        { HelpName = "URL",
+        {
+            HelpName = "URL",
             Description = "The URLs to load in turn, each optionally named: NAME=URL (default name: the path after /api/diagscenario/). After '--': a command to start afresh for each variant.",
             Arity = ArgumentArity.OneOrMore,
         };

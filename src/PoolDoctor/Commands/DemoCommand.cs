@@ -20,7 +20,8 @@ internal static class DemoCommand
     {
         var blockingRoutes = LabScenarios.Blocking(LabHost.Mvc).Select(s => s.Route).ToList();
         var scenario = new Option<string>("--scenario")
-        { HelpName = "SCENARIO",
+        {
+            HelpName = "SCENARIO",
             Description = "The blocking lab endpoint to diagnose: " + string.Join(", ", blockingRoutes) + ".",
             DefaultValueFactory = _ => "taskwait",
         };

@@ -16,41 +16,49 @@ internal static class DiagnoseCommand
     {
         var target = new TargetOptions();
         var duration = new Option<string>("--duration", "-d")
-        { HelpName = "DURATION",
+        {
+            HelpName = "DURATION",
             Description = "Watch at most this long (default 60s); it stops earlier once diagnosed.",
             DefaultValueFactory = _ => "60s",
         };
         var output = new Option<string>("--output", "-o")
-        { HelpName = "DIR",
+        {
+            HelpName = "DIR",
             Description = "Directory for report.json and report.html (default: the current directory).",
             DefaultValueFactory = _ => ".",
         };
         var userCode = new Option<string[]>("--user-code")
-        { HelpName = "PREFIX",
+        {
+            HelpName = "PREFIX",
             Description = "A namespace prefix that is user code (repeatable). Default: the app's own assemblies (by deps.json), else everything outside System.*, Microsoft.* and known libraries.",
             AllowMultipleArgumentsPerToken = false,
         };
         var load = new Option<string[]>("--load")
-        { HelpName = "URL",
+        {
+            HelpName = "URL",
             Description = "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.",
             AllowMultipleArgumentsPerToken = false,
         };
         var connections = new Option<int>("--connections", "-c")
-        { HelpName = "N",
+        {
+            HelpName = "N",
             Description = "Connections per --load URL (default 125).",
             DefaultValueFactory = _ => Load.LoadOptions.DefaultConnections,
         };
         var protocol = new LoadProtocolOptions();
         var failOn = new Option<FailOn?>("--fail-on")
-        { HelpName = "starving|blocking|any",
+        {
+            HelpName = "starving|blocking|any",
             Description = "Exit 3 when the diagnosis says so: starving | blocking | any (a CI gate).",
         };
         var junit = new Option<string?>("--junit")
-        { HelpName = "FILE",
+        {
+            HelpName = "FILE",
             Description = "Also write a JUnit XML summary to this file (for CI servers).",
         };
         var child = new Option<string?>("--child")
-        { HelpName = "NAME",
+        {
+            HelpName = "NAME",
             Description = "With '-- COMMAND': diagnose the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix). Default for 'dotnet test': testhost*.",
         };
         var showChildIo = new Option<bool>("--show-child-io")
@@ -58,7 +66,8 @@ internal static class DiagnoseCommand
             Description = "With '-- COMMAND': stream the command's output to stderr, each line prefixed with [NAME]. Without it, a command that fails still shows its last lines.",
         };
         var launch = new Argument<string[]>("command")
-        { HelpName = "COMMAND",
+        {
+            HelpName = "COMMAND",
             Description = "After '--': a command to launch and diagnose (e.g. -- dotnet MyService.dll).",
             Arity = ArgumentArity.ZeroOrMore,
         };

@@ -15,7 +15,8 @@ internal static class DumpCommand
         var target = new TargetOptions();
         var output = new Option<string?>("--output", "-o") { HelpName = "FILE", Description = "Where to write the dump (default: ./core_YYYYMMDD_HHMMSS_PID in the current folder)." };
         var type = new Option<string>("--type")
-        { HelpName = "mini|heap|full|triage",
+        {
+            HelpName = "mini|heap|full|triage",
             Description = "mini, heap, full (default, as dotnet-dump) or triage. 'analyze' needs heap or full for queued work items.",
             DefaultValueFactory = _ => "full",
         };

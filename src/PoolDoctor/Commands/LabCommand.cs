@@ -9,16 +9,19 @@ internal static class LabCommand
     public static Command Create()
     {
         var urls = new Option<string>("--urls")
-        { HelpName = "URL",
+        {
+            HelpName = "URL",
             Description = "Where to listen (';'-separated). Loopback only is the sensible choice for a lab.",
             DefaultValueFactory = _ => LabOptions.DefaultUrl,
         };
         var grpcUrls = new Option<string?>("--grpc-urls")
-        { HelpName = "URL",
+        {
+            HelpName = "URL",
             Description = $"Where the gRPC service listens, HTTP/2 only without TLS (h2c, prior knowledge); ';'-separated. Default: {LabOptions.DefaultGrpcUrl} when --urls is left at its default, none when --urls is given.",
         };
         var db = new Option<string?>("--db")
-        { HelpName = "CONNSTR",
+        {
+            HelpName = "CONNSTR",
             Description = "PostgreSQL connection string for the db/* endpoints (default: $POOLDOCTOR_DB, else an embedded simulated database).",
         };
         var listScenarios = new Option<bool>("--list")

@@ -10,26 +10,30 @@ internal sealed class LoadCommandOptions
     public Argument<string> Url { get; } = new("url") { HelpName = "URL", Description = "The http:// or https:// URL to load, e.g. http://127.0.0.1:5000/api/diagscenario/taskwait." };
 
     public Option<int> Connections { get; } = new("--connections", "-c")
-    { HelpName = "N",
+    {
+        HelpName = "N",
         Description = "Concurrent connections.",
         DefaultValueFactory = _ => LoadOptions.DefaultConnections,
     };
 
     public Option<string?> Duration { get; } = new("--duration", "-d")
-    { HelpName = "DURATION",
+    {
+        HelpName = "DURATION",
         Description = "How long to load: 10s, 500ms, 2m, 1h or plain seconds (default 10s; with -n alone, up to 1h).",
     };
 
     public Option<long?> Requests { get; } = new("--requests", "-n") { HelpName = "COUNT", Description = "Stop after this many requests (responses and errors)." };
 
     public Option<string> Timeout { get; } = new("--timeout")
-    { HelpName = "DURATION",
+    {
+        HelpName = "DURATION",
         Description = "Per-request timeout; requests over it count as 'timeout' errors.",
         DefaultValueFactory = _ => "30s",
     };
 
     public Option<double?> Rate { get; } = new("--rate", "-r")
-    { HelpName = "RATE",
+    {
+        HelpName = "RATE",
         Description = "Open model: this many requests/s in total, latency measured from each request's scheduled time (wrk2 style).",
     };
 

@@ -17,7 +17,8 @@ internal static class StacksCommand
         var target = new TargetOptions();
         var display = new StackDisplayOptions();
         var duration = new Option<string>("--duration")
-        { HelpName = "DURATION",
+        {
+            HelpName = "DURATION",
             Description = "How long to sample (default 1s). The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
             DefaultValueFactory = _ => "1s",
         };

@@ -10,13 +10,15 @@ internal sealed class StackDisplayOptions
     public Option<bool> Raw { get; } = new("--raw") { Description = "Print each thread's own stacks, ungrouped." };
 
     public Option<string[]> UserCode { get; } = new("--user-code")
-    { HelpName = "PREFIX",
+    {
+        HelpName = "PREFIX",
         Description = "A namespace prefix that is user code (repeatable). Default: the app's own assemblies (by deps.json), else everything outside System.*, Microsoft.* and known libraries.",
         AllowMultipleArgumentsPerToken = false,
     };
 
     public Option<StackFormat> Format { get; } = new("--format")
-    { HelpName = "text|json|speedscope",
+    {
+        HelpName = "text|json|speedscope",
         Description = "text (default), json, or speedscope (a file https://www.speedscope.app opens; redirect stdout to save it).",
         DefaultValueFactory = _ => StackFormat.Text,
     };
