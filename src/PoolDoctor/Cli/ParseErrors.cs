@@ -66,8 +66,32 @@ internal static class ParseErrors
         {
             null => $"name a verb: {verbs}",
             _ when first.StartsWith('-') => $"unknown option '{first}'; name a verb first: {verbs}",
+            _ when Closest(first, root.Subcommands.Select(c => c.Name)) is { } near => $"unknown verb '{first}' (did you mean '{near}'?)",
             _ => $"unknown verb '{first}' (verbs: {verbs})",
         };
+    }
+
+    /// <summary>The one verb within two edits of a mistyped one (`diagnos`, `stack`), else null.</summary>
+    private static string? Closest(string typed, IEnumerable<string> names)
+    {
+        var near = names.Where(n => Distance(typed.ToLowerInvariant(), n) <= 2).ToList();
+        return near.Count == 1 ? near[0] : null;
+    }
+
+    private static int Distance(string a, string b)
+    {
+        var previous = Enumerable.Range(0, b.Length + 1).ToArray();
+        for (var i = 1; i <= a.Length; i++)
+        {
+            var current = new int[b.Length + 1];
+            current[0] = i;
+            for (var j = 1; j <= b.Length; j++)
+            {
+                current[j] = Math.Min(Math.Min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1));
+            }
+            previous = current;
+        }
+        return previous[b.Length];
     }
 
     /// <summary>

@@ -15,6 +15,7 @@ public sealed class ParseErrorTests
     [InlineData("compare --bogus http://127.0.0.1:1/a", "unknown option '--bogus' (see 'dotnet-pooldoctor compare --help')")]
     [InlineData("stacks -p 1 --bogus", "unknown option '--bogus' (see 'dotnet-pooldoctor stacks --help')")]
     [InlineData("no-such-verb", "unknown verb 'no-such-verb' (verbs: demo, diagnose, compare, load, lab, ps, counters, detect, watch, stacks, analyze, dump) (see 'dotnet-pooldoctor --help')")]
+    [InlineData("diagnos -p 1", "unknown verb 'diagnos' (did you mean 'diagnose'?) (see 'dotnet-pooldoctor --help')")]
     [InlineData("stacks -p 1 --format csv", "--format: 'csv' is not one of text, json, speedscope (see 'dotnet-pooldoctor stacks --help')")]
     [InlineData("analyze x.nettrace --format csv", "--format: 'csv' is not one of text, json, speedscope (see 'dotnet-pooldoctor analyze --help')")]
     [InlineData("counters -p abc", "--process-id: 'abc' is not a whole number (see 'dotnet-pooldoctor counters --help')")]
