@@ -3,8 +3,9 @@ using System.CommandLine;
 namespace PoolDoctor.Cli;
 
 /// <summary>
-/// The one `--format` option: typed, the enum's first value by default, and any other word a usage error that names
-/// the option and the choices.
+/// The one `--format` option: typed, the enum's first value by default (no default factory: the help says it in lower
+/// case in the description instead of `[default: Text]`), and any other word a usage error that names the option and
+/// the choices.
 /// </summary>
 internal static class FormatOption
 {
@@ -18,7 +19,6 @@ internal static class FormatOption
         {
             HelpName = string.Join('|', names),
             Description = description,
-            DefaultValueFactory = _ => default,
             CustomParser = result =>
             {
                 var text = result.Tokens.Count > 0 ? result.Tokens[0].Value : "";

@@ -16,12 +16,8 @@ internal sealed class StackDisplayOptions
         AllowMultipleArgumentsPerToken = false,
     };
 
-    public Option<StackFormat> Format { get; } = new("--format")
-    {
-        HelpName = "text|json|speedscope",
-        Description = "text (default), json, or speedscope (a file https://www.speedscope.app opens; redirect stdout to save it).",
-        DefaultValueFactory = _ => StackFormat.Text,
-    };
+    public Option<StackFormat> Format { get; } = FormatOption.Create<StackFormat>(
+        "text (default), json, or speedscope (a file https://www.speedscope.app opens; redirect stdout to save it).");
 
     public void AddTo(Command command)
     {
