@@ -150,11 +150,13 @@ internal static class DiagnoseCommand
         LiveStatusLine? status, ChildOutput? tail, CancellationToken cancellation)
     {
         var ending = await DiagnoseRun.RunAsync(spec, settings, run, launched, parent, status, new DiagnoseConsole(status), cancellation);
-        // A command that ran to its own end (a test run) and failed: its own words say why (the failing test's name
-        // and message), so they come before the doctor's last line.
-        if (parent?.ExitCode is { } exit and not 0 && ending.Kind != RunEndKind.Interrupted)
+        // A command that failed by itself (a test run that exited non-zero, an app that died while watched): its own
+        // words say why (the failing test's name and message, the app's exception), so they come before the doctor's
+        // last line. An app still running here was fine; it is stopped afterwards.
+        var command = parent ?? launched;
+        if (command?.ExitCode is { } exit && ending.Kind != RunEndKind.Interrupted && (exit != 0 || ending.Kind == RunEndKind.RunFailed))
         {
-            tail?.Tail(parent.LastLines, exit);
+            tail?.Tail(command.LastLines, exit);
         }
         return ending;
     }
