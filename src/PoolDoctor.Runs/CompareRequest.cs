@@ -20,4 +20,7 @@ internal sealed record CompareRequest(
 
     /// <summary>With --grpc: the request message, serialized.</summary>
     public byte[] GrpcMessage { get; init; } = [];
+
+    /// <summary>With --show-child-io: given every line a started command prints.</summary>
+    public Action<string>? ChildOutput { get; init; }
 }

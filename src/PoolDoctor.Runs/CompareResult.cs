@@ -2,5 +2,5 @@ using PoolDoctor.Model.Diagnosis;
 
 namespace PoolDoctor.Runs;
 
-/// <summary>The rows of the variants that ran (all of them unless <see cref="StopReason"/> says why not).</summary>
-internal sealed record CompareResult(IReadOnlyList<CompareRow> Rows, string? StopReason);
+/// <summary>The rows of the variants that ran (all of them unless <see cref="End"/> says why not).</summary>
+internal sealed record CompareResult(IReadOnlyList<CompareRow> Rows, RunEnd End);

@@ -21,7 +21,7 @@ internal static class CompareRun
         {
             if (cancellation.IsCancellationRequested)
             {
-                return new CompareResult(rows, "interrupted");
+                return new CompareResult(rows, RunEnd.Interrupted());
             }
             VariantResult result;
             if (request.Command.Count > 0)
@@ -37,15 +37,15 @@ internal static class CompareRun
             rows.Add(result.Row);
             if (request.Command.Count == 0 && result.Watch is { End: DiagnosisEnd.TargetExited } gone)
             {
-                return new CompareResult(rows, gone.EndMessage);
+                return new CompareResult(rows, RunEnd.Failed($"{gone.EndMessage}; stopping the comparison"));
             }
         }
-        return new CompareResult(rows, cancellation.IsCancellationRequested ? "interrupted" : null);
+        return new CompareResult(rows, cancellation.IsCancellationRequested ? RunEnd.Interrupted() : RunEnd.Ok);
     }
 
     private static async Task<VariantResult> RunFreshAsync(CompareRequest request, Variant variant, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
     {
-        await using var app = LaunchedTarget.Start(request.Command[0], request.Command.Skip(1));
+        await using var app = LaunchedTarget.Start(request.Command[0], request.Command.Skip(1), request.ChildOutput);
         var spec = request.Child is { } child
             ? await app.WaitForChildAsync(child, StartLimit, cancellation)
             : await app.WaitForDiagnosticsAsync(StartLimit, cancellation);

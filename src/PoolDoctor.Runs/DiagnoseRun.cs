@@ -14,7 +14,7 @@ internal static class DiagnoseRun
 {
     /// <param name="launched">The launched app when it is the target itself (its output explains a URL that never answers).</param>
     /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>
-    public static async Task<DiagnoseEnding> RunAsync(
+    public static async Task<RunEnd> RunAsync(
         TargetSpec spec,
         DiagnosisSettings settings,
         DiagnoseRequest run,
@@ -59,12 +59,12 @@ internal static class DiagnoseRun
         }
         return outcome.End switch
         {
-            DiagnosisEnd.Interrupted => new DiagnoseEnding(DiagnoseEndKind.Interrupted, "interrupted; partial report written"),
-            DiagnosisEnd.TargetExited or DiagnosisEnd.Failed when commandExit is null => new DiagnoseEnding(
-                DiagnoseEndKind.RunFailed, $"{outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)"),
-            _ when gateFailed => new DiagnoseEnding(DiagnoseEndKind.GateFailed),
-            _ when commandExit is { } code and not 0 => new DiagnoseEnding(DiagnoseEndKind.RunFailed, $"the command exited with code {code}"),
-            _ => new DiagnoseEnding(DiagnoseEndKind.Ok),
+            DiagnosisEnd.Interrupted => RunEnd.Interrupted("interrupted; partial report written"),
+            DiagnosisEnd.TargetExited or DiagnosisEnd.Failed when commandExit is null =>
+                RunEnd.Failed($"{outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)"),
+            _ when gateFailed => RunEnd.GateFailed(),
+            _ when commandExit is { } code and not 0 => RunEnd.Failed($"the command exited with code {code}"),
+            _ => RunEnd.Ok,
         };
     }
 

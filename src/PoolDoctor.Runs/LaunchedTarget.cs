@@ -13,22 +13,31 @@ internal sealed class LaunchedTarget : IAsyncDisposable
     private const int KeptLines = 20;
     private readonly Process _process;
     private readonly Queue<string> _lastLines = new();
+    private readonly Action<string>? _echo;
 
-    private LaunchedTarget(Process process)
+    private LaunchedTarget(Process process, Action<string>? echo)
     {
         _process = process;
+        _echo = echo;
     }
 
     public int ProcessId => _process.Id;
 
     public bool HasExited => _process.HasExited;
 
-    public string LastOutput { get { lock (_lastLines) { return string.Join(" | ", _lastLines); } } }
+    public string LastOutput { get { lock (_lastLines) { return string.Join(" | ", _lastLines.Select(l => l.Trim())); } } }
+
+    /// <summary>The last lines it printed (stack frames left out), each as printed: what a failed command shows.</summary>
+    public IReadOnlyList<string> LastLines { get { lock (_lastLines) { return [.. _lastLines]; } } }
+
+    /// <summary>Its exit code once it has exited by itself or been killed; null while it runs.</summary>
+    public int? ExitCode => _process.HasExited ? _process.ExitCode : null;
 
     /// <summary>Raised for each line the target prints (the demo reads the lab's "listening on" line).</summary>
     public event Action<string>? Line;
 
-    public static LaunchedTarget Start(string fileName, IEnumerable<string> arguments)
+    /// <param name="echo">Given every line the command prints (stdout and stderr), as it prints it: `--show-child-io`.</param>
+    public static LaunchedTarget Start(string fileName, IEnumerable<string> arguments, Action<string>? echo = null)
     {
         var info = new ProcessStartInfo(fileName)
         {
@@ -51,7 +60,7 @@ internal sealed class LaunchedTarget : IAsyncDisposable
         {
             throw new RunFailedException($"could not start '{fileName}': {e.Message}", e);
         }
-        var launched = new LaunchedTarget(process);
+        var launched = new LaunchedTarget(process, echo);
         process.OutputDataReceived += (_, e) => launched.Keep(e.Data);
         process.ErrorDataReceived += (_, e) => launched.Keep(e.Data);
         process.BeginOutputReadLine();
@@ -126,12 +135,13 @@ internal sealed class LaunchedTarget : IAsyncDisposable
         {
             return;
         }
+        _echo?.Invoke(line);
         // An app that dies prints its exception's stack; the message says why, the frames would only push it out.
         if (!IsStackFrame(line))
         {
             lock (_lastLines)
             {
-                _lastLines.Enqueue(line.Trim());
+                _lastLines.Enqueue(line.TrimEnd());
                 while (_lastLines.Count > KeptLines)
                 {
                     _lastLines.Dequeue();

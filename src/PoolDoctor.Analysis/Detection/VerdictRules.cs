@@ -226,7 +226,7 @@ internal static class VerdictRules
         }
         var evidence = new List<string>
         {
-            Invariant($"thread count settled at {threads:0} = {threads / cores:0.#}x {cores} core(s) (>= {t.CompensatedThreadsPerCore:0.#}x), {f.ThreadSlopePerSecond:+0.0;-0.0;0.0} threads/s over {f.WindowSpanSeconds:0} s"),
+            Invariant($"thread count settled at {threads:0} = {threads / cores:0.#}x {cores} core(s) (>= {t.CompensatedThreadsPerCore:0.#}x), {f.ThreadSlopePerSecond:+0.0;-0.0;0.0} threads/s over {f.WindowSpanSeconds:0.#} s"),
             Queue(f.Latest, cores, t),
             Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): the extra threads mostly wait"),
         };
@@ -267,7 +267,7 @@ internal static class VerdictRules
         Invariant($"queue length {s.QueueLength:0} (threshold {QueueFloor(cores, t):0} = {t.QueuePerCore:0.#}x {cores} core(s))");
 
     internal static string Threads(WindowFigures f, int cores) =>
-        Invariant($"thread count {f.Latest.ThreadCount:0} = {f.Latest.ThreadCount / cores:0.#}x {cores} core(s), {f.ThreadSlopePerSecond:+0.0;-0.0;0.0} threads/s over {f.WindowSpanSeconds:0} s");
+        Invariant($"thread count {f.Latest.ThreadCount:0} = {f.Latest.ThreadCount / cores:0.#}x {cores} core(s), {f.ThreadSlopePerSecond:+0.0;-0.0;0.0} threads/s over {f.WindowSpanSeconds:0.#} s");
 
     internal static double Round(double confidence) => Math.Round(Math.Clamp(confidence, 0, 0.99), 2);
 

@@ -18,6 +18,7 @@ public static class CliApp
         {
             root.Subcommands.Add(verb);
         }
+        HelpLayout.Apply(root);
         return root;
     }
 
@@ -25,10 +26,9 @@ public static class CliApp
     {
         var root = BuildRoot();
         var parsed = root.Parse(args);
-        if (parsed.Errors.Count > 0)
+        if (!HelpLayout.IsHelp(parsed) && ParseErrors.First(parsed) is { } problem)
         {
-            Stderr.Error($"{parsed.Errors[0].Message} (see '{ToolName} --help')");
-            return ExitCodes.Usage;
+            return RunEnds.Exit(new RunEnd(RunEndKind.Usage, $"{problem} ({ParseErrors.HelpPointer(parsed)})"));
         }
 
         try
@@ -44,32 +44,20 @@ public static class CliApp
         }
         catch (Exception e)
         {
-            return ReportFailure(e);
+            return ReportFailure(e, ParseErrors.HelpPointer(parsed));
         }
     }
 
-    /// <summary>Maps an exception to its one-line message and exit code; verbs call it too when they catch late.</summary>
-    public static int ReportFailure(Exception e)
+    /// <summary>Maps an exception to its one-line message and exit code (through <see cref="RunEnds"/>); verbs call it too when they catch late.</summary>
+    /// <param name="helpPointer">For a bad call: where the verb's usage is read (`see 'dotnet-pooldoctor VERB --help'`).</param>
+    public static int ReportFailure(Exception e, string? helpPointer = null)
     {
-        var inner = e is AggregateException { InnerExceptions.Count: 1 } agg ? agg.InnerExceptions[0] : e;
-        switch (inner)
+        var end = RunEnds.From(e, helpPointer);
+        var code = RunEnds.Exit(end);
+        if (end.Kind == RunEndKind.RunFailed && Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
         {
-            case UsageException:
-                Stderr.Error(inner.Message);
-                return ExitCodes.Usage;
-            case OperationCanceledException:
-                Stderr.Line("interrupted");
-                return ExitCodes.Interrupted;
-            default:
-                Stderr.Error(OneLine(inner.Message));
-                if (Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
-                {
-                    Console.Error.WriteLine(inner);
-                }
-                return ExitCodes.RunFailed;
+            Console.Error.WriteLine(e);
         }
+        return code;
     }
-
-    private static string OneLine(string message) =>
-        message.ReplaceLineEndings(" ").Trim();
 }

@@ -6,12 +6,14 @@ namespace PoolDoctor.Cli;
 /// <summary>The dotnet-* family's way to name a target: -p/--process-id, -n/--name or --diagnostic-port, exactly one.</summary>
 internal sealed class TargetOptions
 {
-    public Option<int?> ProcessId { get; } = new("--process-id", "-p") { Description = "The id of the .NET process to attach to." };
+    public Option<int?> ProcessId { get; } = new("--process-id", "-p") { HelpName = "PID", Description = "The id of the .NET process to attach to." };
 
-    public Option<string?> Name { get; } = new("--name", "-n") { Description = "The name of the .NET process to attach to (see 'ps')." };
+    public Option<string?> Name { get; } = new("--name", "-n") { HelpName = "NAME", Description = "The name of the .NET process to attach to (see 'ps')." };
 
-    public Option<string?> DiagnosticPort { get; } = new("--diagnostic-port")
+    // --dport is dotnet-trace's and dotnet-counters' short spelling.
+    public Option<string?> DiagnosticPort { get; } = new("--diagnostic-port", "--dport")
     {
+        HelpName = "PORT",
         Description = "A diagnostic port to use instead of -p/-n: a socket path, with ',connect' or ',listen' for a reverse port (default: connect if the socket exists, else listen).",
     };
 
@@ -31,7 +33,7 @@ internal sealed class TargetOptions
         var given = (pid is null ? 0 : 1) + (string.IsNullOrWhiteSpace(name) ? 0 : 1) + (string.IsNullOrWhiteSpace(port) ? 0 : 1);
         if (given > 1)
         {
-            throw new UsageException("give only one of -p/--process-id, -n/--name and --diagnostic-port");
+            throw new UsageException("give only one of -p/--process-id, -n/--name and --diagnostic-port/--dport");
         }
         return given == 0 ? null : new TargetSpec(pid, string.IsNullOrWhiteSpace(name) ? null : name, string.IsNullOrWhiteSpace(port) ? null : port);
     }

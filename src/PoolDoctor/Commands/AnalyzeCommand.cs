@@ -13,12 +13,13 @@ internal static class AnalyzeCommand
 {
     public static Command Create()
     {
-        var file = new Argument<string>("FILE") { Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect), or a core dump (dump, dotnet-dump collect)." };
-        var symbols = new Option<string?>("--symbols") { Description = "A directory with the app's assemblies and PDBs, for a trace or dump recorded on another machine (file:line, user code, IL)." };
+        var file = new Argument<string>("FILE") { HelpName = "FILE", Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect), or a core dump (dump, dotnet-dump collect)." };
+        var symbols = new Option<string?>("--symbols") { HelpName = "DIR", Description = "A directory with the app's assemblies and PDBs, for a trace or dump recorded on another machine (file:line, user code, IL)." };
         var display = new StackDisplayOptions();
         var command = new Command("analyze", "Group the stacks of a recorded .nettrace or a core dump and name the code that blocks the thread pool.") { file, symbols };
         display.AddTo(command);
-        command.SetAction(async (parse, cancellation) =>
+        HelpLayout.SetUsage(command, "analyze FILE [options]");
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var path = parse.GetValue(file)!;
             var how = display.Read(parse);
@@ -41,14 +42,19 @@ internal static class AnalyzeCommand
                 throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output', or dotnet-trace with the sample profiler or --clrevents waithandle)");
             }
             StackOutput.Write(StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
-            return ExitCodes.Ok;
+            return RunEnd.Ok;
         });
         return command;
     }
 
-    private static async Task<int> AnalyzeDumpAsync(string path, StackDisplay how, string? symbolsDirectory, CancellationToken cancellation)
+    private static async Task<RunEnd> AnalyzeDumpAsync(string path, StackDisplay how, string? symbolsDirectory, CancellationToken cancellation)
     {
-        var dump = await DumpAnalysis.ReadAsync(path, cancellation, symbolsDirectory);
+        DumpReading dump;
+        // ClrMD reports nothing while it reads; a dump of hundreds of MB takes seconds to minutes.
+        await using (ProgressLine.Start($"reading the dump {Path.GetFileName(path)} ({new FileInfo(path).Length / (1024.0 * 1024.0):F0} MB)", () => null))
+        {
+            dump = await DumpAnalysis.ReadAsync(path, cancellation, symbolsDirectory);
+        }
         foreach (var warning in dump.Warnings)
         {
             Console.Error.WriteLine($"{CliApp.ToolName}: warning: {warning}");
@@ -64,6 +70,6 @@ internal static class AnalyzeCommand
             ThreadPool = dump.ThreadPool,
         };
         StackOutput.Write(report, how.Format);
-        return ExitCodes.Ok;
+        return RunEnd.Ok;
     }
 }

@@ -16,15 +16,20 @@ internal static class CompareCommand
         var target = new TargetOptions();
         var variants = new Argument<string[]>("variants")
         {
+            HelpName = "URL",
             Description = "The URLs to load in turn, each optionally named: NAME=URL (default name: the path after /api/diagscenario/). After '--': a command to start afresh for each variant.",
             Arity = ArgumentArity.OneOrMore,
         };
-        var connections = new Option<int>("--connections", "-c") { Description = "Concurrent connections per variant.", DefaultValueFactory = _ => 125 };
-        var duration = new Option<string>("--duration", "-d") { Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
-        var timeout = new Option<string>("--timeout") { Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
+        var connections = new Option<int>("--connections", "-c") { HelpName = "N", Description = "Concurrent connections per variant.", DefaultValueFactory = _ => 125 };
+        var duration = new Option<string>("--duration", "-d") { HelpName = "DURATION", Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
+        var timeout = new Option<string>("--timeout") { HelpName = "DURATION", Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
         var format = FormatOption.Create("text (default) or json.");
         var protocol = new LoadProtocolOptions();
-        var child = new Option<string?>("--child") { Description = "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix)." };
+        var child = new Option<string?>("--child") { HelpName = "NAME", Description = "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix)." };
+        var showChildIo = new Option<bool>("--show-child-io")
+        {
+            Description = "With '-- COMMAND': stream each started command's output to stderr, each line prefixed with [NAME].",
+        };
         var command = new Command("compare", "Load each URL in turn and print a before/after table (req/s, latency, errors; watching a target or a fresh process per variant: also peak threads, peak queue and the verdict).")
         {
             variants,
@@ -35,8 +40,11 @@ internal static class CompareCommand
         protocol.AddTo(command);
         target.AddTo(command);
         command.Options.Add(child);
+        command.Options.Add(showChildIo);
         command.Options.Add(format);
-        command.SetAction(async (parse, cancellation) =>
+        HelpLayout.SetUsage(command, "compare [NAME=]URL... [options] [-- COMMAND ARGS...]");
+        HelpLayout.SetLabel(variants, "[NAME=]URL...");
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             // System.CommandLine puts the tokens after '--' into the same argument: split them off by position.
             var (urls, launch) = SplitAtDoubleDash(parse.GetValue(variants)!, parse.Tokens);
@@ -54,6 +62,10 @@ internal static class CompareCommand
             if (launch.Count == 0 && parse.GetValue(child) is not null)
             {
                 throw new UsageException("--child needs a command after '--'");
+            }
+            if (launch.Count == 0 && parse.GetValue(showChildIo))
+            {
+                throw new UsageException("--show-child-io needs a command after '--'");
             }
             var count = parse.GetValue(connections);
             if (count < 1)
@@ -73,14 +85,18 @@ internal static class CompareCommand
                 LoadProtocol = loadProtocol,
                 GrpcMessage = grpcMessage,
             };
-            return await RunAsync(request, json, cancellation);
+            return await RunAsync(request, json, parse.GetValue(showChildIo), cancellation);
         });
         return command;
     }
 
-    private static async Task<int> RunAsync(CompareRequest request, bool json, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(CompareRequest request, bool json, bool showChildIo, CancellationToken cancellation)
     {
         var status = LiveStatusLine.ForTerminal();
+        if (showChildIo)
+        {
+            request = request with { ChildOutput = new ChildOutput(request.Command[0], status).Line };
+        }
         var result = await CompareRun.RunAsync(request, status, line =>
         {
             status?.Clear();
@@ -88,16 +104,7 @@ internal static class CompareCommand
         }, cancellation);
         status?.Clear();
         Console.Out.Write(json ? CompareTableWriter.Json(result.Rows) + Environment.NewLine : CompareTableWriter.Text(result.Rows));
-        if (cancellation.IsCancellationRequested)
-        {
-            return ExitCodes.Interrupted;
-        }
-        if (result.StopReason is { } reason)
-        {
-            Stderr.Error($"{reason}; stopping the comparison");
-            return ExitCodes.RunFailed;
-        }
-        return ExitCodes.Ok;
+        return cancellation.IsCancellationRequested ? RunEnd.Interrupted() : result.End;
     }
 
     /// <summary>The URLs before '--' and the command after it; both arrive in the one variadic argument.</summary>

@@ -10,35 +10,67 @@ namespace PoolDoctor.Cli.Commands;
 
 /// <summary>
 /// `counters`: the live thread-pool view with the runtime's injections and a verdict line. A terminal gets a
-/// block redrawn each second; a pipe gets one line (text) or one JSON object (json) per interval.
+/// block redrawn each interval; a pipe gets one line (text), one JSON object (json) or one CSV row (csv) per interval.
+/// `--counters` picks the counters shown (text, csv) and `--refresh-interval` the interval, as in dotnet-counters.
 /// </summary>
 internal static class CountersCommand
 {
     public static Command Create()
     {
         var target = new TargetOptions();
-        var format = FormatOption.Create("text (default) or json (one object per interval, one per line).");
-        var duration = new Option<string?>("--duration") { Description = "Stop after this long (e.g. 30s, 2m); default: until Ctrl+C." };
+        var format = FormatOption.Create<CountersFormat>("text (default), json (one object per interval, one per line) or csv (a header, then one row per interval).");
+        var duration = new Option<string?>("--duration") { HelpName = "DURATION", Description = "Stop after this long (e.g. 30s, 2m); default: until Ctrl+C." };
+        var refresh = new Option<string>("--refresh-interval")
+        {
+            HelpName = "SECONDS",
+            Description = "Seconds between updates (default 1; 0.5, or a duration such as 500ms or 5s; at least 0.1 s, at most 1 h).",
+            DefaultValueFactory = _ => "1",
+        };
+        var counters = new Option<string?>("--counters")
+        {
+            HelpName = "NAME,...",
+            Description = $"Show only these counters, in this order (text and csv; json keeps every key): {string.Join(", ", CounterColumns.All.Select(c => c.Name))}. System.Runtime[NAME,...] is accepted too.",
+        };
         var command = new Command("counters", "Watch a .NET process's thread pool live: threads, queue, completions, CPU, lock contention, GC heap, injections by reason, and a starvation verdict.");
         target.AddTo(command);
         command.Options.Add(format);
         command.Options.Add(duration);
-        command.SetAction(async (parse, cancellation) =>
+        command.Options.Add(refresh);
+        command.Options.Add(counters);
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
-            var json = parse.GetValue(format) == OutputFormat.Json;
+            var view = new CountersView(parse.GetValue(format), parse.GetValue(counters) is { } picked ? CounterColumns.Parse(picked) : null);
+            if (view.Format == CountersFormat.Json && view.Columns is not null)
+            {
+                throw new UsageException("--counters picks text or csv columns; --format json always writes every key");
+            }
             var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration") : (TimeSpan?)null;
-            return await RunAsync(spec, json, limit, cancellation);
+            var interval = RefreshInterval(parse.GetValue(refresh)!);
+            return await RunAsync(spec, view, interval, limit, cancellation);
         });
         return command;
     }
 
-    private static async Task<int> RunAsync(TargetSpec spec, bool json, TimeSpan? limit, CancellationToken cancellation)
+    private static TimeSpan RefreshInterval(string text)
+    {
+        var interval = DurationOption.Parse(text, "--refresh-interval", TimeSpan.FromHours(1));
+        // The runtime's EventCounters go no faster in a useful way, and each interval costs the target a little.
+        return interval >= TimeSpan.FromMilliseconds(100)
+            ? interval
+            : throw new UsageException($"--refresh-interval: '{text}' is under 0.1 s");
+    }
+
+    private static async Task<RunEnd> RunAsync(TargetSpec spec, CountersView view, TimeSpan interval, TimeSpan? limit, CancellationToken cancellation)
     {
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
-        await using var watch = await PoolWatch.StartAsync(attached, cancellation);
+        await using var watch = await PoolWatch.StartAsync(attached, cancellation, interval.TotalSeconds);
         var detector = watch.Detector;
-        var redraw = !json && !Console.IsOutputRedirected;
+        var redraw = view.Format == CountersFormat.Text && !Console.IsOutputRedirected;
+        if (view.Format == CountersFormat.Csv)
+        {
+            Console.Out.WriteLine(CounterColumns.CsvHeader(view.Columns ?? CounterColumns.All));
+        }
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         if (limit is { } l)
         {
@@ -49,35 +81,52 @@ internal static class CountersCommand
         await foreach (var reading in watch.ReadAllAsync(stop.Token))
         {
             verdict = reading.Verdict;
-            Render(attached, reading.Interval, verdict, json, redraw);
+            Render(attached, reading.Interval, verdict, view, redraw);
         }
         var end = await watch.StopAsync();
         if (end.Kind != WatchEndKind.Stopped)
         {
-            if (!json)
+            if (view.Format == CountersFormat.Text)
             {
                 Console.WriteLine($"Last verdict after {detector.Samples.Count} interval(s): {CounterText.VerdictLine(verdict)}");
             }
             throw WatchFailures.From(end, detector.Samples.Count);
         }
-        return ExitCodes.Ok;
+        return RunEnd.Ok;
     }
 
-    private static void Render(AttachedTarget attached, CounterInterval interval, Verdict verdict, bool json, bool redraw)
+    private static void Render(AttachedTarget attached, CounterInterval interval, Verdict verdict, CountersView view, bool redraw)
     {
-        if (json)
+        if (view.Format == CountersFormat.Json)
         {
             Console.Out.WriteLine(CounterJson.IntervalLine(interval, verdict));
+        }
+        else if (view.Format == CountersFormat.Csv)
+        {
+            Console.Out.WriteLine(CounterColumns.CsvRow(view.Columns ?? CounterColumns.All, interval, verdict.Kind, verdict.Confidence));
         }
         else if (redraw)
         {
             // Home + clear screen, then the whole block: simple and flicker-free enough at 1 Hz.
-            Console.Out.Write("\u001b[H\u001b[2J" + string.Join(Environment.NewLine, CounterText.Block(attached.ProcessId, attached.Process.Name, interval, verdict)) + Environment.NewLine);
+            Console.Out.Write("\u001b[H\u001b[2J" + string.Join(Environment.NewLine, Block(attached, interval, verdict, view.Columns)) + Environment.NewLine);
         }
         else
         {
-            Console.Out.WriteLine(CounterText.Line(interval, verdict));
+            Console.Out.WriteLine(view.Columns is null ? CounterText.Line(interval, verdict) : CounterColumns.Line(view.Columns, interval, verdict.Kind, verdict.Confidence));
         }
         Console.Out.Flush();
     }
+
+    /// <summary>The whole block, or with --counters the picked rows between the same header and verdict lines.</summary>
+    private static IReadOnlyList<string> Block(AttachedTarget attached, CounterInterval interval, Verdict verdict, IReadOnlyList<CounterColumn>? columns)
+    {
+        var block = CounterText.Block(attached.ProcessId, attached.Process.Name, interval, verdict);
+        if (columns is null)
+        {
+            return block;
+        }
+        return [block[0], "", .. CounterColumns.Rows(columns, interval), "", CounterText.VerdictLine(verdict), .. verdict.Evidence.Select(e => "    - " + e)];
+    }
+
+    private sealed record CountersView(CountersFormat Format, IReadOnlyList<CounterColumn>? Columns);
 }

@@ -21,13 +21,14 @@ internal static class DemoCommand
         var blockingRoutes = LabScenarios.Blocking(LabHost.Mvc).Select(s => s.Route).ToList();
         var scenario = new Option<string>("--scenario")
         {
+            HelpName = "SCENARIO",
             Description = "The blocking lab endpoint to diagnose: " + string.Join(", ", blockingRoutes) + ".",
             DefaultValueFactory = _ => "taskwait",
         };
-        var db = new Option<string?>("--db") { Description = "PostgreSQL connection string: run the five db/* variants against it and print their table." };
-        var connections = new Option<int>("--connections", "-c") { Description = "Concurrent connections.", DefaultValueFactory = _ => 125 };
-        var duration = new Option<string>("--duration", "-d") { Description = "How long to load each variant.", DefaultValueFactory = _ => "10s" };
-        var output = new Option<string>("--output", "-o") { Description = "Directory for report.json and report.html.", DefaultValueFactory = _ => "." };
+        var db = new Option<string?>("--db") { HelpName = "CONNSTR", Description = "PostgreSQL connection string: run the five db/* variants against it and print their table." };
+        var connections = new Option<int>("--connections", "-c") { HelpName = "N", Description = "Concurrent connections.", DefaultValueFactory = _ => 125 };
+        var duration = new Option<string>("--duration", "-d") { HelpName = "DURATION", Description = "How long to load each variant.", DefaultValueFactory = _ => "10s" };
+        var output = new Option<string>("--output", "-o") { HelpName = "DIR", Description = "Directory for report.json and report.html.", DefaultValueFactory = _ => "." };
         var command = new Command("demo", "Run the whole loop on the built-in lab: reproduce, load, detect, name the culprit, advise, verify with a before/after table.")
         {
             scenario,
@@ -36,7 +37,7 @@ internal static class DemoCommand
             duration,
             output,
         };
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var route = parse.GetValue(scenario)!.Trim().Trim('/');
             var connectionString = parse.GetValue(db);
@@ -63,7 +64,7 @@ internal static class DemoCommand
 
     private sealed record DemoPlan(IReadOnlyList<string> Routes, string? ConnectionString);
 
-    private static async Task<int> RunAsync(DemoPlan plan, int connections, TimeSpan duration, string directory, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(DemoPlan plan, int connections, TimeSpan duration, string directory, CancellationToken cancellation)
     {
         var clock = Stopwatch.StartNew();
         var started = DateTimeOffset.UtcNow;
@@ -121,10 +122,9 @@ internal static class DemoCommand
         Console.Out.WriteLine($"Demo finished in {clock.Elapsed.TotalSeconds:0} s.");
         if (interrupted)
         {
-            Stderr.Line("interrupted; the lab was stopped");
-            return ExitCodes.Interrupted;
+            return RunEnd.Interrupted("interrupted; the lab was stopped");
         }
-        return ExitCodes.Ok;
+        return RunEnd.Ok;
     }
 
     private static void WriteDiagnosis(VariantResult result, Model.Targets.TargetProcess target, DateTimeOffset started)

@@ -18,13 +18,13 @@ internal static class DetectCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var timeout = new Option<string>("--timeout") { Description = "Give up after this long (e.g. 30s, 2m).", DefaultValueFactory = _ => "30s" };
+        var timeout = new Option<string>("--timeout") { HelpName = "DURATION", Description = "Give up after this long (e.g. 30s, 2m).", DefaultValueFactory = _ => "30s" };
         var format = FormatOption.Create("text (default) or json.");
         var command = new Command("detect", "Watch a .NET process until its thread pool is found starving, compensating for blocking or CPU bound, or the timeout passes; print the verdict, its evidence and the seconds it took.");
         target.AddTo(command);
         command.Options.Add(timeout);
         command.Options.Add(format);
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var json = parse.GetValue(format) == OutputFormat.Json;
@@ -34,7 +34,7 @@ internal static class DetectCommand
         return command;
     }
 
-    private static async Task<int> RunAsync(TargetSpec spec, bool json, TimeSpan limit, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(TargetSpec spec, bool json, TimeSpan limit, CancellationToken cancellation)
     {
         var clock = Stopwatch.StartNew();
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
@@ -70,7 +70,7 @@ internal static class DetectCommand
         {
             throw WatchFailures.From(end, detector.Samples.Count);
         }
-        return interrupted && finding is null ? ExitCodes.Interrupted : ExitCodes.Ok;
+        return interrupted && finding is null ? RunEnd.Interrupted() : RunEnd.Ok;
     }
 
     private static string Text(DetectOutcome outcome, TimeSpan limit, bool interrupted)

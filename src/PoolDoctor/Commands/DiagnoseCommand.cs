@@ -17,44 +17,57 @@ internal static class DiagnoseCommand
         var target = new TargetOptions();
         var duration = new Option<string>("--duration", "-d")
         {
+            HelpName = "DURATION",
             Description = "Watch at most this long (default 60s); it stops earlier once diagnosed.",
             DefaultValueFactory = _ => "60s",
         };
         var output = new Option<string>("--output", "-o")
         {
+            HelpName = "DIR",
             Description = "Directory for report.json and report.html (default: the current directory).",
             DefaultValueFactory = _ => ".",
         };
         var userCode = new Option<string[]>("--user-code")
         {
+            HelpName = "PREFIX",
             Description = "A namespace prefix that is user code (repeatable). Default: the app's own assemblies (by deps.json), else everything outside System.*, Microsoft.* and known libraries.",
             AllowMultipleArgumentsPerToken = false,
         };
         var load = new Option<string[]>("--load")
         {
+            HelpName = "URL",
             Description = "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.",
             AllowMultipleArgumentsPerToken = false,
         };
         var connections = new Option<int>("--connections", "-c")
         {
+            HelpName = "N",
             Description = "Connections per --load URL (default 125).",
             DefaultValueFactory = _ => Load.LoadOptions.DefaultConnections,
         };
         var protocol = new LoadProtocolOptions();
         var failOn = new Option<FailOn?>("--fail-on")
         {
+            HelpName = "starving|blocking|any",
             Description = "Exit 3 when the diagnosis says so: starving | blocking | any (a CI gate).",
         };
         var junit = new Option<string?>("--junit")
         {
+            HelpName = "FILE",
             Description = "Also write a JUnit XML summary to this file (for CI servers).",
         };
         var child = new Option<string?>("--child")
         {
+            HelpName = "NAME",
             Description = "With '-- COMMAND': diagnose the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix). Default for 'dotnet test': testhost*.",
+        };
+        var showChildIo = new Option<bool>("--show-child-io")
+        {
+            Description = "With '-- COMMAND': stream the command's output to stderr, each line prefixed with [NAME]. Without it, a command that fails still shows its last lines.",
         };
         var launch = new Argument<string[]>("command")
         {
+            HelpName = "COMMAND",
             Description = "After '--': a command to launch and diagnose (e.g. -- dotnet MyService.dll).",
             Arity = ArgumentArity.ZeroOrMore,
         };
@@ -69,8 +82,11 @@ internal static class DiagnoseCommand
         command.Options.Add(failOn);
         command.Options.Add(junit);
         command.Options.Add(child);
+        command.Options.Add(showChildIo);
         command.Arguments.Add(launch);
-        command.SetAction(async (parse, cancellation) =>
+        HelpLayout.SetUsage(command, "diagnose [options] [-- COMMAND ARGS...]");
+        HelpLayout.SetLabel(launch, "-- COMMAND ARGS...");
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.Read(parse);
             var launchCommand = parse.GetValue(launch) ?? [];
@@ -104,38 +120,45 @@ internal static class DiagnoseCommand
             {
                 throw new UsageException("--child needs a command after '--'");
             }
+            if (launchCommand.Length == 0 && parse.GetValue(showChildIo))
+            {
+                throw new UsageException("--show-child-io needs a command after '--'");
+            }
             var childPattern = launchCommand.Length > 0 ? LaunchedChild.PatternFor(launchCommand, parse.GetValue(child)) : null;
-            await using var launched = launchCommand.Length > 0 ? LaunchedTarget.Start(launchCommand[0], launchCommand.Skip(1)) : null;
+            var status = LiveStatusLine.ForTerminal();
+            var childOutput = launchCommand.Length > 0 ? new ChildOutput(launchCommand[0], status) : null;
+            await using var launched = launchCommand.Length > 0
+                ? LaunchedTarget.Start(launchCommand[0], launchCommand.Skip(1), parse.GetValue(showChildIo) ? childOutput!.Line : null)
+                : null;
             if (launched is not null)
             {
                 spec = childPattern is null
                     ? await launched.WaitForDiagnosticsAsync(TimeSpan.FromSeconds(30), cancellation)
                     : await launched.WaitForChildAsync(childPattern, LaunchedChild.StartLimit, cancellation);
             }
-            return await RunAsync(spec!, settings, run, childPattern is null ? launched : null, childPattern is null ? null : launched, cancellation);
+            return await RunAsync(spec!, settings, run, childPattern is null ? launched : null, childPattern is null ? null : launched,
+                status, parse.GetValue(showChildIo) ? null : childOutput, cancellation);
         });
         return command;
     }
 
     /// <param name="launched">The launched app when it is the target itself (its output explains a URL that never answers).</param>
     /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>
-    private static async Task<int> RunAsync(TargetSpec spec, DiagnosisSettings settings, DiagnoseRequest run, LaunchedTarget? launched, LaunchedTarget? parent, CancellationToken cancellation)
+    /// <param name="tail">Where a failed command's last lines go when its output was not streamed.</param>
+    private static async Task<RunEnd> RunAsync(
+        TargetSpec spec, DiagnosisSettings settings, DiagnoseRequest run, LaunchedTarget? launched, LaunchedTarget? parent,
+        LiveStatusLine? status, ChildOutput? tail, CancellationToken cancellation)
     {
-        var status = LiveStatusLine.ForTerminal();
         var ending = await DiagnoseRun.RunAsync(spec, settings, run, launched, parent, status, new DiagnoseConsole(status), cancellation);
-        switch (ending.Kind)
+        // A command that failed by itself (a test run that exited non-zero, an app that died while watched): its own
+        // words say why (the failing test's name and message, the app's exception), so they come before the doctor's
+        // last line. An app still running here was fine; it is stopped afterwards.
+        var command = parent ?? launched;
+        if (command?.ExitCode is { } exit && ending.Kind != RunEndKind.Interrupted && (exit != 0 || ending.Kind == RunEndKind.RunFailed))
         {
-            case DiagnoseEndKind.Interrupted:
-                Stderr.Line(ending.Message!);
-                return ExitCodes.Interrupted;
-            case DiagnoseEndKind.RunFailed:
-                Stderr.Error(ending.Message!);
-                return ExitCodes.RunFailed;
-            case DiagnoseEndKind.GateFailed:
-                return ExitCodes.GateFailed;
-            default:
-                return ExitCodes.Ok;
+            tail?.Tail(command.LastLines, exit);
         }
+        return ending;
     }
 
     private static IReadOnlyList<Uri> LoadUrls(string[] values) =>

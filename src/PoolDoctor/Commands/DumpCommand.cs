@@ -13,9 +13,10 @@ internal static class DumpCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var output = new Option<string?>("--output", "-o") { Description = "Where to write the dump (default: ./core_YYYYMMDD_HHMMSS_PID in the current folder)." };
+        var output = new Option<string?>("--output", "-o") { HelpName = "FILE", Description = "Where to write the dump (default: ./core_YYYYMMDD_HHMMSS_PID in the current folder)." };
         var type = new Option<string>("--type")
         {
+            HelpName = "mini|heap|full|triage",
             Description = "mini, heap, full (default, as dotnet-dump) or triage. 'analyze' needs heap or full for queued work items.",
             DefaultValueFactory = _ => "full",
         };
@@ -23,7 +24,7 @@ internal static class DumpCommand
         target.AddTo(command);
         command.Options.Add(output);
         command.Options.Add(type);
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var kind = ParseKind(parse.GetValue(type)!);
@@ -44,6 +45,9 @@ internal static class DumpCommand
             long size;
             try
             {
+                // The runtime writes the file and says nothing until it is done (seconds to minutes for a large heap).
+                await using var progress = ProgressLine.Start(
+                    $"writing the {kind.ToString().ToLowerInvariant()} dump to {path}", ProgressLine.FileSize(Path.GetFullPath(path)));
                 size = await DumpWriter.WriteAsync(attached, path, kind, cancellation, resumeRuntime: listening);
             }
             catch (AttachException e)
@@ -51,7 +55,7 @@ internal static class DumpCommand
                 throw new RunFailedException(e.Message, e);
             }
             Console.WriteLine($"{Path.GetFullPath(path)}  {size / (1024.0 * 1024.0):F1} MB ({kind.ToString().ToLowerInvariant()} dump of {(attached.ProcessId > 0 ? $"process {attached.ProcessId}" : "the target")})");
-            return ExitCodes.Ok;
+            return RunEnd.Ok;
         });
         return command;
     }

@@ -10,15 +10,18 @@ internal static class LabCommand
     {
         var urls = new Option<string>("--urls")
         {
+            HelpName = "URL",
             Description = "Where to listen (';'-separated). Loopback only is the sensible choice for a lab.",
             DefaultValueFactory = _ => LabOptions.DefaultUrl,
         };
         var grpcUrls = new Option<string?>("--grpc-urls")
         {
+            HelpName = "URL",
             Description = $"Where the gRPC service listens, HTTP/2 only without TLS (h2c, prior knowledge); ';'-separated. Default: {LabOptions.DefaultGrpcUrl} when --urls is left at its default, none when --urls is given.",
         };
         var db = new Option<string?>("--db")
         {
+            HelpName = "CONNSTR",
             Description = "PostgreSQL connection string for the db/* endpoints (default: $POOLDOCTOR_DB, else an embedded simulated database).",
         };
         var listScenarios = new Option<bool>("--list")
@@ -32,12 +35,12 @@ internal static class LabCommand
             db,
             listScenarios,
         };
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             if (parse.GetValue(listScenarios))
             {
                 LabScenarioList.Write(Console.Out);
-                return ExitCodes.Ok;
+                return RunEnd.Ok;
             }
             var list = ReadUrls(parse.GetValue(urls)!, "--urls");
             // A fixed default gRPC port only beside the fixed default HTTP port: labs started on chosen ports (tests, the
@@ -61,7 +64,7 @@ internal static class LabCommand
             {
                 throw new RunFailedException($"the lab could not reach its database: {e.Message}", e);
             }
-            return ExitCodes.Ok;
+            return RunEnd.Ok;
         });
         return command;
     }

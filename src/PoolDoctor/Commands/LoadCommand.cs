@@ -13,7 +13,8 @@ internal static class LoadCommand
         var options = new LoadCommandOptions();
         var command = new Command("load", "Put HTTP load on a URL from this process (closed loop, or an open-model rate with -r) and print bombardier-style statistics.");
         options.AddTo(command);
-        command.SetAction(async (parse, cancellation) =>
+        HelpLayout.SetUsage(command, "load URL [options]");
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             PreferInlineSocketCompletions();
             var load = options.Read(parse);
@@ -40,14 +41,13 @@ internal static class LoadCommand
             Console.Out.Write(format == OutputFormat.Json ? LoadJsonRenderer.Render(summary) + Environment.NewLine : LoadTextRenderer.Render(summary));
             if (cancellation.IsCancellationRequested)
             {
-                return ExitCodes.Interrupted;
+                return RunEnd.Interrupted();
             }
             if (summary.Requests == 0 && summary.Errors.Connect > 0 && summary.Errors.Timeout == 0)
             {
-                Stderr.Error("no response: every connection attempt failed");
-                return ExitCodes.RunFailed;
+                return RunEnd.Failed("no response: every connection attempt failed");
             }
-            return ExitCodes.Ok;
+            return RunEnd.Ok;
         });
         return command;
     }

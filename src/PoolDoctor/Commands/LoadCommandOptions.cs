@@ -7,35 +7,39 @@ namespace PoolDoctor.Cli.Commands;
 /// <summary>The options of `load` and their translation into <see cref="LoadOptions"/>; every bad value is a usage error.</summary>
 internal sealed class LoadCommandOptions
 {
-    public Argument<string> Url { get; } = new("url") { Description = "The http:// or https:// URL to load, e.g. http://127.0.0.1:5000/api/diagscenario/taskwait." };
+    public Argument<string> Url { get; } = new("url") { HelpName = "URL", Description = "The http:// or https:// URL to load, e.g. http://127.0.0.1:5000/api/diagscenario/taskwait." };
 
     public Option<int> Connections { get; } = new("--connections", "-c")
     {
+        HelpName = "N",
         Description = "Concurrent connections.",
         DefaultValueFactory = _ => LoadOptions.DefaultConnections,
     };
 
     public Option<string?> Duration { get; } = new("--duration", "-d")
     {
+        HelpName = "DURATION",
         Description = "How long to load: 10s, 500ms, 2m, 1h or plain seconds (default 10s; with -n alone, up to 1h).",
     };
 
-    public Option<long?> Requests { get; } = new("--requests", "-n") { Description = "Stop after this many requests (responses and errors)." };
+    public Option<long?> Requests { get; } = new("--requests", "-n") { HelpName = "COUNT", Description = "Stop after this many requests (responses and errors)." };
 
     public Option<string> Timeout { get; } = new("--timeout")
     {
+        HelpName = "DURATION",
         Description = "Per-request timeout; requests over it count as 'timeout' errors.",
         DefaultValueFactory = _ => "30s",
     };
 
     public Option<double?> Rate { get; } = new("--rate", "-r")
     {
+        HelpName = "RATE",
         Description = "Open model: this many requests/s in total, latency measured from each request's scheduled time (wrk2 style).",
     };
 
-    public Option<string> Method { get; } = new("--method", "-m") { Description = "HTTP method.", DefaultValueFactory = _ => "GET" };
+    public Option<string> Method { get; } = new("--method", "-m") { HelpName = "METHOD", Description = "HTTP method.", DefaultValueFactory = _ => "GET" };
 
-    public Option<string[]> Headers { get; } = new("--header", "-H") { Description = "A request header \"Name: value\"; repeatable." };
+    public Option<string[]> Headers { get; } = new("--header", "-H") { HelpName = "HEADER", Description = "A request header \"Name: value\"; repeatable." };
 
     public LoadProtocolOptions Protocol { get; } = new();
 

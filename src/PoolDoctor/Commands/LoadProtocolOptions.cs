@@ -23,6 +23,7 @@ internal sealed class LoadProtocolOptions
 
     public Option<string?> GrpcMessageHex { get; } = new("--grpc-message-hex")
     {
+        HelpName = "HEX",
         Description = "With --grpc: the serialized request message as hex (default: empty, every field at its default).",
     };
 

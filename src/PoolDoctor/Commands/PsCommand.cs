@@ -9,14 +9,14 @@ internal static class PsCommand
     public static Command Create()
     {
         var command = new Command("ps", "List the .NET processes that expose a diagnostics endpoint (pid, name, command line).");
-        command.SetAction(new Func<ParseResult, int>(_ =>
+        VerbAction.Set(command, _ =>
         {
             foreach (var process in ProcessCatalog.List())
             {
                 Console.WriteLine($"{process.ProcessId,8}  {process.Name,-24}  {process.CommandLine}");
             }
-            return ExitCodes.Ok;
-        }));
+            return RunEnd.Ok;
+        });
         return command;
     }
 }

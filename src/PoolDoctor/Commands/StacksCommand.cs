@@ -18,18 +18,19 @@ internal static class StacksCommand
         var display = new StackDisplayOptions();
         var duration = new Option<string>("--duration")
         {
+            HelpName = "DURATION",
             Description = "How long to sample (default 1s). The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
             DefaultValueFactory = _ => "1s",
         };
         var once = new Option<bool>("--once") { Description = "Keep a single snapshot: one sample per thread, like dotnet-stack." };
-        var output = new Option<string?>("--output", "-o") { Description = "Also keep the recorded trace as FILE.nettrace (read it later with 'analyze')." };
+        var output = new Option<string?>("--output", "-o") { HelpName = "FILE", Description = "Also keep the recorded trace as FILE.nettrace (read it later with 'analyze')." };
         var command = new Command("stacks", "Sample all threads' managed stacks of a live .NET process, group them, and name the code that blocks the thread pool.");
         target.AddTo(command);
         command.Options.Add(duration);
         command.Options.Add(once);
         command.Options.Add(output);
         display.AddTo(command);
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var options = new StackCaptureOptions(DurationOption.Parse(parse.GetValue(duration)!, "--duration", TimeSpan.FromHours(1)), parse.GetValue(once));
@@ -89,10 +90,9 @@ internal static class StacksCommand
                 }
                 if (recording.Interrupted)
                 {
-                    Stderr.Line($"interrupted, showing the {recording.Window.TotalSeconds:F2} s recorded");
-                    return ExitCodes.Interrupted;
+                    return RunEnd.Interrupted($"interrupted, showing the {recording.Window.TotalSeconds:F2} s recorded");
                 }
-                return ExitCodes.Ok;
+                return RunEnd.Ok;
             }
             finally
             {

@@ -18,22 +18,22 @@ internal static class WatchCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var reports = new Option<string>("--reports") { Description = "Directory for the reports, one folder per episode (default ./pooldoctor-reports).", DefaultValueFactory = _ => "pooldoctor-reports" };
-        var cooldown = new Option<string>("--cooldown") { Description = "At most one report per this long (default 10m).", DefaultValueFactory = _ => "10m" };
-        var keep = new Option<int>("--keep") { Description = "Keep the newest N reports, delete older ones (default 20).", DefaultValueFactory = _ => WatchSettings.DefaultKeep };
-        var trigger = new Option<string[]>("--trigger") { Description = "Also report when this holds (repeatable): SIGNAL OP VALUE [for DURATION], e.g. 'queue>200 for 10s', 'queue-delay-p99>1s'.", AllowMultipleArgumentsPerToken = false };
-        var metrics = new Option<string?>("--metrics") { Description = "Serve Prometheus metrics at http://[HOST:]PORT/metrics (a bare port listens on 127.0.0.1)." };
-        var otlp = new Option<string?>("--otlp") { Description = "Push the same metrics to an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318)." };
-        var duration = new Option<string?>("--duration") { Description = "Stop after this long (default: until SIGTERM or Ctrl+C)." };
-        var dump = new Option<string?>("--dump") { Description = "Also write a core dump (mini, heap, full or triage) beside each episode's report, under the same --cooldown and --keep." };
-        var userCode = new Option<string[]>("--user-code") { Description = "A namespace prefix that is user code (repeatable), as for diagnose.", AllowMultipleArgumentsPerToken = false };
+        var reports = new Option<string>("--reports") { HelpName = "DIR", Description = "Directory for the reports, one folder per episode (default ./pooldoctor-reports).", DefaultValueFactory = _ => "pooldoctor-reports" };
+        var cooldown = new Option<string>("--cooldown") { HelpName = "DURATION", Description = "At most one report per this long (default 10m).", DefaultValueFactory = _ => "10m" };
+        var keep = new Option<int>("--keep") { HelpName = "N", Description = "Keep the newest N reports, delete older ones (default 20).", DefaultValueFactory = _ => WatchSettings.DefaultKeep };
+        var trigger = new Option<string[]>("--trigger") { HelpName = "TRIGGER", Description = "Also report when this holds (repeatable): SIGNAL OP VALUE [for DURATION], e.g. 'queue>200 for 10s', 'queue-delay-p99>1s'.", AllowMultipleArgumentsPerToken = false };
+        var metrics = new Option<string?>("--metrics") { HelpName = "[HOST:]PORT", Description = "Serve Prometheus metrics at http://[HOST:]PORT/metrics (a bare port listens on 127.0.0.1)." };
+        var otlp = new Option<string?>("--otlp") { HelpName = "URL", Description = "Push the same metrics to an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318)." };
+        var duration = new Option<string?>("--duration") { HelpName = "DURATION", Description = "Stop after this long (default: until SIGTERM or Ctrl+C)." };
+        var dump = new Option<string?>("--dump") { HelpName = "mini|heap|full|triage", Description = "Also write a core dump (mini, heap, full or triage) beside each episode's report, under the same --cooldown and --keep." };
+        var userCode = new Option<string[]>("--user-code") { HelpName = "PREFIX", Description = "A namespace prefix that is user code (repeatable), as for diagnose.", AllowMultipleArgumentsPerToken = false };
         var command = new Command("watch", "Watch a .NET service for days: log verdict changes, write a report per starvation episode, serve Prometheus metrics or push OTLP.");
         target.AddTo(command);
         foreach (var option in new Option[] { reports, cooldown, keep, trigger, metrics, otlp, duration, dump, userCode })
         {
             command.Options.Add(option);
         }
-        command.SetAction(async (parse, cancellation) =>
+        VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var triggers = (parse.GetValue(trigger) ?? []).Select(TriggerOption.Parse).ToList();
@@ -62,7 +62,7 @@ internal static class WatchCommand
         return command;
     }
 
-    private static async Task<int> RunAsync(WatchSettings settings, MetricsAddress? address, string? otlpUrl, TimeSpan? limit, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(WatchSettings settings, MetricsAddress? address, string? otlpUrl, TimeSpan? limit, CancellationToken cancellation)
     {
         ReportRetention.CheckWritable(settings.Reports);
         var state = new WatchState();
@@ -78,7 +78,7 @@ internal static class WatchCommand
         }
         await new WatchRun(settings, state, new WatchLog(Line, Note)).RunAsync(stop.Token);
         Line(cancellation.IsCancellationRequested ? "stopped (signal); every session closed" : "stopped (--duration); every session closed");
-        return ExitCodes.Ok;
+        return RunEnd.Ok;
     }
 
     private static T Start<T>(Func<T> start)

@@ -30,6 +30,16 @@ internal sealed class LiveStatusLine : IProgress<LiveStatus>
         }
     }
 
+    /// <summary>Prints a whole line above the live line (a launched command's output); the next report redraws it.</summary>
+    public void WriteAbove(string line)
+    {
+        lock (_gate)
+        {
+            Console.Error.Write("\r" + line.PadRight(_width) + Environment.NewLine);
+            _width = 0;
+        }
+    }
+
     public void Clear()
     {
         lock (_gate)

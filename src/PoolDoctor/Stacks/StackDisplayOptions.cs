@@ -11,15 +11,13 @@ internal sealed class StackDisplayOptions
 
     public Option<string[]> UserCode { get; } = new("--user-code")
     {
+        HelpName = "PREFIX",
         Description = "A namespace prefix that is user code (repeatable). Default: the app's own assemblies (by deps.json), else everything outside System.*, Microsoft.* and known libraries.",
         AllowMultipleArgumentsPerToken = false,
     };
 
-    public Option<StackFormat> Format { get; } = new("--format")
-    {
-        Description = "text (default), json, or speedscope (a file https://www.speedscope.app opens; redirect stdout to save it).",
-        DefaultValueFactory = _ => StackFormat.Text,
-    };
+    public Option<StackFormat> Format { get; } = FormatOption.Create<StackFormat>(
+        "text (default), json, or speedscope (a file https://www.speedscope.app opens; redirect stdout to save it).");
 
     public void AddTo(Command command)
     {

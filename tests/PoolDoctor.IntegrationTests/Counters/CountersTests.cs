@@ -53,6 +53,25 @@ public class CountersTests
     }
 
     [Fact]
+    public async Task Csv_of_picked_counters_every_half_second_through_dport()
+    {
+        await using var lab = await LabProcess.StartAsync();
+        var socket = Directory.GetFiles(Path.GetTempPath(), $"dotnet-diagnostic-{lab.ProcessId}-*-socket").Single();
+        var run = await ToolRun.RunAsync(
+            ["counters", "--dport", socket, "--format", "csv", "--counters", "threadpool-queue-length,cpu-usage", "--refresh-interval", "0.5", "--duration", "3s"],
+            TimeSpan.FromSeconds(60));
+        Assert.True(run.ExitCode == 0, run.ToString());
+        var lines = run.StdOut.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Equal("seconds,threadpool-queue-length,cpu-usage,verdict,confidence", lines[0]);
+        var rows = lines[1..].Select(l => l.Split(',')).ToList();
+        Assert.True(rows.Count >= 3, run.ToString());
+        Assert.All(rows, r => Assert.Equal(5, r.Length));
+        // Half a second apart, not the default second (the runtime's timer may drift by a few ms).
+        var seconds = rows.Select(r => double.Parse(r[0], System.Globalization.CultureInfo.InvariantCulture)).ToList();
+        Assert.All(seconds.Zip(seconds.Skip(1), (a, b) => b - a), gap => Assert.InRange(gap, 0.3, 0.8));
+    }
+
+    [Fact]
     public async Task Ps_lists_the_lab()
     {
         await using var lab = await LabProcess.StartAsync();

@@ -59,6 +59,44 @@ public sealed class DiagnoseTestRunTests
         Assert.Contains("before a process named 'no-such-host' started", error);
     }
 
+    [Fact]
+    public async Task Show_child_io_streams_the_failing_tests_name_and_message_prefixed()
+    {
+        var result = await DiagnoseInvoiceTests("--show-child-io");
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        var lines = result.StdErr.Split('\n');
+        Assert.Contains(lines, l => l.StartsWith("[dotnet] ", StringComparison.Ordinal) && l.Contains("Invoice_total_includes_the_tax", StringComparison.Ordinal));
+        Assert.Contains(lines, l => l.StartsWith("[dotnet] ", StringComparison.Ordinal) && l.Contains("the invoice total 100 left out the 10 % tax", StringComparison.Ordinal));
+        Assert.EndsWith("the command exited with code 1", result.StdErr.TrimEnd(), StringComparison.Ordinal);
+        // Streamed already: no second copy of the tail.
+        Assert.DoesNotContain("the command's last output", result.StdErr, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Without_show_child_io_a_failed_test_run_still_shows_its_last_lines()
+    {
+        var result = await DiagnoseInvoiceTests();
+
+        Assert.True(result.ExitCode == 1, result.ToString());
+        var tail = result.StdErr[result.StdErr.IndexOf("the command's last output (exit code 1", StringComparison.Ordinal)..];
+        Assert.Contains("Invoice_total_includes_the_tax", tail, StringComparison.Ordinal);
+        Assert.Contains("the invoice total 100 left out the 10 % tax", tail, StringComparison.Ordinal);
+        Assert.EndsWith("the command exited with code 1", result.StdErr.TrimEnd(), StringComparison.Ordinal);
+    }
+
+    private static async Task<ToolResult> DiagnoseInvoiceTests(params string[] options)
+    {
+        var project = await OrderTestsBuild.InvoiceProjectAsync();
+        var output = Directory.CreateTempSubdirectory("pooldoctor-testrun-").FullName;
+        return await ToolRun.RunAsync(
+            ["diagnose", .. options, "--fail-on", "starving", "-o", output, "--",
+             ToolPaths.DotnetHost, "test", project, "-c", "Release", "--no-build"],
+            TimeSpan.FromSeconds(120),
+            new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1" },
+            OrderTestsBuild.InheritedMsBuildVariables());
+    }
+
     private static async Task<(ToolResult Result, string Output)> DiagnoseTestRun(string test)
     {
         var project = await OrderTestsBuild.ProjectAsync();

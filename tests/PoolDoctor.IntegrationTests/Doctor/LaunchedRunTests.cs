@@ -42,6 +42,57 @@ public sealed class LaunchedRunTests
     }
 
     [Fact]
+    public async Task Compare_show_child_io_prefixes_the_apps_output_on_stderr_and_keeps_stdout_json()
+    {
+        var port = FreePort.Next();
+        var result = await ToolRun.RunAsync(
+            ["compare", $"hello=http://127.0.0.1:{port}/api/diagscenario/hello", "-c", "4", "-d", "2s", "--format", "json", "--show-child-io", "--",
+             ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            TimeSpan.FromSeconds(90));
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        // The lab's own start-up lines, as it printed them, under the command's name.
+        Assert.Contains(result.StdErr.Split('\n'), l => l.StartsWith("[dotnet] ", StringComparison.Ordinal) && l.Contains($"127.0.0.1:{port}", StringComparison.Ordinal));
+        using var doc = JsonDocument.Parse(result.StdOut);
+        Assert.Equal(1, doc.RootElement.GetProperty("variants").GetArrayLength());
+    }
+
+    [Fact]
+    public async Task A_launched_app_that_dies_while_watched_shows_its_last_output()
+    {
+        var port = FreePort.Next();
+        var output = Directory.CreateTempSubdirectory("pooldoctor-died-").FullName;
+        var diagnose = ToolRun.RunAsync(
+            ["diagnose", "-d", "40s", "-o", output, "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            TimeSpan.FromSeconds(90));
+        // Start-up of the tool and the app plus a few counter intervals; a loaded 2-core box needs the margin.
+        await Task.Delay(8000);
+        // The app, not the doctor (whose own command line holds the same words after its 'diagnose').
+        var app = Process.GetProcesses().Single(p => CommandLine(p.Id) is var line
+            && line.Contains($"\0lab\0--urls\0http://127.0.0.1:{port}", StringComparison.Ordinal)
+            && !line.Contains("\0diagnose\0", StringComparison.Ordinal));
+        app.Kill();
+
+        var result = await diagnose;
+        Assert.True(result.ExitCode == 1, result.ToString());
+        var tail = result.StdErr[result.StdErr.IndexOf("the command's last output (exit code 137", StringComparison.Ordinal)..];
+        Assert.Contains(tail.Split('\n'), l => l.StartsWith("[dotnet] ", StringComparison.Ordinal) && l.Contains($"127.0.0.1:{port}", StringComparison.Ordinal));
+        Assert.Contains("partial report written", tail, StringComparison.Ordinal);
+    }
+
+    private static string CommandLine(int pid)
+    {
+        try
+        {
+            return File.ReadAllText($"/proc/{pid}/cmdline");
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return "";
+        }
+    }
+
+    [Fact]
     public async Task An_app_whose_port_is_taken_fails_with_one_line_carrying_its_output()
     {
         using var squatter = new TcpListener(IPAddress.Loopback, 0);

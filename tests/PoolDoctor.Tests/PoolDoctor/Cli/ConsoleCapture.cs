@@ -19,4 +19,21 @@ internal static class ConsoleCapture
             Console.SetError(original);
         }
     }
+
+    /// <summary>Also stdout, where --help goes.</summary>
+    public static async Task<(int Code, string StdOut, string StdErr)> RunWithOutputAsync(string[] args)
+    {
+        var original = Console.Out;
+        using var writer = new StringWriter();
+        Console.SetOut(writer);
+        try
+        {
+            var (code, stderr) = await RunAsync(args);
+            return (code, writer.ToString(), stderr);
+        }
+        finally
+        {
+            Console.SetOut(original);
+        }
+    }
 }
