@@ -35,7 +35,7 @@ internal static class DiagnoseRun
         var started = DateTimeOffset.UtcNow;
         output.Started(attached, settings.Duration);
         var (outcome, loadLines) = await WatchAsync(attached, settings, run, status, output, cancellation);
-        var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome);
+        var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome, runtimeVersion: attached.RuntimeVersion);
         var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
         // --junit without --fail-on records the starving check, which never fails the exit.
         var policy = run.FailOn ?? FailOn.Starving;

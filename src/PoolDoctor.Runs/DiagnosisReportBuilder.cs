@@ -1,4 +1,5 @@
 using PoolDoctor.Analysis.Advice;
+using PoolDoctor.Collect.Attach;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Targets;
 
@@ -7,7 +8,9 @@ namespace PoolDoctor.Runs;
 /// <summary>Turns what a watch collected into the report record, with the advice the evidence supports.</summary>
 internal static class DiagnosisReportBuilder
 {
-    public static DiagnosisReport Build(TargetProcess target, DateTimeOffset startedUtc, DiagnosisOutcome outcome, IReadOnlyList<CompareRow>? compare = null)
+    /// <param name="runtimeVersion">The version the runtime gave when asked (AttachedTarget.RuntimeVersion); else read from its maps.</param>
+    public static DiagnosisReport Build(TargetProcess target, DateTimeOffset startedUtc, DiagnosisOutcome outcome, IReadOnlyList<CompareRow>? compare = null,
+        Version? runtimeVersion = null)
     {
         var culprits = outcome.Stacks?.Culprits ?? [];
         return new DiagnosisReport(
@@ -23,6 +26,11 @@ internal static class DiagnosisReportBuilder
             AdviceBuilder.Build(outcome.Verdict.Kind, culprits, outcome.Samples, outcome.Cores),
             compare ?? [],
             outcome.IsPartial,
-            outcome.IsPartial ? outcome.EndMessage : null);
+            outcome.IsPartial ? outcome.EndMessage : null)
+        {
+            Context = new RunContext(
+                TargetContextReader.Read(target.ProcessId, target.CommandLine, runtimeVersion, outcome.Samples.Count > 0 ? outcome.Cores : null),
+                ToolIdentity.Current()),
+        };
     }
 }

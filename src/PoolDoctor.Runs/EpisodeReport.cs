@@ -93,7 +93,7 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
             stacks with { Capture = stacks.Capture with { AtSeconds = stacks.Capture.AtSeconds - origin } },
             DiagnosisEnd.Diagnosed,
             "diagnosed");
-        var report = DiagnosisReportBuilder.Build(target.Process, attachedUtc.AddSeconds(origin), outcome);
+        var report = DiagnosisReportBuilder.Build(target.Process, attachedUtc.AddSeconds(origin), outcome, runtimeVersion: target.RuntimeVersion);
         var folder = ReportRetention.FolderFor(settings.Reports, DateTimeOffset.UtcNow, target.ProcessId);
         try
         {

@@ -25,4 +25,8 @@ public sealed record DiagnosisReport(
     AdviceSet Advice,
     IReadOnlyList<CompareRow> Compare,
     bool Partial,
-    string? PartialReason);
+    string? PartialReason)
+{
+    /// <summary>The target's runtime, CPU and pool settings and the tool's version and command line; null when not gathered.</summary>
+    public RunContext? Context { get; init; }
+}

@@ -26,6 +26,10 @@ public sealed class OutputSnapshotTests
         Snapshot.Matches("report.html", ReportHtmlWriter.Write(DoctorReport()));
 
     [Fact]
+    public void Report_html_of_a_recorded_run() =>
+        Snapshot.Matches("report-recorded.html", ReportHtmlWriter.Write(DoctorFixtures.Report(DoctorFixtures.Load("taskwait-recorded-report.json"))));
+
+    [Fact]
     public void Diagnose_terminal_summary()
     {
         using var writer = new StringWriter();
