@@ -29,7 +29,7 @@ internal static class DiagnosisReportBuilder
             outcome.IsPartial ? outcome.EndMessage : null)
         {
             Context = new RunContext(
-                TargetContextReader.Read(target.ProcessId, target.CommandLine, runtimeVersion, outcome.Samples.Count > 0 ? outcome.Cores : null),
+                outcome.Context ?? TargetContextReader.Read(target.ProcessId, target.CommandLine, runtimeVersion, outcome.Samples.Count > 0 ? outcome.Cores : null),
                 ToolIdentity.Current()),
         };
     }

@@ -36,7 +36,7 @@ internal static class ReportStyle
         th, td { border-bottom: 1px solid var(--line); padding: 6px 8px; text-align: left; vertical-align: top; }
         th { font-size: 13px; color: var(--muted); font-weight: 600; } td.num { text-align: right; white-space: nowrap; }
         table.culprits { table-layout: fixed; }
-        table.culprits th { overflow-wrap: anywhere; hyphens: auto; }
+        table.culprits th { overflow-wrap: break-word; }
         table.culprits td { overflow-wrap: anywhere; }
         table.culprits td.num { white-space: normal; }
         col.c-rank { width: 28px; } col.c-method { width: 27%; } col.c-entry { width: 14%; } col.c-kind { width: 14%; }
