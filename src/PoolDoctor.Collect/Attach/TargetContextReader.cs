@@ -73,7 +73,8 @@ public static partial class TargetContextReader
         var line = ProcFs.ReadLines(file).FirstOrDefault();
         if (line is null)
         {
-            why = $"{file} is not readable";
+            // cgroup v2 has no cpu.max at the root (nor where the cpu controller is not enabled): no quota there.
+            why = File.Exists(file) ? $"{file} is not readable" : $"no CPU quota: {file} does not exist (root cgroup or no cpu controller)";
             return null;
         }
         return ParseCpuMax(line, out why);
@@ -102,7 +103,7 @@ public static partial class TargetContextReader
     {
         var name = $"DOTNET_ThreadPool_Force{which}WorkerThreads";
         var forced = pid > 0 ? ProcFs.EnvironmentVariable(pid, name) : null;
-        var why = "not readable from outside the process (set in its memory by SetMinThreads/SetMaxThreads, runtimeconfig.json or the environment)";
+        var why = "not readable from outside the process: SetMinThreads/SetMaxThreads, runtimeconfig.json or the environment set it in its memory";
         return forced is not null && int.TryParse(forced, NumberStyles.HexNumber, CultureInfo.InvariantCulture, out var value)
             ? $"{why}; the target started with {name}={forced} (hex: {value})"
             : why;

@@ -182,7 +182,7 @@ public static class ReportHtmlWriter
             return;
         }
         var culpritFrames = r.Culprits.SelectMany(c => c.Chain.Append(c.Method)).ToHashSet(StringComparer.Ordinal);
-        FlameHtml.Append(html, stacks, bySamples, culpritFrames);
+        FlameHtml.Append(html, stacks, bySamples ? "samples" : "threads", culpritFrames);
     }
 
     private static void Groups(StringBuilder html, DiagnosisReport r)

@@ -42,6 +42,7 @@ internal static class ReportStyle
         col.c-rank { width: 28px; } col.c-method { width: 27%; } col.c-entry { width: 14%; } col.c-kind { width: 14%; }
         col.c-api { width: 13%; } col.c-threads { width: 8%; } col.c-share { width: 12%; } col.c-wait { width: 12%; }
         table.culprits td.kind { overflow-wrap: normal; }
+        table.culprits th, table.culprits td { padding: 6px 5px; }
         td.method code { word-break: break-all; }
         td.method .chain, td.method .note { font-size: 0.85em; color: var(--muted, #555); margin-top: 0.2em; }
         .bar { display: block; height: 9px; background: var(--bad); border-radius: 2px; margin: 3px 0 0 auto; max-width: 100%; }

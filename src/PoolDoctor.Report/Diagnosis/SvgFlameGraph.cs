@@ -31,7 +31,7 @@ internal static class SvgFlameGraph
                 node.Source ??= i < stack.Sources.Count ? stack.Sources[i] : null;
             }
         }
-        var depth = Depth(root);
+        var depth = Depth(root, Width);
         var height = (depth + 1) * RowHeight;
         var svg = new StringBuilder();
         svg.Append($"<svg id=\"{Html.E(id)}\" class=\"flame\" viewBox=\"0 0 {Width} {height}\" role=\"img\" aria-label=\"flame graph of pool-thread stacks\" xmlns=\"http://www.w3.org/2000/svg\">");
@@ -73,7 +73,12 @@ internal static class SvgFlameGraph
         }
     }
 
-    private static int Depth(Node node) => node.Children.Count == 0 ? 0 : 1 + node.Children.Values.Max(Depth);
+    // Rows only as deep as a box that is drawn: slivers too thin to draw must not leave an empty band below the graph.
+    private static int Depth(Node node, double width)
+    {
+        var drawn = node.Children.Values.Where(c => width * c.Weight / node.Weight >= MinBoxWidth).ToList();
+        return drawn.Count == 0 ? 0 : 1 + drawn.Max(c => Depth(c, width * c.Weight / node.Weight));
+    }
 
     private sealed class Node(string name, long weight)
     {

@@ -17,7 +17,7 @@ internal sealed class StackDisplayOptions
 
     public Option<StackFormat> Format { get; } = new("--format")
     {
-        Description = "text (default), json, or speedscope (a file https://www.speedscope.app opens; redirect stdout to save it).",
+        Description = "text (default), json, speedscope (a file https://www.speedscope.app opens; redirect stdout to save it), or html (a script-free page with the flame graph).",
         DefaultValueFactory = _ => StackFormat.Text,
     };
 

@@ -63,6 +63,18 @@ public sealed class FlameGraphTests
     }
 
     [Fact]
+    public void The_graph_is_as_tall_as_its_deepest_drawn_box()
+    {
+        // A deep stack holding 1 sample in 10,000 is a sliver (0.1 px) that is not drawn, so it adds no rows.
+        string[] deep = [.. Enumerable.Range(0, 40).Select(i => $"Deep.F{i}"), "Worker.Start"];
+        var stacks = new[] { new FlameStack(["Monitor.Wait", "Worker.Start"], 9_999, [], []), new FlameStack(deep, 1, [], []) };
+        var svg = SvgFlameGraph.Render("f", stacks, NoCulprit, "samples");
+        Assert.Contains("viewBox=\"0 0 960 54\"", svg); // root, Worker.Start, Monitor.Wait: 3 rows of 18 px
+        Assert.DoesNotContain("Deep.F", svg);
+        Assert.Contains("viewBox=\"0 0 960 756\"", SvgFlameGraph.Render("f", [stacks[1]], NoCulprit, "samples")); // 42 rows
+    }
+
+    [Fact]
     public void Names_from_the_target_are_escaped_in_titles_and_labels()
     {
         const string hostile = "<script>alert(1)</script>&\"'";
