@@ -6,7 +6,7 @@ internal static class ReportStyle
     public const string Css = """
         :root { --fg:#1d2430; --muted:#5b6573; --line:#d8dde5; --bad:#c62828; --warn:#e08a00; --ok:#2e7d32; --accent:#1f5fbf; }
         * { box-sizing: border-box; }
-        body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); margin: 0 auto; max-width: 980px; padding: 24px; }
+        body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); margin: 0 auto; max-width: 980px; padding: 24px; overflow-wrap: break-word; }
         h1 { margin: 0 0 8px; font-size: 26px; } h2 { border-bottom: 1px solid var(--line); padding-bottom: 4px; margin-top: 32px; }
         code, pre { font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
         pre { background: #f5f7fa; border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; overflow-x: auto; margin: 4px 0 12px; }
