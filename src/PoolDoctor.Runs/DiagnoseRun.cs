@@ -36,7 +36,8 @@ internal static class DiagnoseRun
         output.Started(attached, settings.Duration);
         var (outcome, loadLines) = await WatchAsync(attached, settings, run, status, output, cancellation);
         var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome,
-            loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null, minThreads: TargetMinThreads.Of(attached.ProcessId));
+            loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
+            minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion);
         var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
         // --junit without --fail-on records the starving check, which never fails the exit.
         var policy = run.FailOn ?? FailOn.Starving;

@@ -1,4 +1,5 @@
 using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Verdicts;
 
 namespace PoolDoctor.Runs;
@@ -15,4 +16,7 @@ internal sealed record DiagnosisOutcome(
     string EndMessage)
 {
     public bool IsPartial => End is DiagnosisEnd.Interrupted or DiagnosisEnd.TargetExited or DiagnosisEnd.Failed;
+
+    /// <summary>The target's context, read when the watch began (the target may be gone when the report is written).</summary>
+    public TargetContext? Context { get; init; }
 }

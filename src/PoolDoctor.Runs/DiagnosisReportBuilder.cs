@@ -1,4 +1,5 @@
 using PoolDoctor.Analysis.Advice;
+using PoolDoctor.Collect.Attach;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Targets;
 
@@ -8,9 +9,10 @@ namespace PoolDoctor.Runs;
 internal static class DiagnosisReportBuilder
 {
     /// <param name="loadConcurrency">The connections of the load this run drove (null when it drove none).</param>
+    /// <param name="runtimeVersion">The version the runtime gave when asked (AttachedTarget.RuntimeVersion); else read from its maps.</param>
     public static DiagnosisReport Build(
         TargetProcess target, DateTimeOffset startedUtc, DiagnosisOutcome outcome, IReadOnlyList<CompareRow>? compare = null,
-        int? loadConcurrency = null, ConfiguredMinThreads? minThreads = null)
+        int? loadConcurrency = null, ConfiguredMinThreads? minThreads = null, Version? runtimeVersion = null)
     {
         var culprits = outcome.Stacks?.Culprits ?? [];
         // A pool that keeps up past its blocked threads: the verdict says whose threads and what keeps it ahead.
@@ -34,6 +36,22 @@ internal static class DiagnosisReportBuilder
             outcome.IsPartial ? outcome.EndMessage : null)
         {
             MinThreads = minThreads,
+            Context = new RunContext(
+                WithConfiguredMinimum(
+                    outcome.Context ?? TargetContextReader.Read(target.ProcessId, target.CommandLine, runtimeVersion, outcome.Samples.Count > 0 ? outcome.Cores : null),
+                    minThreads),
+                ToolIdentity.Current()),
         };
     }
+
+    // The MinThreads the target was configured with outside code (environment, runtimeconfig.json) is the context's
+    // minimum too, so the context block, the evidence and `target.minThreads` never disagree.
+    private static TargetContext WithConfiguredMinimum(TargetContext context, ConfiguredMinThreads? minThreads) =>
+        minThreads is null || context.MinWorkerThreads is not null
+            ? context
+            : context with
+            {
+                MinWorkerThreads = minThreads.Workers,
+                Unknown = context.Unknown.Where(u => u.Key != "minWorkerThreads").ToDictionary(u => u.Key, u => u.Value),
+            };
 }

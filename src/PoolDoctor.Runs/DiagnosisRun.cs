@@ -27,6 +27,8 @@ internal static class DiagnosisRun
     {
         var clock = Stopwatch.StartNew();
         await using var watch = await PoolWatch.StartAsync(target, interrupt, PoolWatch.FastIntervalSeconds);
+        // Read while the target surely runs: a demo's lab is killed before its report is written.
+        var context = TargetContextReader.Read(target.ProcessId, target.Process.CommandLine, target.RuntimeVersion, watch.Cores);
         await using var requests = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
         // A load the doctor drives itself starts only now, so its first requests are seen starting.
         whenWatching?.Invoke();
@@ -104,7 +106,10 @@ internal static class DiagnosisRun
             finding ?? detector.Current,
             stacks,
             end,
-            message);
+            message)
+        {
+            Context = context,
+        };
     }
 
     private static (DiagnosisEnd, string) Classify(WatchEnd ended, bool interrupted, Verdict? finding, DiagnosisSettings settings, StackEvidence? stacks, string? captureFailure)

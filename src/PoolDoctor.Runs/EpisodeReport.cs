@@ -93,7 +93,8 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
             stacks with { Capture = stacks.Capture with { AtSeconds = stacks.Capture.AtSeconds - origin } },
             DiagnosisEnd.Diagnosed,
             "diagnosed");
-        var report = DiagnosisReportBuilder.Build(target.Process, attachedUtc.AddSeconds(origin), outcome, minThreads: TargetMinThreads.Of(target.ProcessId));
+        var report = DiagnosisReportBuilder.Build(target.Process, attachedUtc.AddSeconds(origin), outcome,
+            minThreads: TargetMinThreads.Of(target.ProcessId), runtimeVersion: target.RuntimeVersion);
         var folder = ReportRetention.FolderFor(settings.Reports, DateTimeOffset.UtcNow, target.ProcessId);
         try
         {

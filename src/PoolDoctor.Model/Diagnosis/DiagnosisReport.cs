@@ -29,4 +29,7 @@ public sealed record DiagnosisReport(
 {
     /// <summary>The pool's MinThreads as the target was configured outside code (environment, runtimeconfig.json); null when neither set it.</summary>
     public ConfiguredMinThreads? MinThreads { get; init; }
+
+    /// <summary>The target's runtime, CPU and pool settings and the tool's version and command line; null when not gathered.</summary>
+    public RunContext? Context { get; init; }
 }

@@ -39,7 +39,7 @@ public static class CompareTableWriter
     }
 
     public static string Json(IReadOnlyList<CompareRow> rows) =>
-        JsonSerializer.Serialize(new { variants = rows }, ReportJsonWriter.Options);
+        JsonSerializer.Serialize(new { schemaVersion = JsonSchemaVersion.Current, variants = rows }, ReportJsonWriter.Options);
 
     // Variant and verdict read left to right; figures align on the right so digits line up.
     private static void Line(StringBuilder text, IReadOnlyList<string> cells, int[] widths)

@@ -19,6 +19,7 @@ public static class CounterJson
         using (var json = new Utf8JsonWriter(buffer, Compact))
         {
             json.WriteStartObject();
+            json.WriteNumber("schemaVersion", JsonSchemaVersion.Current);
             CounterSampleJson.WriteFields(json, interval.Sample);
             json.WritePropertyName("injections");
             InjectionEventJson.WriteArray(json, interval.Injections);
@@ -44,6 +45,7 @@ public static class CounterJson
         using (var json = new Utf8JsonWriter(buffer, Pretty))
         {
             json.WriteStartObject();
+            json.WriteNumber("schemaVersion", JsonSchemaVersion.Current);
             VerdictJson.WriteFields(json, outcome.Verdict, "verdict");
             if (outcome.SecondsToVerdict is { } seconds)
             {

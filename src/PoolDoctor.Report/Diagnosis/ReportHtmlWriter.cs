@@ -25,6 +25,7 @@ public static class ReportHtmlWriter
         Verdict(html, report);
         Timeline(html, report);
         Culprits(html, report);
+        Flame(html, report);
         Groups(html, report);
         Advice(html, report.Advice);
         Compare(html, report.Compare);
@@ -44,9 +45,10 @@ public static class ReportHtmlWriter
         {
             html.Append($"<dt>command line</dt><dd><code>{E(r.Target.CommandLine)}</code></dd>");
         }
-        html.Append($"<dt>started</dt><dd>{E(r.StartedUtc.ToString("yyyy-MM-dd HH:mm:ss 'UTC'"))}</dd>");
+        html.Append($"<dt>started</dt><dd>{E(r.StartedUtc.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", System.Globalization.CultureInfo.InvariantCulture))}</dd>");
         html.Append($"<dt>watched</dt><dd>{N(r.DurationSeconds)} s, {r.Samples.Count} samples, {r.Injections.Count} injection events</dd>");
         html.Append("</dl>\n");
+        ContextHtml.Append(html, r.Context);
         if (r.Partial)
         {
             html.Append($"<p class=\"partial\" id=\"partial\"><strong>Partial report:</strong> {E(r.PartialReason ?? "the run was cut short")}. Everything captured before that is below.</p>\n");
@@ -91,18 +93,19 @@ public static class ReportHtmlWriter
             markers.Add(new ChartMarker(capture.AtSeconds, "stacks", "capture-moment"));
         }
         html.Append("<section id=\"timeline\">\n<h2>Timeline</h2>\n");
+        html.Append($"<p class=\"axis-note\">Time axis: UTC clock time (the same clock as Grafana and the service's logs), seconds since the watch started at {E(TimeAxis.Clock(r.StartedUtc, 0))} UTC below it.</p>\n");
         html.Append("<p class=\"legend\"><span class=\"key series\"></span> counter <span class=\"key verdict-moment\"></span> verdict "
             + "<span class=\"key capture-moment\"></span> stack capture <span class=\"dot starvation\"></span> starvation injection "
             + "<span class=\"dot cooperative\"></span> cooperative-blocking injection <span class=\"dot climbing\"></span> other adjustment</p>\n");
-        Chart(html, "chart-threads", "Thread-pool thread count (dots: the runtime's injection events)", [.. samples.Select(s => (s.Seconds, s.ThreadCount))], xMax, markers, r.Injections);
-        Chart(html, "chart-queue", "Thread-pool queue length", [.. samples.Select(s => (s.Seconds, s.QueueLength))], xMax, markers);
-        Chart(html, "chart-completed", "Completed work items per second", [.. samples.Select(s => (s.Seconds, s.CompletedPerSecond))], xMax, markers);
+        Chart(html, "chart-threads", "Thread-pool thread count (dots: the runtime's injection events)", [.. samples.Select(s => (s.Seconds, s.ThreadCount))], xMax, markers, r.StartedUtc, r.Injections);
+        Chart(html, "chart-queue", "Thread-pool queue length", [.. samples.Select(s => (s.Seconds, s.QueueLength))], xMax, markers, r.StartedUtc);
+        Chart(html, "chart-completed", "Completed work items per second", [.. samples.Select(s => (s.Seconds, s.CompletedPerSecond))], xMax, markers, r.StartedUtc);
         var delays = samples.Where(s => s.QueueDelayMs is not null).Select(s => (s.Seconds, s.QueueDelayMs!.P99)).ToList();
         if (delays.Count > 0)
         {
-            Chart(html, "chart-queue-delay", "Queue delay p99 (ms): how long work items waited in the pool's queue", delays, xMax, markers);
+            Chart(html, "chart-queue-delay", "Queue delay p99 (ms): how long work items waited in the pool's queue", delays, xMax, markers, r.StartedUtc);
         }
-        Chart(html, "chart-cpu", "CPU % of the machine", [.. samples.Select(s => (s.Seconds, s.CpuPercent))], xMax, markers, yCeiling: 100);
+        Chart(html, "chart-cpu", "CPU % of the machine", [.. samples.Select(s => (s.Seconds, s.CpuPercent))], xMax, markers, r.StartedUtc, yCeiling: 100);
         if (r.Injections.Count > 0)
         {
             var byReason = r.Injections.GroupBy(i => i.Reason).Select(g => $"{g.Key}: {g.Count()}");
@@ -112,10 +115,10 @@ public static class ReportHtmlWriter
     }
 
     private static void Chart(StringBuilder html, string id, string title, IReadOnlyList<(double, double)> points, double xMax,
-        IReadOnlyList<ChartMarker> markers, IReadOnlyList<Model.Counters.InjectionEvent>? injections = null, double? yCeiling = null)
+        IReadOnlyList<ChartMarker> markers, DateTimeOffset origin, IReadOnlyList<Model.Counters.InjectionEvent>? injections = null, double? yCeiling = null)
     {
         html.Append($"<figure><figcaption>{E(title)}</figcaption>\n");
-        html.Append(SvgTimelineChart.Render(id, title, points, xMax, markers, injections, yCeiling));
+        html.Append(SvgTimelineChart.Render(id, title, points, xMax, markers, injections, yCeiling, origin));
         html.Append("\n</figure>\n");
     }
 
@@ -132,9 +135,9 @@ public static class ReportHtmlWriter
         }
         if (r.Capture is { } c)
         {
-            html.Append($"<p>Stacks captured at {N(c.AtSeconds)} s over {N(c.WindowSeconds)} s: {c.ThreadsSeen} threads, {c.WaitsSeen} wait events.</p>\n");
+            html.Append($"<p>Stacks captured at {E(TimeAxis.Clock(r.StartedUtc, c.AtSeconds))} UTC (+{N(c.AtSeconds)} s) over {N(c.WindowSeconds)} s: {c.ThreadsSeen} threads, {c.WaitsSeen} wait events.</p>\n");
         }
-        html.Append("<table id=\"culprit-table\" class=\"culprits\">\n<thead><tr><th>#</th><th>method (call site)</th><th>entry</th><th>kind</th><th>blocking API</th><th>pool threads</th><th>share of pool-thread time</th><th>blocked (wait events)</th></tr></thead>\n<tbody>\n");
+        html.Append("<table id=\"culprit-table\" class=\"culprits\">\n<colgroup><col class=\"c-rank\"><col class=\"c-method\"><col class=\"c-entry\"><col class=\"c-kind\"><col class=\"c-api\"><col class=\"c-threads\"><col class=\"c-share\"><col class=\"c-wait\"></colgroup>\n<thead><tr><th>#</th><th>method (call site)</th><th>entry</th><th>kind</th><th>blocking API</th><th>pool threads</th><th>share of pool-thread time</th><th>blocked (wait events)</th></tr></thead>\n<tbody>\n");
         var rank = 0;
         foreach (var culprit in r.Culprits)
         {
@@ -172,10 +175,21 @@ public static class ReportHtmlWriter
                 html.Append("</ol></details>");
             }
             html.Append($"</td><td class=\"entry\">{E(culprit.Entry ?? "–")}</td><td class=\"kind\">{E(culprit.Kind.ToString())}</td><td><code>{E(culprit.ApiText)}</code></td>");
-            html.Append($"<td class=\"num\">{culprit.Threads}</td><td class=\"num\"><span class=\"bar\" style=\"width:{N(Math.Clamp(culprit.Share, 0, 1) * 100, 0)}px\"></span> {Percent(culprit.Share)}</td>");
+            html.Append($"<td class=\"num\">{culprit.Threads}</td><td class=\"num share\">{Percent(culprit.Share)}<span class=\"bar\" style=\"width:{N(Math.Clamp(culprit.Share, 0, 1) * 100, 0)}%\"></span></td>");
             html.Append($"<td class=\"num\">{(culprit.WaitMs > 0 ? N(culprit.WaitMs, 0) + " ms" : "–")}</td></tr>\n");
         }
         html.Append("</tbody>\n</table>\n</section>\n");
+    }
+
+    private static void Flame(StringBuilder html, DiagnosisReport r)
+    {
+        var (stacks, bySamples) = FlameStack.Of(r.Groups, r.Culprits);
+        if (stacks.Count == 0)
+        {
+            return;
+        }
+        var culpritFrames = r.Culprits.SelectMany(c => c.Chain.Append(c.Method)).ToHashSet(StringComparer.Ordinal);
+        FlameHtml.Append(html, stacks, bySamples ? "samples" : "threads", culpritFrames);
     }
 
     private static void Groups(StringBuilder html, DiagnosisReport r)
@@ -184,8 +198,16 @@ public static class ReportHtmlWriter
         {
             return;
         }
-        html.Append("<section id=\"stacks\">\n<h2>Grouped stacks</h2>\n<p>Identical stacks merged, largest first; leaf frame on top.</p>\n");
-        foreach (var group in r.Groups.OrderByDescending(g => g.Threads).ThenByDescending(g => g.Share))
+        // A group under half a percent prints as 0 %: noise beside the groups that hold the pool. They stay in report.json.
+        var shown = r.Groups.Where(g => g.Share >= 0.005).OrderByDescending(g => g.Threads).ThenByDescending(g => g.Share).ToList();
+        var hidden = r.Groups.Count - shown.Count;
+        html.Append("<section id=\"stacks\">\n<h2>Grouped stacks</h2>\n<p>Identical stacks merged, largest first; leaf frame on top.");
+        if (hidden > 0)
+        {
+            html.Append($" {hidden} group{(hidden == 1 ? "" : "s")} under 0.5 % of the samples {(hidden == 1 ? "is" : "are")} left out here (report.json has every group).");
+        }
+        html.Append("</p>\n");
+        foreach (var group in shown)
         {
             var leaf = group.Frames.Count > 0 ? group.Frames[0] : "(no frames)";
             html.Append($"<details class=\"group\"><summary><strong>{group.Threads} thread{(group.Threads == 1 ? "" : "s")}</strong> ({Percent(group.Share)} of samples)");

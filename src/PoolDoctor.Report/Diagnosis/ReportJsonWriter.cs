@@ -39,21 +39,18 @@ public static class ReportJsonWriter
     private static void WriteReport(Utf8JsonWriter json, DiagnosisReport r)
     {
         json.WriteStartObject();
+        json.WriteNumber("schemaVersion", JsonSchemaVersion.Current);
         json.WriteString("tool", "dotnet-pooldoctor");
         Value(json, "startedUtc", r.StartedUtc);
+        json.WriteString("startedAtUtc", Utc(r.StartedUtc));
         json.WriteNumber("durationSeconds", Math.Round(r.DurationSeconds, 3));
         json.WriteBoolean("partial", r.Partial);
         Value(json, "reason", r.PartialReason);
-        Value(json, "target", new
-        {
-            pid = r.Target.ProcessId,
-            name = r.Target.Name,
-            commandLine = r.Target.CommandLine,
-            minThreads = r.MinThreads is { } m ? new { workers = m.Workers, source = m.Source } : null,
-        });
+        Target(json, r);
+        Tool(json, r.Context?.Tool);
         VerdictJson.WriteFields(json, r.Verdict, "verdict");
         Value(json, "verdictAtSeconds", r.Verdict.AtSeconds);
-        Value(json, "samples", r.Samples);
+        Samples(json, r);
         Value(json, "injections", r.Injections);
         Value(json, "capture", r.Capture);
         Value(json, "culprits", r.Culprits);
@@ -61,6 +58,56 @@ public static class ReportJsonWriter
         Value(json, "advice", new { fixes = r.Advice.Fixes, minThreads = r.Advice.StopGap });
         Value(json, "compare", r.Compare);
         json.WriteEndObject();
+    }
+
+    /// <summary>A moment as ISO 8601 UTC with milliseconds and a Z, the form Grafana, Loki and most log lines accept.</summary>
+    internal static string Utc(DateTimeOffset at) => at.UtcDateTime.ToString("yyyy-MM-dd'T'HH:mm:ss.fff'Z'", System.Globalization.CultureInfo.InvariantCulture);
+
+    // `target` keeps its first keys (pid, name, commandLine) and gains the context block; `unknown` says why a value is null.
+    private static void Target(Utf8JsonWriter json, DiagnosisReport r)
+    {
+        var c = r.Context?.Target;
+        json.WriteStartObject("target");
+        json.WriteNumber("pid", r.Target.ProcessId);
+        json.WriteString("name", r.Target.Name);
+        json.WriteString("commandLine", r.Target.CommandLine);
+        Value(json, "runtimeVersion", c?.RuntimeVersion);
+        Value(json, "processorCount", c?.ProcessorCount);
+        Value(json, "cpuLimit", c?.CpuLimit);
+        Value(json, "minWorkerThreads", c?.MinWorkerThreads);
+        Value(json, "maxWorkerThreads", c?.MaxWorkerThreads);
+        Value(json, "minThreads", r.MinThreads is { } m ? new { workers = m.Workers, source = m.Source } : null);
+        json.WriteStartObject("unknown");
+        foreach (var (key, why) in c?.Unknown ?? new Dictionary<string, string> { ["context"] = "not gathered by this run" })
+        {
+            json.WriteString(key, why);
+        }
+        json.WriteEndObject();
+        json.WriteEndObject();
+    }
+
+    // `tool` is the tool's name (a string since the first report.json), so its version and command line go beside it.
+    private static void Tool(Utf8JsonWriter json, ToolContext? tool)
+    {
+        json.WriteStartObject("toolInfo");
+        json.WriteString("name", "dotnet-pooldoctor");
+        Value(json, "version", tool?.Version);
+        Value(json, "commandLine", tool?.CommandLine);
+        json.WriteEndObject();
+    }
+
+    // Each sample as every output writes it, plus its moment in UTC (report.json alone knows when the watch started).
+    private static void Samples(Utf8JsonWriter json, DiagnosisReport r)
+    {
+        json.WriteStartArray("samples");
+        foreach (var sample in r.Samples)
+        {
+            json.WriteStartObject();
+            CounterSampleJson.WriteFields(json, sample);
+            json.WriteString("atUtc", Utc(r.StartedUtc.AddSeconds(sample.Seconds)));
+            json.WriteEndObject();
+        }
+        json.WriteEndArray();
     }
 
     private static void Value<T>(Utf8JsonWriter json, string name, T value)

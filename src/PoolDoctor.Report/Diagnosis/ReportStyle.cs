@@ -6,7 +6,7 @@ internal static class ReportStyle
     public const string Css = """
         :root { --fg:#1d2430; --muted:#5b6573; --line:#d8dde5; --bad:#c62828; --warn:#e08a00; --ok:#2e7d32; --accent:#1f5fbf; }
         * { box-sizing: border-box; }
-        body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); margin: 0 auto; max-width: 980px; padding: 24px; }
+        body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); margin: 0 auto; max-width: 980px; padding: 24px; overflow-wrap: break-word; }
         h1 { margin: 0 0 8px; font-size: 26px; } h2 { border-bottom: 1px solid var(--line); padding-bottom: 4px; margin-top: 32px; }
         code, pre { font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
         pre { background: #f5f7fa; border: 1px solid var(--line); border-radius: 6px; padding: 10px 12px; overflow-x: auto; margin: 4px 0 12px; }
@@ -35,16 +35,35 @@ internal static class ReportStyle
         table { border-collapse: collapse; width: 100%; margin: 8px 0; }
         th, td { border-bottom: 1px solid var(--line); padding: 6px 8px; text-align: left; vertical-align: top; }
         th { font-size: 13px; color: var(--muted); font-weight: 600; } td.num { text-align: right; white-space: nowrap; }
+        table.culprits { table-layout: fixed; }
+        table.culprits th { overflow-wrap: break-word; }
+        table.culprits td { overflow-wrap: anywhere; }
+        table.culprits td.num { white-space: normal; }
+        col.c-rank { width: 28px; } col.c-method { width: 27%; } col.c-entry { width: 14%; } col.c-kind { width: 14%; }
+        col.c-api { width: 13%; } col.c-threads { width: 8%; } col.c-share { width: 12%; } col.c-wait { width: 12%; }
+        table.culprits td.kind { overflow-wrap: normal; }
+        table.culprits th, table.culprits td { padding: 6px 5px; }
         td.method code { word-break: break-all; }
         td.method .chain, td.method .note { font-size: 0.85em; color: var(--muted, #555); margin-top: 0.2em; }
-        .bar { display: inline-block; height: 9px; background: var(--bad); border-radius: 2px; vertical-align: middle; }
+        .bar { display: block; height: 9px; background: var(--bad); border-radius: 2px; margin: 3px 0 0 auto; max-width: 100%; }
         details { margin: 4px 0; } summary { cursor: pointer; } ol.stack { margin: 6px 0 6px 0; font: 12.5px/1.4 ui-monospace, Menlo, Consolas, monospace; }
         details.group { border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; }
         .tag { background: #e3ecfa; color: var(--accent); border-radius: 4px; padding: 0 6px; font-size: 12px; }
         article.fix, article.stopgap { border: 1px solid var(--line); border-radius: 8px; padding: 4px 16px 8px; margin: 12px 0; }
-        .snippets { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; } .snippets h4 { margin: 6px 0 0; }
+        .snippets { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; }
+        .snippets pre { max-width: 100%; } .snippets h4 { margin: 6px 0 0; }
         .warning { background: #fff4e5; border-left: 4px solid var(--warn); padding: 6px 10px; }
         .for { color: var(--muted); margin-top: 0; } .none { color: var(--muted); }
+        .context { margin-top: 10px; } .context > summary { font-weight: 600; color: var(--muted); }
+        .context .unknown { color: var(--muted); font-style: italic; }
+        .axis-note { color: var(--muted); font-size: 13px; } svg .tick.since { font-size: 10px; }
+        svg.flame { width: 100%; height: auto; display: block; }
+        svg.flame rect { stroke: #fff; stroke-width: 0.5; } svg.flame text { font: 11px ui-monospace, Menlo, Consolas, monospace; fill: #1d2430; pointer-events: none; }
+        svg.flame .root rect { fill: #cfd6df; } svg.flame .lib rect { fill: #e8c9a0; } svg.flame .user rect { fill: #9ec5f0; }
+        svg.flame .culprit rect { fill: #e57373; stroke: var(--bad); stroke-width: 1.5; } svg.flame .culprit text { font-weight: 700; }
+        svg.flame .frame:hover rect { stroke: #1d2430; stroke-width: 1.5; }
+        .legend .swatch { display: inline-block; width: 14px; height: 10px; margin-left: 10px; vertical-align: middle; border-radius: 2px; }
+        .legend .swatch.culprit { background: #e57373; } .legend .swatch.user { background: #9ec5f0; } .legend .swatch.lib { background: #e8c9a0; }
         footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
         @media (max-width: 700px) { .snippets { grid-template-columns: 1fr; } }
         """;

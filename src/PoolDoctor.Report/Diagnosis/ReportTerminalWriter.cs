@@ -22,6 +22,10 @@ public static class ReportTerminalWriter
         {
             console.MarkupLine($"  - {Markup.Escape(line)}");
         }
+        foreach (var line in ContextText.Lines(report.Context))
+        {
+            console.MarkupLine($"[grey]{Markup.Escape(line)}[/]");
+        }
 
         if (report.Culprits.Count > 0)
         {

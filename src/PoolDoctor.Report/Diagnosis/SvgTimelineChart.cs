@@ -11,11 +11,11 @@ namespace PoolDoctor.Report.Diagnosis;
 internal static class SvgTimelineChart
 {
     private const int Width = 720;
-    private const int Height = 200;
+    private const int Height = 212;
     private const int Left = 56;
     private const int Right = 16;
     private const int Top = 14;
-    private const int Bottom = 30;
+    private const int Bottom = 42;
 
     public static string Render(
         string id,
@@ -24,7 +24,8 @@ internal static class SvgTimelineChart
         double xMax,
         IReadOnlyList<ChartMarker> markers,
         IReadOnlyList<InjectionEvent>? injections = null,
-        double? yCeiling = null)
+        double? yCeiling = null,
+        DateTimeOffset? origin = null)
     {
         var plotW = Width - Left - Right;
         var plotH = Height - Top - Bottom;
@@ -49,9 +50,20 @@ internal static class SvgTimelineChart
             svg.Append($"<text class=\"tick\" x=\"{Left - 6}\" y=\"{py}\" text-anchor=\"end\" dominant-baseline=\"middle\">{Html.N(y, y < 10 ? 1 : 0)}</text>");
         }
         var xStep = NiceStep(xMax / 6);
+        // With the watch's start known, the first label is UTC clock time (to match dashboards and logs) and the
+        // seconds since the start go below it; without it, only the seconds.
         for (var x = 0.0; x <= xMax + (xStep / 100); x += xStep)
         {
-            svg.Append($"<text class=\"tick\" x=\"{Html.N(Px(x), 1)}\" y=\"{Height - 10}\" text-anchor=\"middle\">{Html.N(x, 0)}s</text>");
+            var px = Html.N(Px(x), 1);
+            if (origin is { } start)
+            {
+                svg.Append($"<text class=\"tick clock\" x=\"{px}\" y=\"{Height - 22}\" text-anchor=\"middle\">{TimeAxis.Clock(start, x)}</text>");
+                svg.Append($"<text class=\"tick since\" x=\"{px}\" y=\"{Height - 8}\" text-anchor=\"middle\">+{Html.N(x, 0)}s</text>");
+            }
+            else
+            {
+                svg.Append($"<text class=\"tick\" x=\"{px}\" y=\"{Height - 10}\" text-anchor=\"middle\">{Html.N(x, 0)}s</text>");
+            }
         }
         svg.Append($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Left}\" y1=\"{Top}\" y2=\"{Top + plotH}\"/>");
         svg.Append($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Left + plotW}\" y1=\"{Top + plotH}\" y2=\"{Top + plotH}\"/>");
@@ -83,7 +95,8 @@ internal static class SvgTimelineChart
         foreach (var injection in injections ?? [])
         {
             svg.Append($"<circle class=\"injection {ReasonClass(injection.Reason)}\" cx=\"{Html.N(Px(injection.Seconds), 1)}\" cy=\"{Html.N(Py(injection.NewWorkerThreadCount), 1)}\" r=\"3.5\">");
-            svg.Append($"<title>{Html.N(injection.Seconds, 1)}s: {injection.Reason} → {injection.NewWorkerThreadCount} threads</title></circle>");
+            var when = origin is { } o ? $"{TimeAxis.Clock(o, injection.Seconds)} UTC, +{Html.N(injection.Seconds, 1)}s" : $"{Html.N(injection.Seconds, 1)}s";
+            svg.Append($"<title>{when}: {injection.Reason} → {injection.NewWorkerThreadCount} threads</title></circle>");
         }
         svg.Append("</svg>");
         return svg.ToString();

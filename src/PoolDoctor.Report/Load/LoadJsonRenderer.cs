@@ -12,15 +12,22 @@ public static class LoadJsonRenderer
         using var stream = new MemoryStream();
         using (var json = new Utf8JsonWriter(stream, new JsonWriterOptions { Indented = indented }))
         {
-            Write(json, summary);
+            Write(json, summary, schemaVersion: true);
         }
         return Encoding.UTF8.GetString(stream.ToArray());
     }
 
     /// <summary>Writes the object into a larger document (the doctor's report embeds it).</summary>
-    public static void Write(Utf8JsonWriter json, LoadSummary summary)
+    public static void Write(Utf8JsonWriter json, LoadSummary summary) => Write(json, summary, schemaVersion: false);
+
+    // A document of its own says its schema version; embedded in another, the outer document says it.
+    private static void Write(Utf8JsonWriter json, LoadSummary summary, bool schemaVersion)
     {
         json.WriteStartObject();
+        if (schemaVersion)
+        {
+            json.WriteNumber("schemaVersion", JsonSchemaVersion.Current);
+        }
         json.WriteString("url", summary.Url);
         json.WriteNumber("connections", summary.Connections);
         if (summary.TargetRate is { } rate)

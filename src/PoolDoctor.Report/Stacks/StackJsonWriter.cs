@@ -14,6 +14,7 @@ public static class StackJsonWriter
     {
         using var json = new Utf8JsonWriter(output, new JsonWriterOptions { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping });
         json.WriteStartObject();
+        json.WriteNumber("schemaVersion", JsonSchemaVersion.Current);
         json.WriteString("source", report.Source);
         json.WriteNumber("processId", report.Snapshot.ProcessId);
         json.WriteNumber("windowSeconds", Math.Round(report.Snapshot.WindowSeconds, 3));

@@ -17,7 +17,7 @@ internal sealed class StackDisplayOptions
     };
 
     public Option<StackFormat> Format { get; } = FormatOption.Create<StackFormat>(
-        "text (default), json, or speedscope (a file https://www.speedscope.app opens; redirect stdout to save it).");
+        "text (default), json, speedscope (a file https://www.speedscope.app opens; redirect stdout to save it), or html (a script-free page with the flame graph).");
 
     public void AddTo(Command command)
     {

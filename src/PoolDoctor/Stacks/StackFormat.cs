@@ -5,4 +5,5 @@ public enum StackFormat
     Text,
     Json,
     Speedscope,
+    Html,
 }

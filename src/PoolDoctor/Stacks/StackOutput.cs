@@ -23,6 +23,9 @@ internal static class StackOutput
                     stdout.WriteByte((byte)'\n');
                 }
                 break;
+            case StackFormat.Html:
+                Console.Out.Write(StackHtmlWriter.Write(report));
+                break;
             default:
                 StackTextWriter.Write(report, Console.Out);
                 break;

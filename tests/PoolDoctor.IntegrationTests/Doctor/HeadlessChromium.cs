@@ -99,6 +99,8 @@ public sealed class HeadlessChromium : IAsyncDisposable
         return value is { } element ? JsonNode.Parse(element.GetRawText()) : null;
     }
 
+    public Task ResizeAsync(int width, int height) => _page.SetViewportSizeAsync(width, height);
+
     public async Task<byte[]> ScreenshotAsync(int width, int height)
     {
         await _page.SetViewportSizeAsync(width, height);

@@ -26,6 +26,10 @@ public sealed class OutputSnapshotTests
         Snapshot.Matches("report.html", ReportHtmlWriter.Write(DoctorReport()));
 
     [Fact]
+    public void Report_html_of_a_recorded_run() =>
+        Snapshot.Matches("report-recorded.html", ReportHtmlWriter.Write(DoctorFixtures.Report(DoctorFixtures.Load("taskwait-recorded-report.json"))));
+
+    [Fact]
     public void Diagnose_terminal_summary()
     {
         using var writer = new StringWriter();
@@ -37,6 +41,7 @@ public sealed class OutputSnapshotTests
     [Theory]
     [InlineData(StackFormat.Text, "stacks.txt")]
     [InlineData(StackFormat.Json, "stacks.json")]
+    [InlineData(StackFormat.Html, "stacks.html")]
     public void Stacks_of_a_recorded_capture(StackFormat format, string snapshot) =>
         Snapshot.Matches(snapshot, Stacks(StackFixtures.PoolDoctorTaskWaitAspNet, format));
 
@@ -78,6 +83,10 @@ public sealed class OutputSnapshotTests
     {
         var snapshot = NettraceStackReader.Read(fixture);
         var report = StackReportBuilder.Build(Path.GetFileName(fixture), snapshot, new StackDisplay(All: false, Raw: false, UserCodePrefixes: [], format));
+        if (format == StackFormat.Html)
+        {
+            return StackHtmlWriter.Write(report);
+        }
         if (format == StackFormat.Text)
         {
             using var writer = new StringWriter();

@@ -46,6 +46,22 @@ internal static class DoctorFixtures
             advice,
             [],
             partial,
-            reason);
+            reason)
+        {
+            Context = Context(f.Cores),
+        };
     }
+
+    /// <summary>A fixed context block (a real run reads it from the target), with one unknown of each kind a run meets.</summary>
+    public static RunContext Context(int cores) => new(
+        new TargetContext("10.0.0", cores, null, null, null, "dotnet lab.dll")
+        {
+            Unknown = new Dictionary<string, string>
+            {
+                ["cpuLimit"] = "no CPU quota (cgroup cpu.max is \"max\")",
+                ["minWorkerThreads"] = "not readable from outside the process",
+                ["maxWorkerThreads"] = "not readable from outside the process",
+            },
+        },
+        new ToolContext("0.1.0-test", "dotnet-pooldoctor diagnose -n lab"));
 }

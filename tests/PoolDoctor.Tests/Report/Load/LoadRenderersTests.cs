@@ -59,6 +59,7 @@ public sealed class LoadRenderersTests
     {
         using var json = JsonDocument.Parse(LoadJsonRenderer.Render(Starving));
         var root = json.RootElement;
+        Assert.Equal(PoolDoctor.Report.JsonSchemaVersion.Current, root.GetProperty("schemaVersion").GetInt32());
         Assert.Equal(454, root.GetProperty("requests").GetInt64());
         Assert.Equal(10.5, root.GetProperty("elapsedSeconds").GetDouble());
         Assert.Equal(33.06, root.GetProperty("rps").GetProperty("mean").GetDouble());

@@ -1,0 +1,101 @@
+using System.Text;
+
+namespace PoolDoctor.Report.Diagnosis;
+
+/// <summary>
+/// An icicle graph of pool-thread stacks as inline SVG, drawn by hand like the timeline (no script: docs/report.md).
+/// The outermost frame is the top row, callees below; a box's width is its share of the weight. User frames, library
+/// frames and the culprits' frames (call site and chain) have their own class, and every box has a &lt;title&gt; with the
+/// full name, its weight and share, and file:line when known. Names come from the target and are HTML-escaped.
+/// </summary>
+internal static class SvgFlameGraph
+{
+    private const int Width = 960;
+    private const int RowHeight = 18;
+    private const double CharWidth = 6.6; // 11 px monospace, measured in Chromium: labels are cut to what fits
+    private const double MinBoxWidth = 0.5;
+
+    public static string Render(string id, IReadOnlyList<FlameStack> stacks, IReadOnlySet<string> culpritFrames, string unit)
+    {
+        var root = new Node("all pool threads", 0);
+        foreach (var stack in stacks)
+        {
+            root.Weight += stack.Weight;
+            var node = root;
+            // Frames are leaf first; the icicle grows from the outermost frame down.
+            for (var i = stack.Frames.Count - 1; i >= 0; i--)
+            {
+                node = node.Child(stack.Frames[i]);
+                node.Weight += stack.Weight;
+                node.User |= i < stack.UserFrames.Count && stack.UserFrames[i];
+                node.Source ??= i < stack.Sources.Count ? stack.Sources[i] : null;
+            }
+        }
+        var depth = Depth(root, Width);
+        var height = (depth + 1) * RowHeight;
+        var svg = new StringBuilder();
+        svg.Append($"<svg id=\"{Html.E(id)}\" class=\"flame\" viewBox=\"0 0 {Width} {height}\" role=\"img\" aria-label=\"flame graph of pool-thread stacks\" xmlns=\"http://www.w3.org/2000/svg\">");
+        if (root.Weight == 0)
+        {
+            svg.Append($"<text class=\"empty\" x=\"{Width / 2}\" y=\"{RowHeight - 5}\" text-anchor=\"middle\">no pool-thread stacks</text></svg>");
+            return svg.ToString();
+        }
+        Box(svg, root, 0, 0, Width, root.Weight, culpritFrames, unit, isRoot: true);
+        svg.Append("</svg>");
+        return svg.ToString();
+    }
+
+    private static void Box(StringBuilder svg, Node node, double x, int row, double width, long total, IReadOnlySet<string> culpritFrames, string unit, bool isRoot = false)
+    {
+        if (width < MinBoxWidth)
+        {
+            return; // still counted in its parent's width; a sliver too thin to see or hover
+        }
+        var kind = isRoot ? "root" : culpritFrames.Contains(node.Name) ? "culprit" : node.User ? "user" : "lib";
+        var share = (double)node.Weight / total;
+        var at = node.Source is { } s ? $"\n{s.File}:{s.Line}" : "";
+        var tag = kind == "culprit" ? " (culprit)" : kind == "user" ? " (user code)" : "";
+        svg.Append($"<g class=\"frame {kind}\"><title>{Html.E($"{node.Name}{tag}\n{node.Weight} {unit}, {Html.Percent(share)}{at}")}</title>");
+        svg.Append($"<rect x=\"{Html.N(x, 1)}\" y=\"{row * RowHeight}\" width=\"{Html.N(Math.Max(width - 1, 0.5), 1)}\" height=\"{RowHeight - 2}\" rx=\"2\"/>");
+        var fits = (int)((width - 6) / CharWidth);
+        if (fits >= 3)
+        {
+            var label = node.Name.Length <= fits ? node.Name : node.Name[..(fits - 1)] + "…";
+            svg.Append($"<text x=\"{Html.N(x + 3, 1)}\" y=\"{(row * RowHeight) + 12}\">{Html.E(label)}</text>");
+        }
+        svg.Append("</g>");
+        var childX = x;
+        foreach (var child in node.Children.Values.OrderByDescending(c => c.Weight).ThenBy(c => c.Name, StringComparer.Ordinal))
+        {
+            var childWidth = width * child.Weight / node.Weight;
+            Box(svg, child, childX, row + 1, childWidth, total, culpritFrames, unit);
+            childX += childWidth;
+        }
+    }
+
+    // Rows only as deep as a box that is drawn: slivers too thin to draw must not leave an empty band below the graph.
+    private static int Depth(Node node, double width)
+    {
+        var drawn = node.Children.Values.Where(c => width * c.Weight / node.Weight >= MinBoxWidth).ToList();
+        return drawn.Count == 0 ? 0 : 1 + drawn.Max(c => Depth(c, width * c.Weight / node.Weight));
+    }
+
+    private sealed class Node(string name, long weight)
+    {
+        public string Name { get; } = name;
+        public long Weight { get; set; } = weight;
+        public bool User { get; set; }
+        public Model.Stacks.SourceLocation? Source { get; set; }
+        public Dictionary<string, Node> Children { get; } = new(StringComparer.Ordinal);
+
+        public Node Child(string frame)
+        {
+            if (!Children.TryGetValue(frame, out var child))
+            {
+                child = new Node(frame, 0);
+                Children[frame] = child;
+            }
+            return child;
+        }
+    }
+}

@@ -1,0 +1,70 @@
+using System.Runtime.CompilerServices;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Json.Schema;
+using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Diagnosis;
+
+namespace PoolDoctor.Tests.Doctor;
+
+/// <summary>report.json against docs/report.schema.json (JSON Schema 2020-12, validated by JsonSchema.Net).</summary>
+public sealed class ReportSchemaTests
+{
+    private static readonly Lazy<JsonSchema> Schema = new(() => JsonSchema.FromText(File.ReadAllText(SchemaPath())));
+
+    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy"];
+
+    [Theory]
+    [MemberData(nameof(Reports))]
+    public void Report_json_validates_against_the_schema_in_docs(string which)
+    {
+        var result = Validate(ReportJsonWriter.Write(Report(which)));
+        Assert.True(result.IsValid, Errors(result));
+    }
+
+    [Theory]
+    [InlineData("remove verdict")]
+    [InlineData("atUtc as a number")]
+    [InlineData("unknown key in target")]
+    [InlineData("schemaVersion 0")]
+    [InlineData("runtimeVersion as a number")]
+    public void A_broken_report_json_fails_the_schema(string breakage)
+    {
+        var node = JsonNode.Parse(ReportJsonWriter.Write(Report("taskwait")))!.AsObject();
+        switch (breakage)
+        {
+            case "remove verdict": node.Remove("verdict"); break;
+            case "atUtc as a number": node["samples"]![0]!["atUtc"] = 3; break;
+            case "unknown key in target": node["target"]!["surprise"] = 1; break;
+            case "schemaVersion 0": node["schemaVersion"] = 0; break;
+            case "runtimeVersion as a number": node["target"]!["runtimeVersion"] = 10; break;
+        }
+        Assert.False(Validate(node.ToJsonString()).IsValid, breakage);
+    }
+
+    private static Model.Diagnosis.DiagnosisReport Report(string which)
+    {
+        var taskwait = DoctorFixtures.Load("taskwait.json");
+        return which switch
+        {
+            "recorded" => DoctorFixtures.Report(DoctorFixtures.Load("taskwait-recorded-report.json")),
+            "no-context" => DoctorFixtures.Report(taskwait) with { Context = null },
+            "partial" => DoctorFixtures.Report(taskwait, partial: true, reason: "the target exited"),
+            "healthy" => DoctorFixtures.Report(taskwait with { Verdict = VerdictKind.Healthy, Culprits = [], Groups = [] }),
+            _ => DoctorFixtures.Report(taskwait),
+        };
+    }
+
+    private static EvaluationResults Validate(string json)
+    {
+        using var doc = JsonDocument.Parse(json);
+        return Schema.Value.Evaluate(doc.RootElement.Clone(), new EvaluationOptions { OutputFormat = OutputFormat.List });
+    }
+
+    private static string Errors(EvaluationResults result) =>
+        string.Join('\n', (result.Details ?? []).Where(d => d.Errors is { Count: > 0 })
+            .SelectMany(d => d.Errors!.Select(e => $"{d.InstanceLocation} ({d.EvaluationPath}): {e.Key}: {e.Value}")).Take(20));
+
+    private static string SchemaPath([CallerFilePath] string self = "") =>
+        Path.GetFullPath(Path.Combine(Path.GetDirectoryName(self)!, "..", "..", "..", "..", "docs", "report.schema.json"));
+}
