@@ -1,3 +1,4 @@
+using PoolDoctor.Model.Advice;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Model.Diagnosis;
@@ -30,7 +31,7 @@ internal static class DiagnosisReportBuilder
             outcome.Stacks?.Capture,
             culprits,
             outcome.Stacks?.Groups ?? [],
-            AdviceBuilder.Build(outcome.Verdict.Kind, culprits, outcome.Samples, outcome.Cores, outcome.Stacks?.Capture.WindowSeconds ?? 0, loadConcurrency),
+            WithConfigured(AdviceBuilder.Build(outcome.Verdict.Kind, culprits, outcome.Samples, outcome.Cores, outcome.Stacks?.Capture.WindowSeconds ?? 0, loadConcurrency), minThreads),
             compare ?? [],
             outcome.IsPartial,
             outcome.IsPartial ? outcome.EndMessage : null)
@@ -43,6 +44,9 @@ internal static class DiagnosisReportBuilder
                 ToolIdentity.Current()),
         };
     }
+
+    private static AdviceSet WithConfigured(AdviceSet advice, ConfiguredMinThreads? minThreads) =>
+        advice.StopGap is { } gap ? advice with { StopGap = StopGapAgainstConfigured.Apply(gap, minThreads) } : advice;
 
     // The MinThreads the target was configured with outside code (environment, runtimeconfig.json) is the context's
     // minimum too, so the context block, the evidence and `target.minThreads` never disagree.

@@ -15,4 +15,7 @@ public sealed record MinThreadsAdvice(
 {
     /// <summary>The demand B was sized from (null: no demand was measured and B is the peak of blocked threads seen).</summary>
     public DemandEstimate? Demand { get; init; }
+
+    /// <summary>The stop-gap beside the MinThreads the target was configured with (null: none was read).</summary>
+    public string? Configured { get; init; }
 }

@@ -256,6 +256,10 @@ public static class ReportHtmlWriter
         {
             html.Append($"<article class=\"stopgap\" id=\"minthreads\"><h3>Stop-gap: MinThreads = {gap.Value}</h3>\n");
             html.Append($"<p class=\"warning\"><strong>Palliative.</strong> {E(gap.Warning)}</p>\n");
+            if (gap.Configured is { } configured)
+            {
+                html.Append($"<p class=\"configured\">{E(configured)}</p>\n");
+            }
             html.Append($"<p><code>{E(gap.Formula)}</code> with B = {gap.PeakBlockedThreads} ({E(gap.BlockedSource)}) and C = {gap.Cores}.</p>\n");
             foreach (var setting in gap.Settings)
             {

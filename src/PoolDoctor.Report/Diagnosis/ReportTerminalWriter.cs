@@ -81,6 +81,10 @@ public static class ReportTerminalWriter
         {
             console.MarkupLine($"[bold]Stop-gap[/] (palliative, not a fix): MinThreads = {gap.Value} ({Markup.Escape(gap.Formula)}, B = {gap.PeakBlockedThreads}, C = {gap.Cores}); "
                 + $"e.g. [grey]DOTNET_ThreadPool_ForceMinWorkerThreads={gap.Value:X}[/] (hex). Details in report.html.");
+            if (gap.Configured is { } configured)
+            {
+                console.WriteLine("  " + configured);
+            }
         }
     }
 
