@@ -189,6 +189,20 @@ public class CulpritRulesTests
     }
 
     [Fact]
+    public void A_sync_receive_inlined_by_tier1_code_is_sync_io_not_the_event_it_waits_on()
+    {
+        // Warmed MySql.Data 8.0.19: NetworkStream.Read and Socket.Receive inlined into TimedStream.Read, so the stack
+        // shows the socket context's sync path over a ManualResetEventSlim wait.
+        var top = Top(Pool(1, 100, MonitorWait, MresWait,
+            "System.Net.Sockets.SocketAsyncContext.PerformSyncOperation(class System.Net.Sockets.SocketAsyncContext+OperationQueue`1<!!0>&,!!0,int32,int32)",
+            "System.Net.Sockets.SocketAsyncContext.ReceiveFrom(value class System.Memory`1<unsigned int8>,value class System.Net.Sockets.SocketFlags&,unsigned int8[],int32&,int32,int32&)",
+            "MySql.Data.Common.TimedStream.Read(unsigned int8[],int32,int32)",
+            "Shop.Orders.OrderStore.Load()"));
+
+        Assert.Equal(("OrderStore.Load", BlockingKind.SyncIO, "Socket.Receive"), (top.Method, top.Kind, top.Api));
+    }
+
+    [Fact]
     public void Sync_socket_io_without_a_known_driver_names_the_socket_call()
     {
         var top = Top(Pool(1, 100,
