@@ -93,7 +93,7 @@ internal static class DemoCommand
                 {
                     diagnosed = result;
                     diagnosedTarget = attached.Process;
-                    WriteDiagnosis(result, attached.Process, started);
+                    WriteDiagnosis(result, attached.Process, started, connections);
                 }
                 if (cancellation.IsCancellationRequested)
                 {
@@ -111,7 +111,7 @@ internal static class DemoCommand
         if (diagnosed?.Watch is { } watch)
         {
             var outcome = interrupted && !watch.IsPartial ? watch with { End = DiagnosisEnd.Interrupted, EndMessage = "the demo was interrupted (Ctrl+C)" } : watch;
-            var report = DiagnosisReportBuilder.Build(diagnosedTarget!, started, outcome, rows);
+            var report = DiagnosisReportBuilder.Build(diagnosedTarget!, started, outcome, rows, loadConcurrency: connections);
             var (json, html) = await ReportFiles.WriteAsync(report, directory);
             Console.Out.WriteLine();
             Console.Out.WriteLine("Before / after:");
@@ -127,12 +127,13 @@ internal static class DemoCommand
         return RunEnd.Ok;
     }
 
-    private static void WriteDiagnosis(VariantResult result, Model.Targets.TargetProcess target, DateTimeOffset started)
+    // The demo drives a closed loop of `connections`: the blocked work's demand for the stop-gap is that many threads.
+    private static void WriteDiagnosis(VariantResult result, Model.Targets.TargetProcess target, DateTimeOffset started, int connections)
     {
         if (result.Watch is { } watch)
         {
             // The diagnosis alone, printed as soon as it is known; the table follows once the other variants ran.
-            ReportTerminalWriter.Write(TerminalConsole.Create(), DiagnosisReportBuilder.Build(target, started, watch));
+            ReportTerminalWriter.Write(TerminalConsole.Create(), DiagnosisReportBuilder.Build(target, started, watch, loadConcurrency: connections));
         }
     }
 }
