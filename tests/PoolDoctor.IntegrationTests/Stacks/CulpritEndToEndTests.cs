@@ -7,6 +7,8 @@ namespace PoolDoctor.IntegrationTests.Stacks;
 /// method with the right kind and at least half of the pool-thread time; healthy endpoints give no culprit above 10 %.
 /// One lab per endpoint: queued blocked requests (a lock convoy drains for a minute) would pollute the next capture.
 /// </summary>
+// Blocking shows whatever the other lane does: scripts/test.sh may run these beside another paired test.
+[Trait("Lane", "Paired")]
 public sealed class CulpritEndToEndTests
 {
     private const int Connections = 125;
