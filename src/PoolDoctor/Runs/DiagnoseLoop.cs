@@ -15,11 +15,11 @@ namespace PoolDoctor.Runs;
 /// <c>stopWatching</c> fires (a caller's normal end, e.g. the load finished), on Ctrl+C (<c>interrupt</c>) or when the
 /// target exits. The counter session is always stopped before returning.
 /// </summary>
-internal static class DiagnosisRun
+internal static class DiagnoseLoop
 {
-    public static async Task<DiagnosisOutcome> RunAsync(
+    public static async Task<DiagnoseLoopOutcome> RunAsync(
         AttachedTarget target,
-        DiagnosisSettings settings,
+        DiagnoseLoopSettings settings,
         IProgress<LiveStatus>? progress,
         CancellationToken stopWatching,
         CancellationToken interrupt,
@@ -98,7 +98,7 @@ internal static class DiagnosisRun
         }
         var ended = await watch.StopAsync();
         var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure);
-        return new DiagnosisOutcome(
+        return new DiagnoseLoopOutcome(
             watch.Cores,
             clock.Elapsed.TotalSeconds,
             [.. detector.Samples],
@@ -112,27 +112,27 @@ internal static class DiagnosisRun
         };
     }
 
-    private static (DiagnosisEnd, string) Classify(WatchEnd ended, bool interrupted, Verdict? finding, DiagnosisSettings settings, StackEvidence? stacks, string? captureFailure)
+    private static (DiagnoseLoopEnd, string) Classify(WatchEnd ended, bool interrupted, Verdict? finding, DiagnoseLoopSettings settings, StackEvidence? stacks, string? captureFailure)
     {
         if (ended.Kind == WatchEndKind.TargetExited || stacks?.TargetExited == true)
         {
-            return (DiagnosisEnd.TargetExited, ended.Kind == WatchEndKind.TargetExited ? ended.Message : "the target exited during the stack capture");
+            return (DiagnoseLoopEnd.TargetExited, ended.Kind == WatchEndKind.TargetExited ? ended.Message : "the target exited during the stack capture");
         }
         if (interrupted)
         {
-            return (DiagnosisEnd.Interrupted, "interrupted (Ctrl+C) before the diagnosis finished");
+            return (DiagnoseLoopEnd.Interrupted, "interrupted (Ctrl+C) before the diagnosis finished");
         }
         if (ended.Kind == WatchEndKind.Failed)
         {
-            return (DiagnosisEnd.Failed, ended.Message);
+            return (DiagnoseLoopEnd.Failed, ended.Message);
         }
         if (captureFailure is not null)
         {
-            return (DiagnosisEnd.Failed, captureFailure);
+            return (DiagnoseLoopEnd.Failed, captureFailure);
         }
         return finding is not null && settings.StopWhenDiagnosed
-            ? (DiagnosisEnd.Diagnosed, "diagnosed")
-            : (DiagnosisEnd.WatchedToTheEnd, "watched to the end");
+            ? (DiagnoseLoopEnd.Diagnosed, "diagnosed")
+            : (DiagnoseLoopEnd.WatchedToTheEnd, "watched to the end");
     }
 
     // A capture begun on an early sign stands for a finding that follows within this long (the rules need one or two

@@ -1,7 +1,7 @@
 namespace PoolDoctor.Runs;
 
 /// <summary>How a diagnosis ended; anything but <see cref="Diagnosed"/> and <see cref="WatchedToTheEnd"/> makes the report partial.</summary>
-internal enum DiagnosisEnd
+internal enum DiagnoseLoopEnd
 {
     Diagnosed,
     WatchedToTheEnd,

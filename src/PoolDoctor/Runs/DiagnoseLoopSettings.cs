@@ -4,7 +4,7 @@ namespace PoolDoctor.Runs;
 /// How a diagnosis watches: at most <see cref="Duration"/>; when <see cref="StopWhenDiagnosed"/>, it ends as soon as
 /// a verdict names a problem and (for a blocked pool) the stacks are captured; <see cref="StackWindow"/> is the capture.
 /// </summary>
-internal sealed record DiagnosisSettings(TimeSpan Duration, bool StopWhenDiagnosed, TimeSpan StackWindow, bool CaptureStacks = true)
+internal sealed record DiagnoseLoopSettings(TimeSpan Duration, bool StopWhenDiagnosed, TimeSpan StackWindow, bool CaptureStacks = true)
 {
     public static readonly TimeSpan DefaultDuration = TimeSpan.FromSeconds(60);
     public static readonly TimeSpan DefaultStackWindow = TimeSpan.FromSeconds(1);

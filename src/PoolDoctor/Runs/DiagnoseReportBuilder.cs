@@ -7,12 +7,12 @@ using PoolDoctor.Model.Targets;
 namespace PoolDoctor.Runs;
 
 /// <summary>Turns what a watch collected into the report record, with the advice the evidence supports.</summary>
-internal static class DiagnosisReportBuilder
+internal static class DiagnoseReportBuilder
 {
     /// <param name="loadConcurrency">The connections of the load this run drove (null when it drove none).</param>
     /// <param name="runtimeVersion">The version the runtime gave when asked (AttachedTarget.RuntimeVersion); else read from its maps.</param>
     public static DiagnosisReport Build(
-        TargetProcess target, DateTimeOffset startedUtc, DiagnosisOutcome outcome, IReadOnlyList<CompareRow>? compare = null,
+        TargetProcess target, DateTimeOffset startedUtc, DiagnoseLoopOutcome outcome, IReadOnlyList<CompareRow>? compare = null,
         int? loadConcurrency = null, ConfiguredMinThreads? minThreads = null, Version? runtimeVersion = null)
     {
         var culprits = outcome.Stacks?.Culprits ?? [];

@@ -73,7 +73,7 @@ internal static class CompareCommand
                 throw new UsageException($"--connections: must be at least 1 (got {count})");
             }
             var (loadProtocol, grpcMessage) = protocol.Read(parse);
-            var request = new CompareRequest(
+            var request = new CompareOptions(
                 list,
                 count,
                 DurationOption.Parse(parse.GetValue(duration)!, "--duration"),
@@ -90,7 +90,7 @@ internal static class CompareCommand
         return command;
     }
 
-    private static async Task<RunEnd> RunAsync(CompareRequest request, bool json, bool showChildIo, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(CompareOptions request, bool json, bool showChildIo, CancellationToken cancellation)
     {
         var status = LiveStatusLine.ForTerminal();
         if (showChildIo)

@@ -6,7 +6,7 @@ namespace PoolDoctor.Runs;
 /// What `compare` was asked: the variants and their load, and either a running target to watch (or none), or a command
 /// to start afresh for each variant (<see cref="Command"/> not empty; <see cref="Child"/> as for `diagnose`).
 /// </summary>
-internal sealed record CompareRequest(
+internal sealed record CompareOptions(
     IReadOnlyList<Variant> Variants,
     int Connections,
     TimeSpan Duration,

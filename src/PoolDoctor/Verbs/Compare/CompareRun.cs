@@ -13,7 +13,7 @@ internal static class CompareRun
     /// <summary>How long a launched app may take to publish its diagnostics socket, and then to answer its URL.</summary>
     private static readonly TimeSpan StartLimit = TimeSpan.FromSeconds(30);
 
-    public static async Task<CompareResult> RunAsync(CompareRequest request, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
+    public static async Task<CompareResult> RunAsync(CompareOptions request, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
     {
         await using var shared = request.Target is null ? null : await AttachedTarget.AttachAsync(request.Target, cancellation);
         var rows = new List<CompareRow>();
@@ -35,7 +35,7 @@ internal static class CompareRun
                     protocol: request.LoadProtocol, grpcMessage: request.GrpcMessage);
             }
             rows.Add(result.Row);
-            if (request.Command.Count == 0 && result.Watch is { End: DiagnosisEnd.TargetExited } gone)
+            if (request.Command.Count == 0 && result.Watch is { End: DiagnoseLoopEnd.TargetExited } gone)
             {
                 return new CompareResult(rows, RunEnd.Failed($"{gone.EndMessage}; stopping the comparison"));
             }
@@ -43,7 +43,7 @@ internal static class CompareRun
         return new CompareResult(rows, cancellation.IsCancellationRequested ? RunEnd.Interrupted() : RunEnd.Ok);
     }
 
-    private static async Task<VariantResult> RunFreshAsync(CompareRequest request, Variant variant, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
+    private static async Task<VariantResult> RunFreshAsync(CompareOptions request, Variant variant, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
     {
         await using var app = LaunchedTarget.Start(request.Command[0], request.Command.Skip(1), request.ChildOutput);
         var spec = request.Child is { } child

@@ -39,11 +39,11 @@ internal static class VariantRunner
         }.Validated();
 
         using var loadDone = new CancellationTokenSource();
-        Task<DiagnosisOutcome>? watch = null;
+        Task<DiagnoseLoopOutcome>? watch = null;
         if (target is not null)
         {
-            var settings = new DiagnosisSettings(duration + timeout + WatchSlack, StopWhenDiagnosed: false, DiagnosisSettings.DefaultStackWindow, captureStacks) { Notice = notice };
-            watch = DiagnosisRun.RunAsync(target, settings, status, loadDone.Token, interrupt);
+            var settings = new DiagnoseLoopSettings(duration + timeout + WatchSlack, StopWhenDiagnosed: false, DiagnoseLoopSettings.DefaultStackWindow, captureStacks) { Notice = notice };
+            watch = DiagnoseLoop.RunAsync(target, settings, status, loadDone.Token, interrupt);
         }
         LoadSummary summary;
         try
@@ -66,7 +66,7 @@ internal static class VariantRunner
         return new VariantResult(Row(variant, summary, outcome), summary, outcome);
     }
 
-    internal static CompareRow Row(Variant variant, LoadSummary load, DiagnosisOutcome? watch) => new(
+    internal static CompareRow Row(Variant variant, LoadSummary load, DiagnoseLoopOutcome? watch) => new(
         variant.Name,
         variant.Url.ToString(),
         load.Rps.Mean,

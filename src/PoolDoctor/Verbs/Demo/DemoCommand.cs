@@ -110,8 +110,8 @@ internal static class DemoCommand
 
         if (diagnosed?.Watch is { } watch)
         {
-            var outcome = interrupted && !watch.IsPartial ? watch with { End = DiagnosisEnd.Interrupted, EndMessage = "the demo was interrupted (Ctrl+C)" } : watch;
-            var report = DiagnosisReportBuilder.Build(diagnosedTarget!, started, outcome, rows, loadConcurrency: connections);
+            var outcome = interrupted && !watch.IsPartial ? watch with { End = DiagnoseLoopEnd.Interrupted, EndMessage = "the demo was interrupted (Ctrl+C)" } : watch;
+            var report = DiagnoseReportBuilder.Build(diagnosedTarget!, started, outcome, rows, loadConcurrency: connections);
             var (json, html) = await ReportFiles.WriteAsync(report, directory);
             Console.Out.WriteLine();
             Console.Out.WriteLine("Before / after:");
@@ -133,7 +133,7 @@ internal static class DemoCommand
         if (result.Watch is { } watch)
         {
             // The diagnosis alone, printed as soon as it is known; the table follows once the other variants ran.
-            ReportTerminalWriter.Write(TerminalConsole.Create(), DiagnosisReportBuilder.Build(target, started, watch, loadConcurrency: connections));
+            ReportTerminalWriter.Write(TerminalConsole.Create(), DiagnoseReportBuilder.Build(target, started, watch, loadConcurrency: connections));
         }
     }
 }

@@ -96,13 +96,13 @@ internal static class DiagnoseCommand
                     ? "name the target with -p/--process-id, -n/--name or --diagnostic-port, or launch one with -- COMMAND ARGS..."
                     : "give either a target (-p/-n/--diagnostic-port) or a command after '--', not both");
             }
-            var settings = new DiagnosisSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnosisSettings.DefaultStackWindow)
+            var settings = new DiagnoseLoopSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnoseLoopSettings.DefaultStackWindow)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
                 Notice = Stderr.Note,
             };
             var (loadProtocol, grpcMessage) = protocol.Read(parse);
-            var run = new DiagnoseRequest(
+            var run = new DiagnoseOptions(
                 parse.GetValue(output)!,
                 LoadUrls(parse.GetValue(load) ?? []),
                 parse.GetValue(connections),
@@ -146,7 +146,7 @@ internal static class DiagnoseCommand
     /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>
     /// <param name="tail">Where a failed command's last lines go when its output was not streamed.</param>
     private static async Task<RunEnd> RunAsync(
-        TargetSpec spec, DiagnosisSettings settings, DiagnoseRequest run, LaunchedTarget? launched, LaunchedTarget? parent,
+        TargetSpec spec, DiagnoseLoopSettings settings, DiagnoseOptions run, LaunchedTarget? launched, LaunchedTarget? parent,
         LiveStatusLine? status, ChildOutput? tail, CancellationToken cancellation)
     {
         var ending = await DiagnoseRun.RunAsync(spec, settings, run, launched, parent, status, new DiagnoseConsole(status), cancellation);

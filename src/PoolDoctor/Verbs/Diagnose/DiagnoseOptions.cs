@@ -3,7 +3,7 @@ using PoolDoctor.Analysis.Gate;
 namespace PoolDoctor.Runs;
 
 /// <summary>What `diagnose` was asked beyond the watch itself: where to write, what to load, and the CI gate.</summary>
-internal sealed record DiagnoseRequest(string Directory, IReadOnlyList<Uri> LoadUrls, int Connections, FailOn? FailOn, string? JUnit)
+internal sealed record DiagnoseOptions(string Directory, IReadOnlyList<Uri> LoadUrls, int Connections, FailOn? FailOn, string? JUnit)
 {
     /// <summary>What the --load requests speak (HTTP/1.1 unless --http2 or --grpc).</summary>
     public PoolDoctor.Load.LoadProtocol LoadProtocol { get; init; }

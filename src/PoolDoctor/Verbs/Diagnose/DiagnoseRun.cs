@@ -16,8 +16,8 @@ internal static class DiagnoseRun
     /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>
     public static async Task<RunEnd> RunAsync(
         TargetSpec spec,
-        DiagnosisSettings settings,
-        DiagnoseRequest run,
+        DiagnoseLoopSettings settings,
+        DiagnoseOptions run,
         LaunchedTarget? launched,
         LaunchedTarget? parent,
         IProgress<LiveStatus>? status,
@@ -35,7 +35,7 @@ internal static class DiagnoseRun
         var started = DateTimeOffset.UtcNow;
         output.Started(attached, settings.Duration);
         var (outcome, loadLines) = await WatchAsync(attached, settings, run, status, output, cancellation);
-        var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome,
+        var report = DiagnoseReportBuilder.Build(attached.Process, started, outcome,
             loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
             minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion);
         var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
@@ -51,17 +51,17 @@ internal static class DiagnoseRun
         var gateFailed = run.FailOn is not null && gateFails;
 
         int? commandExit = null;
-        if (parent is not null && outcome.End is not (DiagnosisEnd.Interrupted or DiagnosisEnd.Failed))
+        if (parent is not null && outcome.End is not (DiagnoseLoopEnd.Interrupted or DiagnoseLoopEnd.Failed))
         {
-            output.Waiting(outcome.End == DiagnosisEnd.TargetExited
+            output.Waiting(outcome.End == DiagnoseLoopEnd.TargetExited
                 ? $"{attached.Process.Name} (pid {attached.ProcessId}) ended after {outcome.Seconds:0} s; the report holds what was seen until then"
                 : "waiting for the command to finish");
             commandExit = await parent.WaitForExitAsync(cancellation);
         }
         return outcome.End switch
         {
-            DiagnosisEnd.Interrupted => RunEnd.Interrupted("interrupted; partial report written"),
-            DiagnosisEnd.TargetExited or DiagnosisEnd.Failed when commandExit is null =>
+            DiagnoseLoopEnd.Interrupted => RunEnd.Interrupted("interrupted; partial report written"),
+            DiagnoseLoopEnd.TargetExited or DiagnoseLoopEnd.Failed when commandExit is null =>
                 RunEnd.Failed($"{outcome.EndMessage}; partial report written ({outcome.Samples.Count} interval(s) seen)"),
             _ when gateFailed => RunEnd.GateFailed(),
             _ when commandExit is { } code and not 0 => RunEnd.Failed($"the command exited with code {code}"),
@@ -69,13 +69,13 @@ internal static class DiagnoseRun
         };
     }
 
-    private static async Task<(DiagnosisOutcome Outcome, IReadOnlyList<string> LoadLines)> WatchAsync(
-        AttachedTarget attached, DiagnosisSettings settings, DiagnoseRequest run, IProgress<LiveStatus>? status, IDiagnoseOutput output, CancellationToken cancellation)
+    private static async Task<(DiagnoseLoopOutcome Outcome, IReadOnlyList<string> LoadLines)> WatchAsync(
+        AttachedTarget attached, DiagnoseLoopSettings settings, DiagnoseOptions run, IProgress<LiveStatus>? status, IDiagnoseOutput output, CancellationToken cancellation)
     {
         BackgroundLoads? loads = null;
         try
         {
-            var outcome = await DiagnosisRun.RunAsync(attached, settings, status, CancellationToken.None, cancellation, whenWatching: () =>
+            var outcome = await DiagnoseLoop.RunAsync(attached, settings, status, CancellationToken.None, cancellation, whenWatching: () =>
             {
                 if (run.LoadUrls.Count > 0)
                 {

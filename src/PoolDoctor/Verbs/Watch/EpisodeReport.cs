@@ -84,16 +84,16 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
         }
         var origin = samples[0].Seconds;
         var verdict = _verdict!;
-        var outcome = new DiagnosisOutcome(
+        var outcome = new DiagnoseLoopOutcome(
             watch.Cores,
             samples[^1].Seconds - origin,
             [.. samples.Select(s => s with { Seconds = s.Seconds - origin })],
             [.. watch.Detector.Injections.Select(i => i with { Seconds = i.Seconds - origin })],
             verdict with { AtSeconds = verdict.AtSeconds - origin },
             stacks with { Capture = stacks.Capture with { AtSeconds = stacks.Capture.AtSeconds - origin } },
-            DiagnosisEnd.Diagnosed,
+            DiagnoseLoopEnd.Diagnosed,
             "diagnosed");
-        var report = DiagnosisReportBuilder.Build(target.Process, attachedUtc.AddSeconds(origin), outcome,
+        var report = DiagnoseReportBuilder.Build(target.Process, attachedUtc.AddSeconds(origin), outcome,
             minThreads: TargetMinThreads.Of(target.ProcessId), runtimeVersion: target.RuntimeVersion);
         var folder = ReportRetention.FolderFor(settings.Reports, DateTimeOffset.UtcNow, target.ProcessId);
         try

@@ -24,7 +24,7 @@ internal sealed record WatchSettings(TargetSpec Target, string Reports, TimeSpan
     /// <summary>How often a target that is not there (yet, again) is looked for.</summary>
     public TimeSpan RetryEvery { get; init; } = TimeSpan.FromSeconds(2);
 
-    public TimeSpan StackWindow { get; init; } = DiagnosisSettings.DefaultStackWindow;
+    public TimeSpan StackWindow { get; init; } = DiagnoseLoopSettings.DefaultStackWindow;
 
     public IReadOnlyList<string> UserCodePrefixes { get; init; } = [];
 
