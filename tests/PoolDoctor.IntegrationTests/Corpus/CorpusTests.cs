@@ -7,73 +7,34 @@ namespace PoolDoctor.IntegrationTests.Corpus;
 
 /// <summary>
 /// Every lab pattern, in both hosts, built in Release with no attribute that changes inlining, under 125 connections:
-/// `diagnose` must give the right verdict and name the call site, kind and entry the lab's table expects; the
+/// `diagnose -p` must give the right verdict and name the call site, kind and entry the lab's table expects; the
 /// negatives must never read as starving. A fresh lab per scenario, so threads injected for one never help the next.
-/// The scenarios are dealt to two classes (<see cref="CorpusTests"/> and <see cref="CorpusSecondLaneTests"/>) so that
-/// scripts/test.sh can run two labs at a time (trait <c>Lane=Paired</c>); run alone, xunit still runs them one by one.
 /// </summary>
-[Trait("Lane", "Paired")]
 public sealed class CorpusTests
-{
-    public static TheoryData<LabHost, string> BlockingScenarios => CorpusRun.BlockingScenarios(lane: 0);
-
-    public static TheoryData<LabHost, string> HealthyScenarios => CorpusRun.HealthyScenarios(lane: 0);
-
-    [Theory]
-    [MemberData(nameof(BlockingScenarios))]
-    public Task A_blocking_pattern_is_diagnosed_with_its_call_site_kind_and_entry(LabHost host, string route) =>
-        CorpusRun.BlockingPatternAsync(host, route);
-
-    [Theory]
-    [MemberData(nameof(HealthyScenarios))]
-    public Task A_healthy_route_never_reads_as_starving_and_names_no_culprit(LabHost host, string route) =>
-        CorpusRun.HealthyRouteAsync(host, route);
-}
-
-/// <summary>The other half of the corpus (<see cref="CorpusTests"/>), its own class so it can run beside the first.</summary>
-[Trait("Lane", "Paired")]
-public sealed class CorpusSecondLaneTests
-{
-    public static TheoryData<LabHost, string> BlockingScenarios => CorpusRun.BlockingScenarios(lane: 1);
-
-    public static TheoryData<LabHost, string> HealthyScenarios => CorpusRun.HealthyScenarios(lane: 1);
-
-    [Theory]
-    [MemberData(nameof(BlockingScenarios))]
-    public Task A_blocking_pattern_is_diagnosed_with_its_call_site_kind_and_entry(LabHost host, string route) =>
-        CorpusRun.BlockingPatternAsync(host, route);
-
-    [Theory]
-    [MemberData(nameof(HealthyScenarios))]
-    public Task A_healthy_route_never_reads_as_starving_and_names_no_culprit(LabHost host, string route) =>
-        CorpusRun.HealthyRouteAsync(host, route);
-}
-
-/// <summary>One corpus scenario's run and checks, shared by the two lanes.</summary>
-internal static class CorpusRun
 {
     private static readonly TimeSpan LoadLimit = TimeSpan.FromSeconds(25);
 
-    public static TheoryData<LabHost, string> BlockingScenarios(int lane) => Data(LabScenarios.All.Where(s => s.Blocking), lane);
+    public static TheoryData<LabHost, string> BlockingScenarios => Data(LabScenarios.All.Where(s => s.Blocking));
 
     // The fixed twins once per host would double the run for no new code path: the host-specific negatives
     // (twins of host-specific patterns) run in their own host, the shared ones alternate.
-    public static TheoryData<LabHost, string> HealthyScenarios(int lane) => Data(LabScenarios.All
+    public static TheoryData<LabHost, string> HealthyScenarios => Data(LabScenarios.All
         .Where(s => !s.Blocking && !s.BackgroundRun)
-        .Where(s => s.Host is LabHost.Mvc or LabHost.Grpc || s.Route is "hello" or "slowasync" or "alloc" or "customers/42/async" or "filter/async"), lane);
+        .Where(s => s.Host is LabHost.Mvc or LabHost.Grpc || s.Route is "hello" or "slowasync" or "alloc" or "customers/42/async" or "filter/async"));
 
-    /// <summary>Every other scenario, from <paramref name="lane"/> on: the two lanes share the table evenly.</summary>
-    private static TheoryData<LabHost, string> Data(IEnumerable<LabScenario> scenarios, int lane)
+    private static TheoryData<LabHost, string> Data(IEnumerable<LabScenario> scenarios)
     {
         var data = new TheoryData<LabHost, string>();
-        foreach (var s in scenarios.Where((_, index) => index % 2 == lane))
+        foreach (var s in scenarios)
         {
             data.Add(s.Host, s.Route);
         }
         return data;
     }
 
-    public static async Task BlockingPatternAsync(LabHost host, string route)
+    [Theory]
+    [MemberData(nameof(BlockingScenarios))]
+    public async Task A_blocking_pattern_is_diagnosed_with_its_call_site_kind_and_entry(LabHost host, string route)
     {
         var scenario = LabScenarios.Find(host, route)!;
         var (result, report) = await DiagnoseUnderLoad(scenario, TimeSpan.FromSeconds(20));
@@ -89,7 +50,9 @@ internal static class CorpusRun
         Assert.DoesNotContain("lambda_method", top.GetProperty("method").GetString());
     }
 
-    public static async Task HealthyRouteAsync(LabHost host, string route)
+    [Theory]
+    [MemberData(nameof(HealthyScenarios))]
+    public async Task A_healthy_route_never_reads_as_starving_and_names_no_culprit(LabHost host, string route)
     {
         var scenario = LabScenarios.Find(host, route)!;
         var (result, report) = await DiagnoseUnderLoad(scenario, TimeSpan.FromSeconds(8));
