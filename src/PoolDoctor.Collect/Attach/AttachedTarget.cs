@@ -72,7 +72,7 @@ public sealed class AttachedTarget : IAsyncDisposable
     {
         try
         {
-            var mode = WithMode(port);
+            var mode = DiagnosticPortMode.WithMode(port);
             var connector = await DiagnosticsClientConnector.FromDiagnosticPort(mode, cancellationToken)
                 ?? throw new AttachException($"diagnostic port '{port}' gave no connection");
             var client = connector.Instance;
@@ -89,13 +89,6 @@ public sealed class AttachedTarget : IAsyncDisposable
             throw new AttachException($"cannot use diagnostic port '{port}': {e.Message}", e);
         }
     }
-
-    /// <summary>
-    /// NETCore.Client treats a bare path as ",listen" and would try to bind a target's existing socket; a bare path
-    /// that already exists is a socket to connect to, a new one is a reverse port to listen on.
-    /// </summary>
-    internal static string WithMode(string port) =>
-        port.Contains(',', StringComparison.Ordinal) ? port : port + (File.Exists(port) ? ",connect" : ",listen");
 
     internal static int PidFromSocketName(string port)
     {

@@ -5,6 +5,9 @@ public sealed record TargetSpec(int? ProcessId, string? Name, string? Diagnostic
 {
     public static TargetSpec ForPid(int pid) => new(pid, null, null);
 
+    /// <summary>True when the target is named by a reverse diagnostic port (<see cref="DiagnosticPortMode.IsListen"/>).</summary>
+    public bool IsReversePort => DiagnosticPort is { } port && DiagnosticPortMode.IsListen(port);
+
     public override string ToString() =>
         ProcessId is { } pid ? $"process {pid}" : Name is { } n ? $"process '{n}'" : $"diagnostic port {DiagnosticPort}";
 }

@@ -37,9 +37,8 @@ internal static class DumpCommand
             {
                 throw new UsageException($"--output: the folder '{folder}' does not exist");
             }
-            // A reverse port (",listen", or a bare path no socket has yet) holds the target at startup until resumed.
-            var listening = spec.DiagnosticPort is { } port
-                && (port.EndsWith(",listen", StringComparison.OrdinalIgnoreCase) || (!port.Contains(',', StringComparison.Ordinal) && !File.Exists(port)));
+            // A reverse port holds the target at startup until resumed; read before attaching creates the socket.
+            var listening = spec.IsReversePort;
             await using var attached = await AttachOrFail(spec, cancellation);
             path ??= $"core_{DateTime.Now:yyyyMMdd_HHmmss}_{attached.ProcessId}";
             long size;

@@ -49,9 +49,10 @@ internal static class StacksCommand
             try
             {
                 StackRecording recording;
+                // A reverse port holds the target at startup until resumed; read before attaching creates the socket.
+                var listening = spec.IsReversePort;
                 await using (var attached = await AttachedTarget.AttachAsync(spec, cancellation))
                 {
-                    var listening = spec.DiagnosticPort?.EndsWith(",listen", StringComparison.OrdinalIgnoreCase) == true;
                     recording = await StackRecorder.RecordAsync(attached, options, path, cancellation, resumeRuntime: listening,
                         notice: Stderr.Note);
                 }
@@ -73,7 +74,7 @@ internal static class StacksCommand
                 }
                 foreach (var missing in snapshot.Missing)
                 {
-                    Console.Error.WriteLine($"{CliApp.ToolName}: note: {missing}");
+                    Stderr.Note(missing);
                 }
                 var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
                 StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
