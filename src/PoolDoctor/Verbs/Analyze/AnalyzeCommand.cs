@@ -57,7 +57,7 @@ internal static class AnalyzeCommand
         }
         foreach (var warning in dump.Warnings)
         {
-            Console.Error.WriteLine($"{CliApp.ToolName}: warning: {warning}");
+            Stderr.Warning(warning);
         }
         if (dump.Snapshot.Stacks.Count == 0)
         {

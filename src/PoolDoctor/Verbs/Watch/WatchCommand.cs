@@ -100,5 +100,5 @@ internal static class WatchCommand
         Console.Out.Flush();
     }
 
-    private static void Note(string text) => Console.Error.WriteLine($"{CliApp.ToolName}: note: {text}");
+    private static void Note(string text) => Stderr.Note(text);
 }
