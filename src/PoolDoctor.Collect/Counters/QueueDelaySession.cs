@@ -11,7 +11,7 @@ namespace PoolDoctor.Collect.Counters;
 /// Verbose, keywords ThreadPool|ThreadTransfer), in a second EventPipe session of its own. Those events cost the target
 /// two events per work item, so the session only runs while the pool completes few enough items for that to be cheap
 /// (<see cref="MaxItemsPerSecond"/>): a starving or slow pool is measured all the time, a busy healthy one is not measured
-/// (its samples carry no queueDelayMs). <see cref="Steer"/> decides after each counter sample. docs/detection.md.
+/// (its samples carry no queueDelayMs). <see cref="SteerAsync"/> decides after each counter sample. docs/detection.md.
 /// </summary>
 internal sealed class QueueDelaySession : IAsyncDisposable
 {

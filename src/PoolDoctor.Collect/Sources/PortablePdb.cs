@@ -6,7 +6,7 @@ namespace PoolDoctor.Collect.Sources;
 /// <summary>
 /// Finds an assembly's portable PDB the way debuggers do (embedded, then the debug directory's path, then beside the
 /// assembly) and checks it against the id the assembly's debug directory records. A PDB from another build has other
-/// sequence points: it is ignored and <see cref="Problem"/> says so, rather than giving wrong lines.
+/// sequence points: it is ignored and <see cref="Opened.Problem"/> says so, rather than giving wrong lines.
 /// </summary>
 internal static class PortablePdb
 {

@@ -5,7 +5,7 @@ namespace PoolDoctor.Lab.Loopback;
 
 /// <summary>
 /// A slow dependency inside the lab process: a loopback server that answers each complete request with a fixed reply
-/// after a fixed delay. It runs on one dedicated thread with <see cref="Socket.Select"/>, never on the thread pool,
+/// after a fixed delay. It runs on one dedicated thread with <see cref="Socket.Select(System.Collections.IList?, System.Collections.IList?, System.Collections.IList?, int)"/>, never on the thread pool,
 /// so that, like a real remote service, it keeps answering on time while the lab's pool starves.
 /// </summary>
 public sealed class DelayedReplyServer : IDisposable
