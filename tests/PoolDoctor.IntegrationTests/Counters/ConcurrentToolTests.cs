@@ -1,57 +1,73 @@
-using System.Diagnostics.Tracing;
+using System.Diagnostics;
+using System.Globalization;
 using System.Text.Json;
-using Microsoft.Diagnostics.NETCore.Client;
-using Microsoft.Diagnostics.Tracing;
 using PoolDoctor.IntegrationTests.Infrastructure;
 
 namespace PoolDoctor.IntegrationTests.Counters;
 
 /// <summary>
-/// Another counters tool (here a plain EventPipe session with a 2 s `System.Runtime` interval, as dotnet-counters
-/// or dotnet-monitor open) watches the same process: neither breaks the other.
+/// The real dotnet-counters (10.0.x, which reads the System.Runtime meter on .NET 9 and later) watches the same process
+/// while `counters` runs: neither breaks the other, and dotnet-counters keeps its data after our session stops.
 /// </summary>
 public class ConcurrentToolTests
 {
-    [Fact]
-    public async Task Counters_and_another_counter_session_both_keep_their_data()
+    [SkippableFact]
+    public async Task Counters_and_dotnet_counters_both_keep_their_data()
     {
+        var dotnetCounters = await DotnetCountersTool.PathAsync()
+            ?? throw MissingDependency.SkipOrFail($"dotnet-counters {DotnetCountersTool.Version}", $"dotnet tool install dotnet-counters --version {DotnetCountersTool.Version} failed:\n{DotnetCountersTool.InstallLog}");
         await using var lab = await LabProcess.StartAsync();
-        var other = new DiagnosticsClient(lab.ProcessId);
-        using var session = other.StartEventPipeSession(
-            [new EventPipeProvider("System.Runtime", EventLevel.Informational, 0, new Dictionary<string, string> { ["EventCounterIntervalSec"] = "2" })],
-            requestRundown: false);
-        var seen = new List<(DateTime At, string Series)>();
-        var reader = Task.Run(() =>
+        var file = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-dotnet-counters-").FullName, "counters.json");
+        var info = new ProcessStartInfo(dotnetCounters)
         {
-            using var source = new EventPipeEventSource(session.EventStream);
-            source.Dynamic.All += e =>
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            UseShellExecute = false,
+        };
+        foreach (var arg in new[] { "collect", "-p", lab.ProcessId.ToString(CultureInfo.InvariantCulture), "--counters", "System.Runtime",
+                     "--refresh-interval", "1", "--format", "json", "-o", file, "--duration", "00:00:00:14" })
+        {
+            info.ArgumentList.Add(arg);
+        }
+        using var other = Process.Start(info)!;
+        var otherOutput = other.StandardOutput.ReadToEndAsync();
+        var otherErrors = other.StandardError.ReadToEndAsync();
+        try
+        {
+            await Task.Delay(TimeSpan.FromSeconds(2));
+            var run = await ToolRun.RunAsync(["counters", "-p", lab.ProcessId.ToString(CultureInfo.InvariantCulture), "--format", "json", "--duration", "6s"], TimeSpan.FromSeconds(60));
+            var ourEnd = DateTimeOffset.UtcNow;
+            using (var limit = new CancellationTokenSource(TimeSpan.FromSeconds(60)))
             {
-                if (e.EventName == "EventCounters" && e.PayloadValue(0) is IDictionary<string, object> outer
-                    && outer["Payload"] is IDictionary<string, object> fields && (string)fields["Name"] == "threadpool-thread-count")
-                {
-                    lock (seen) { seen.Add((DateTime.UtcNow, fields["Series"] as string ?? "")); }
-                }
-            };
-            source.Process();
-        });
+                await other.WaitForExitAsync(limit.Token);
+            }
+            var said = $"dotnet-counters exit {other.ExitCode}\nstdout: {await otherOutput}\nstderr: {await otherErrors}";
 
-        var run = await ToolRun.RunAsync(["counters", "-p", lab.ProcessId.ToString(), "--format", "json", "--duration", "6s"], TimeSpan.FromSeconds(60));
-        var ourEnd = DateTime.UtcNow;
-        await Task.Delay(TimeSpan.FromSeconds(4.5));
-        await session.StopAsync(CancellationToken.None);
-        await reader.WaitAsync(TimeSpan.FromSeconds(20));
+            Assert.True(run.ExitCode == 0, run.ToString());
+            var seconds = run.StdOut.Split('\n', StringSplitOptions.RemoveEmptyEntries)
+                .Select(l => JsonDocument.Parse(l).RootElement.GetProperty("seconds").GetDouble()).ToList();
+            Assert.True(seconds.Count >= 3, run.ToString());
+            // One sample per second: the other session's neither doubles nor thins ours.
+            var gaps = seconds.Zip(seconds.Skip(1), (a, b) => b - a).ToList();
+            Assert.All(gaps, g => Assert.InRange(g, 0.5, 1.6));
 
-        Assert.True(run.ExitCode == 0, run.ToString());
-        var seconds = run.StdOut.Split('\n', StringSplitOptions.RemoveEmptyEntries)
-            .Select(l => JsonDocument.Parse(l).RootElement.GetProperty("seconds").GetDouble()).ToList();
-        Assert.True(seconds.Count >= 3, run.ToString());
-        // One sample per second: the other session's series neither doubles nor thins ours.
-        var gaps = seconds.Zip(seconds.Skip(1), (a, b) => b - a).ToList();
-        Assert.All(gaps, g => Assert.InRange(g, 0.5, 1.6));
-        lock (seen)
+            Assert.True(other.ExitCode == 0 && File.Exists(file), said);
+            using var written = JsonDocument.Parse(await File.ReadAllTextAsync(file));
+            var threadCounts = written.RootElement.GetProperty("Events").EnumerateArray()
+                .Where(e => e.GetProperty("name").GetString()!.StartsWith("dotnet.thread_pool.thread.count", StringComparison.Ordinal))
+                .Select(e => DateTimeOffset.Parse(e.GetProperty("timestamp").GetString()!, CultureInfo.InvariantCulture))
+                .ToList();
+            Assert.True(threadCounts.Count >= 8, $"dotnet-counters wrote {threadCounts.Count} thread-count values\n{said}");
+            Assert.Contains(threadCounts, at => at > ourEnd);  // still served after our session stopped
+            Assert.Contains(threadCounts, at => at < ourEnd - TimeSpan.FromSeconds(3));  // and while ours ran
+        }
+        finally
         {
-            Assert.Contains(seen, s => s.At > ourEnd);  // still served after our session stopped
-            Assert.True(seen.Count >= 3, $"the other session saw {seen.Count} thread-count events: {string.Join(", ", seen.Select(s => s.Series))}");
+            if (!other.HasExited)
+            {
+                other.Kill(entireProcessTree: true);
+            }
         }
     }
 }
