@@ -23,8 +23,8 @@ else
   run() { dotnet test "$1" -c Release --no-build --logger "trx;LogFileName=$2.trx" --logger "console;verbosity=normal" --results-directory "$results" "${@:3}" || status=1; }
   dotnet build PoolDoctor.slnx -c Release || { echo "build failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
   run tests/PoolDoctor.Tests unit
-  # Integration tests: the serial ones one at a time, then those marked Lane=Paired (a verdict and a call site, which
-  # blocking shows whatever runs beside it) two at a time.
+  # Integration tests: the serial ones one at a time, then those marked Lane=Paired (a call site in a dump or a stack
+  # capture, a route's answers: what blocking shows whatever runs beside it) two at a time.
   run tests/PoolDoctor.IntegrationTests integration-serial --filter "Lane!=Paired"
   run tests/PoolDoctor.IntegrationTests integration-paired --filter "Lane=Paired" -- xUnit.ParallelizeTestCollections=true xUnit.MaxParallelThreads=2
 fi

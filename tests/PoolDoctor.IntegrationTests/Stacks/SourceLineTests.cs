@@ -9,8 +9,6 @@ namespace PoolDoctor.IntegrationTests.Stacks;
 /// source itself), the JIT's IL-to-native maps give every chain frame its line, a recorded trace read with
 /// `--symbols` gives the same, and bad symbols (none, another build's, a missing folder) say so in one line.
 /// </summary>
-// Blocking shows whatever the other lane does: scripts/test.sh may run these beside another paired test.
-[Trait("Lane", "Paired")]
 public sealed class SourceLineTests
 {
     private static readonly string ToolDirectory = Path.GetDirectoryName(ToolPaths.ToolDll)!;
