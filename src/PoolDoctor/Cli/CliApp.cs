@@ -53,6 +53,10 @@ public static class CliApp
         {
             return ReportFailure(e, ParseErrors.HelpPointer(parsed));
         }
+        finally
+        {
+            Collect.SelfTiming.ToolTimeline.Print(Console.Error);
+        }
     }
 
     /// <summary>Maps an exception to its one-line message and exit code (through <see cref="RunEnds"/>); verbs call it too when they catch late.</summary>

@@ -74,7 +74,6 @@ internal static class DetectCommand
         {
             Print(Outcome(timedOut: !interrupted && end.Kind == WatchEndKind.Stopped), json, limit, interrupted);
         }
-        ToolTimeline.Print(Console.Error);
         if (finding is null && end.Kind != WatchEndKind.Stopped)
         {
             throw WatchFailures.From(end, detector.Samples.Count);
