@@ -92,7 +92,8 @@ internal static class DiagnosisRun
                 capture = StartCapture(now);
             }
             progress?.Report(new LiveStatus(now, (finding ?? verdict).Kind, interval.Sample,
-                capture is null ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
+                // A capture whose sign came to nothing (or one taken at attach on a healthy pool) is no news.
+                capture is null || (finding is null && capture.IsCompleted) ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
         }
 
         // Nothing more is read from the counters: their session stops while the capture's trace is read.
