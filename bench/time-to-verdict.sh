@@ -154,7 +154,8 @@ if do_block:
             print(f"blocking{label}: {len(t)} Starving of {len(t) + len(f)}; median {statistics.median(t):.2f} s, max {max(t):.2f} s"
                   + (f" (verdict printed: median {statistics.median(printed[label]):.2f} s, max {max(printed[label]):.2f} s)" if printed[label] else "")
                   + (f"; not Starving: {' '.join(f)}" if f else ""))
-            print(f"parts{label}, median (max) s: " + ", ".join(f"{name} {statistics.median(v):.3f} ({max(v):.3f})" for name, v in spans[label].items() if v))
+            if any(spans[label][name] for name, *_ in SPANS[1:]):  # a build without the timeline has spawn and exit only
+                print(f"parts{label}, median (max) s: " + ", ".join(f"{name} {statistics.median(v):.3f} ({max(v):.3f})" for name, v in spans[label].items() if v))
 
 if do_neg:
     print(f"\nnegatives, {neg_seconds} s each under detect --timeout {neg_seconds}s")
