@@ -54,7 +54,7 @@ for route in $ROUTES; do
       sleep 5
       rm -rf "$OUT/diag"; mkdir -p "$OUT/diag"
       t0=$(now)
-      dotnet "$tool" diagnose -p "$lab" --duration 30s --output "$OUT/diag" >"$OUT/diag.txt" 2>&1 &
+      POOLDOCTOR_TIMING=1 dotnet "$tool" diagnose -p "$lab" --duration 30s --output "$OUT/diag" >"$OUT/diag.txt" 2>&1 &
       doctor=$!
       while [ ! -s "$OUT/diag/report.json" ] && kill -0 "$doctor" 2>/dev/null; do sleep 0.02; done
       t1=$(now)
@@ -64,6 +64,14 @@ for route in $ROUTES; do
       s=$(echo "$t1 - $t0" | bc)
       times_var="t_$(echo "$route$tool" | md5sum | cut -c1-8)"; eval "$times_var+=(\"\$s\")"
       echo "(a) $route, $tool, run $run: diagnose start -> report.json ${s} s, verdict $verdict, load average $(cut -d' ' -f1 /proc/loadavg)"
+      # diagnose's own timeline (POOLDOCTOR_TIMING=1; a build without it prints none), in seconds from its start.
+      python3 - "$t0" "$OUT/diag.txt" <<'PY'
+import sys
+t0 = float(sys.argv[1])
+line = next((l for l in open(sys.argv[2]) if l.startswith("timeline:")), None)
+if line:
+    print("    moments (s): " + " ".join(f"{k}={float(v) - t0:.2f}" for k, v in (kv.split("=") for kv in line.split()[1:])))
+PY
       stop_all
     done
   done

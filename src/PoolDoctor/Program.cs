@@ -1,4 +1,7 @@
 using PoolDoctor.Cli;
+using PoolDoctor.Collect.SelfTiming;
+
+ToolTimeline.Mark("main");
 
 // The tool's own pool threads do not spin before they sleep. A watch wakes them a few times a second (counter samples,
 // the /proc reads, a stream read), and each time an idle worker spun in LowLevelLifoSemaphore.Wait (sched_yield) before

@@ -5,6 +5,7 @@ using Microsoft.Diagnostics.NETCore.Client;
 using Microsoft.Diagnostics.Tracing;
 using Microsoft.Diagnostics.Tracing.Parsers.Clr;
 using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.SelfTiming;
 using PoolDoctor.Model.Counters;
 
 namespace PoolDoctor.Collect.Counters;
@@ -38,6 +39,7 @@ public sealed class CounterWatcher : IAsyncDisposable
     private readonly QueueDelayDemand _queueDelayDemand;
     private Task? _pump;
     private int _stopping;
+    private int _samplesSeen;
 
     private CounterWatcher(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores, double intervalSeconds, QueueDelayMode queueDelay)
     {
@@ -82,6 +84,7 @@ public sealed class CounterWatcher : IAsyncDisposable
                 ? $"cannot start an EventPipe session in process {target.ProcessId}: {e.Message}"
                 : $"process {target.ProcessId} exited before the session started", e);
         }
+        ToolTimeline.Mark("session");
         target.ResumeIfSuspended();
         var watcher = new CounterWatcher(target, session, startUtc, TargetCores.Of(target.ProcessId), intervalSeconds, queueDelay);
         watcher._runnable.Start();
@@ -142,6 +145,7 @@ public sealed class CounterWatcher : IAsyncDisposable
 
     private void OnDynamicEvent(TraceEvent data)
     {
+        ToolTimeline.Mark("first-event");
         if (data.EventName != "EventCounters" || data.ProviderName != CounterNames.Provider)
         {
             return;
@@ -170,6 +174,10 @@ public sealed class CounterWatcher : IAsyncDisposable
             if (_queueDelay is not null && Volatile.Read(ref _stopping) == 0)
             {
                 _ = _queueDelay.SteerAsync(sample.CompletedPerSecond, _queueDelayDemand.Wants(sample.Seconds, sample.QueueLength));
+            }
+            if (ToolTimeline.IsEnabled && ++_samplesSeen <= 8)
+            {
+                ToolTimeline.Mark($"sample{_samplesSeen}");
             }
             var injections = _pending.ToList();
             _pending.Clear();

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using Microsoft.Diagnostics.NETCore.Client;
 using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.SelfTiming;
 
 namespace PoolDoctor.Collect.Stacks;
 
@@ -32,6 +33,7 @@ public static class StackRecorder
                 : $"the target exited before the capture started ({Describe(target)})", e);
         }
 
+        ToolTimeline.Mark("record-session");
         if (resumeRuntime)
         {
             try
@@ -62,7 +64,9 @@ public static class StackRecorder
             interrupted |= cancellationToken.IsCancellationRequested;
             var targetExited = copy.IsCompleted;
 
+            ToolTimeline.Mark("record-window");
             await StopAsync(session, copy, options.StopTimeout);
+            ToolTimeline.Mark("record-stopped");
             targetExited |= !target.IsAlive;
             await file.FlushAsync(CancellationToken.None);
             return new StackRecording(path, window, interrupted, targetExited);

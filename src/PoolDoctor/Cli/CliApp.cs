@@ -11,10 +11,16 @@ public static class CliApp
 {
     public const string ToolName = "dotnet-pooldoctor";
 
-    public static RootCommand BuildRoot()
+    /// <summary>
+    /// The verb tree; when <paramref name="args"/> begins with a verb's name, that verb alone (the others are not
+    /// constructed: a verb's run, its help and its errors only read its own branch). Without one, every verb, for the
+    /// root's help and for suggestions on a mistyped name.
+    /// </summary>
+    public static RootCommand BuildRoot(string[]? args = null)
     {
         var root = new RootCommand("PoolDoctor: find out why a .NET service's ThreadPool starves, name the blocking code, and verify the fix.");
-        foreach (var verb in CommandCatalog.All())
+        var named = args is [var first, ..] ? CommandCatalog.Only(first) : null;
+        foreach (var verb in named is null ? CommandCatalog.All() : [named])
         {
             root.Subcommands.Add(verb);
         }
@@ -24,8 +30,9 @@ public static class CliApp
 
     public static async Task<int> RunAsync(string[] args, CancellationToken cancellation = default)
     {
-        var root = BuildRoot();
+        var root = BuildRoot(args);
         var parsed = root.Parse(args);
+        Collect.SelfTiming.ToolTimeline.Mark("parsed");
         if (!HelpLayout.IsHelp(parsed) && ParseErrors.First(parsed) is { } problem)
         {
             return RunEnds.Exit(new RunEnd(RunEndKind.Usage, $"{problem} ({ParseErrors.HelpPointer(parsed)})"));
@@ -45,6 +52,10 @@ public static class CliApp
         catch (Exception e)
         {
             return ReportFailure(e, ParseErrors.HelpPointer(parsed));
+        }
+        finally
+        {
+            Collect.SelfTiming.ToolTimeline.Print(Console.Error);
         }
     }
 

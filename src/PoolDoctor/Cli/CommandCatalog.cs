@@ -5,19 +5,27 @@ namespace PoolDoctor.Cli.Commands;
 /// <summary>Every verb the tool offers, in the order `--help` lists them.</summary>
 internal static class CommandCatalog
 {
-    public static IEnumerable<Command> All() =>
+    // Name and factory of each verb: a run builds only the verb it names (see CliApp.BuildRoot), so `detect` does not pay
+    // for constructing (and JIT-compiling) the eleven others before it attaches.
+    private static readonly (string Name, Func<Command> Create)[] Verbs =
     [
-        DemoCommand.Create(),
-        DiagnoseCommand.Create(),
-        CompareCommand.Create(),
-        LoadCommand.Create(),
-        LabCommand.Create(),
-        PsCommand.Create(),
-        CountersCommand.Create(),
-        DetectCommand.Create(),
-        WatchCommand.Create(),
-        StacksCommand.Create(),
-        AnalyzeCommand.Create(),
-        DumpCommand.Create(),
+        ("demo", DemoCommand.Create),
+        ("diagnose", DiagnoseCommand.Create),
+        ("compare", CompareCommand.Create),
+        ("load", LoadCommand.Create),
+        ("lab", LabCommand.Create),
+        ("ps", PsCommand.Create),
+        ("counters", CountersCommand.Create),
+        ("detect", DetectCommand.Create),
+        ("watch", WatchCommand.Create),
+        ("stacks", StacksCommand.Create),
+        ("analyze", AnalyzeCommand.Create),
+        ("dump", DumpCommand.Create),
     ];
+
+    public static IEnumerable<Command> All() => Verbs.Select(v => v.Create());
+
+    /// <summary>The verb named <paramref name="name"/> alone, or null when no verb has that name.</summary>
+    public static Command? Only(string name) =>
+        Array.Find(Verbs, v => v.Name == name) is { Create: not null } verb ? verb.Create() : null;
 }

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Counters;
+using PoolDoctor.Collect.SelfTiming;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
@@ -26,29 +27,45 @@ internal static class DiagnoseLoop
         Action? whenWatching = null)
     {
         var clock = Stopwatch.StartNew();
-        await using var watch = await PoolWatch.StartAsync(target, interrupt, PoolWatch.FastIntervalSeconds);
-        // Read while the target surely runs: a demo's lab is killed before its report is written.
-        var context = TargetContextReader.Read(target.ProcessId, target.Process.CommandLine, target.RuntimeVersion, watch.Cores);
-        await using var requests = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
-        // A load the doctor drives itself starts only now, so its first requests are seen starting.
-        whenWatching?.Invoke();
-        var detector = watch.Detector;
         using var loop = CancellationTokenSource.CreateLinkedTokenSource(stopWatching, interrupt);
-        loop.CancelAfter(settings.Duration);
         Verdict? finding = null;
         Task<StackEvidence>? capture = null;
+        // Set once the capture's recording is in: from then on the counters add nothing the report needs once diagnosed.
+        var recorded = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var captureStartedAt = double.NegativeInfinity;
+        RequestWatch? requests = null;
         Task<StackEvidence> StartCapture(double at)
         {
             captureStartedAt = at;
-            return StackEvidence.CaptureAsync(target, at, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt);
+            ToolTimeline.Mark("capture-start");
+            var done = recorded = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+            return StackEvidence.CaptureAsync(target, at, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt,
+                recorded: () => done.TrySetResult());
         }
+        if (settings.CaptureStacks && settings.CaptureAtAttach)
+        {
+            // Beside the counter session, not after its early sign: the blocked threads of a pool that starves already are
+            // there now, and the capture's window runs while the rules wait for their samples.
+            capture = StartCapture(0);
+        }
+        await using var watch = await StartedOrDropped(PoolWatch.StartAsync(target, interrupt, PoolWatch.FastIntervalSeconds), capture);
+        ToolTimeline.Mark("watching");
+        // Read while the target surely runs: a demo's lab is killed before its report is written.
+        var context = TargetContextReader.Read(target.ProcessId, target.Process.CommandLine, target.RuntimeVersion, watch.Cores);
+        await using var requestWatch = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
+        requests = requestWatch;
+        ToolTimeline.Mark("requests-watching");
+        // A load the doctor drives itself starts only now, so its first requests are seen starting.
+        whenWatching?.Invoke();
+        var detector = watch.Detector;
+        loop.CancelAfter(settings.Duration);
         await foreach (var (interval, verdict) in watch.ReadAllAsync(loop.Token))
         {
             var now = clock.Elapsed.TotalSeconds;
             if (finding is null && StarvationDetector.IsFinding(verdict))
             {
                 finding = verdict;
+                ToolTimeline.Mark("verdict");
                 if (settings.CaptureStacks && verdict.Kind is VerdictKind.Starving or VerdictKind.BlockingCompensated)
                 {
                     // A capture started on the early sign moments ago holds this episode; an older one (a sign that
@@ -58,8 +75,9 @@ internal static class DiagnoseLoop
                         await DropAsync(capture);
                         capture = StartCapture(now);
                     }
-                    // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture is in.
-                    _ = capture.ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
+                    // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture's recording
+                    // is in (the counter session then stops while the trace is read) or the capture ends without one.
+                    _ = Task.WhenAny(recorded.Task, capture).ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
                 }
                 else if (settings.StopWhenDiagnosed)
                 {
@@ -74,9 +92,12 @@ internal static class DiagnoseLoop
                 capture = StartCapture(now);
             }
             progress?.Report(new LiveStatus(now, (finding ?? verdict).Kind, interval.Sample,
-                capture is null ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
+                // A capture whose sign came to nothing (or one taken at attach on a healthy pool) is no news.
+                capture is null || (finding is null && capture.IsCompleted) ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
         }
 
+        // Nothing more is read from the counters: their session stops while the capture's trace is read.
+        var stopping = watch.StopAsync();
         StackEvidence? stacks = null;
         var captureFailure = (string?)null;
         if (capture is not null)
@@ -84,6 +105,7 @@ internal static class DiagnoseLoop
             try
             {
                 var evidence = await capture;
+                ToolTimeline.Mark("captured");
                 // A capture whose early sign never became a finding is not evidence of anything.
                 stacks = finding is { Kind: VerdictKind.Starving or VerdictKind.BlockingCompensated } ? evidence : null;
             }
@@ -96,7 +118,8 @@ internal static class DiagnoseLoop
                 }
             }
         }
-        var ended = await watch.StopAsync();
+        var ended = await stopping;
+        ToolTimeline.Mark("stopped");
         var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure);
         return new DiagnoseLoopOutcome(
             watch.Cores,
@@ -142,6 +165,20 @@ internal static class DiagnoseLoop
     // At most one capture on an early sign this often: a service that keeps showing signs that come to nothing must
     // not be sampled all the time.
     private const double EarlyCaptureEverySeconds = 15;
+
+    // The watch once started; if it cannot start, a capture already running is waited for (its session stopped) first.
+    private static async Task<PoolWatch> StartedOrDropped(Task<PoolWatch> starting, Task<StackEvidence>? capture)
+    {
+        try
+        {
+            return await starting;
+        }
+        catch
+        {
+            await DropAsync(capture);
+            throw;
+        }
+    }
 
     // Waits for an earlier capture to end (its session closed) and forgets it.
     private static async Task DropAsync(Task<StackEvidence>? capture)

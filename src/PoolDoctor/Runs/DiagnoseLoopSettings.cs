@@ -12,6 +12,12 @@ internal sealed record DiagnoseLoopSettings(TimeSpan Duration, bool StopWhenDiag
     /// <summary>`--user-code` prefixes: when given, exactly the frames they name are user code.</summary>
     public IReadOnlyList<string> UserCodePrefixes { get; init; } = [];
 
+    /// <summary>
+    /// Start the stack capture at attach, beside the counter session, instead of at the first early sign: for a target
+    /// attached by pid or name with no load of ours, which is most often starving already (bench/RESULTS.md, time to culprit).
+    /// </summary>
+    public bool CaptureAtAttach { get; init; }
+
     /// <summary>Where a capture's one-line notes go (a missing runtime feature, a fallback); the CLI prints them on stderr.</summary>
     public Action<string>? Notice { get; init; }
 }

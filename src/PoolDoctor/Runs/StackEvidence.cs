@@ -14,7 +14,8 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
 
     /// <summary>Records the target's stacks and wait events for one window, then groups them and names the culprits.</summary>
     public static async Task<StackEvidence> CaptureAsync(
-        AttachedTarget target, double atSeconds, TimeSpan window, IReadOnlyList<string> userCodePrefixes, RequestWatch? requests, Action<string>? notice, CancellationToken interrupt)
+        AttachedTarget target, double atSeconds, TimeSpan window, IReadOnlyList<string> userCodePrefixes, RequestWatch? requests, Action<string>? notice, CancellationToken interrupt,
+        Action? recorded = null)
     {
         // What each thread serves as the capture begins: a blocked request started long before it.
         var serving = requests?.Serving();
@@ -22,12 +23,15 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
         try
         {
             var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt, notice: notice);
+            recorded?.Invoke();
             var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, CancellationToken.None, serving: serving);
+            Collect.SelfTiming.ToolTimeline.Mark("trace-read");
             foreach (var missing in snapshot.Missing)
             {
                 notice?.Invoke(missing);
             }
             var analysis = CulpritAnalyzer.Analyze(snapshot, new CulpritOptions { UserCodePrefixes = userCodePrefixes });
+            Collect.SelfTiming.ToolTimeline.Mark("analyzed");
             var capture = new StackCapture(atSeconds, recording.Window.TotalSeconds, snapshot.Stacks.Select(s => s.ThreadId).Distinct().Count(), snapshot.Waits.Count)
             {
                 RequestThreads = snapshot.Stacks.Where(s => s.Request is not null).Select(s => s.ThreadId).Distinct().Count(),

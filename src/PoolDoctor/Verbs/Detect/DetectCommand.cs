@@ -4,6 +4,7 @@ using System.Globalization;
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Counters;
+using PoolDoctor.Collect.SelfTiming;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 
@@ -38,8 +39,10 @@ internal static class DetectCommand
     {
         var clock = Stopwatch.StartNew();
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
+        ToolTimeline.Mark("attached");
         await using var watch = await PoolWatch.StartAsync(attached, cancellation, PoolWatch.FastIntervalSeconds);
         var watchStarted = clock.Elapsed.TotalSeconds;
+        ToolTimeline.Mark("watching");
         var detector = watch.Detector;
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         stop.CancelAfter(limit);
@@ -51,26 +54,38 @@ internal static class DetectCommand
             {
                 finding = verdict;
                 secondsToVerdict = clock.Elapsed.TotalSeconds;
+                ToolTimeline.Mark("verdict");
                 break;
             }
         }
+        DetectOutcome Outcome(bool timedOut) => new(
+            finding ?? detector.Current, secondsToVerdict, timedOut, attached.ProcessId, watch.Cores, watchStarted,
+            detector.Samples.ToList(), detector.Injections.ToList());
+        // A finding is printed before the sessions stop (their stop waits for the runtime's flush, ~0.1-0.2 s), so it is
+        // read that much sooner; nothing in it depends on how the watch ends. Without one, the end decides the message.
+        if (finding is not null)
+        {
+            Print(Outcome(timedOut: false), json, limit, interrupted: false);
+        }
         var end = await watch.StopAsync();
+        ToolTimeline.Mark("stopped");
         var interrupted = cancellation.IsCancellationRequested;
-        var outcome = new DetectOutcome(
-            finding ?? detector.Current,
-            secondsToVerdict,
-            TimedOut: finding is null && !interrupted && end.Kind == WatchEndKind.Stopped,
-            attached.ProcessId,
-            watch.Cores,
-            watchStarted,
-            detector.Samples.ToList(),
-            detector.Injections.ToList());
-        Console.Out.WriteLine(json ? CounterJson.DetectResult(outcome) : Text(outcome, limit, interrupted));
+        if (finding is null)
+        {
+            Print(Outcome(timedOut: !interrupted && end.Kind == WatchEndKind.Stopped), json, limit, interrupted);
+        }
         if (finding is null && end.Kind != WatchEndKind.Stopped)
         {
             throw WatchFailures.From(end, detector.Samples.Count);
         }
         return interrupted && finding is null ? RunEnd.Interrupted() : RunEnd.Ok;
+    }
+
+    private static void Print(DetectOutcome outcome, bool json, TimeSpan limit, bool interrupted)
+    {
+        Console.Out.WriteLine(json ? CounterJson.DetectResult(outcome) : Text(outcome, limit, interrupted));
+        Console.Out.Flush();
+        ToolTimeline.Mark("printed");
     }
 
     private static string Text(DetectOutcome outcome, TimeSpan limit, bool interrupted)

@@ -112,6 +112,8 @@ internal static class DiagnoseCommand
                 LoadProtocol = loadProtocol,
                 GrpcMessage = grpcMessage,
             };
+            // A process already running with no load of ours is most often starving already: its stacks are there now.
+            settings = settings with { CaptureAtAttach = launchCommand.Length == 0 && run.LoadUrls.Count == 0 };
             if (run.Connections <= 0)
             {
                 throw new UsageException($"--connections: must be at least 1, not {run.Connections}");

@@ -25,6 +25,7 @@ internal static class DiagnoseRun
         CancellationToken cancellation)
     {
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
+        Collect.SelfTiming.ToolTimeline.Mark("attached");
         foreach (var url in run.LoadUrls)
         {
             if (await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation, http2: run.LoadProtocol != Load.LoadProtocol.Http1) is { } note)
@@ -39,6 +40,7 @@ internal static class DiagnoseRun
             loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
             minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion);
         var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
+        Collect.SelfTiming.ToolTimeline.Mark("report-written");
         // --junit without --fail-on records the starving check, which never fails the exit.
         var policy = run.FailOn ?? FailOn.Starving;
         var gateMessage = FailGate.Explain(policy, report.Verdict.Kind, report.Culprits);
