@@ -19,5 +19,6 @@ internal static class CommandCatalog
         StacksCommand.Create(),
         AnalyzeCommand.Create(),
         DumpCommand.Create(),
+        Verbs.Fix.FixCommand.Create(),
     ];
 }

@@ -1,0 +1,100 @@
+using System.CommandLine;
+using PoolDoctor.Cli.Commands;
+using PoolDoctor.Fix.StopGap;
+
+namespace PoolDoctor.Cli.Verbs.Fix;
+
+/// <summary>The options of `fix` and the checks between them; <see cref="Read"/> turns a parse into a <see cref="FixRequest"/>.</summary>
+internal sealed class FixOptions
+{
+    private readonly Option<string?> _project = new("--project") { HelpName = "PATH", Description = "The app's .csproj (default: the nearest one above the culprit's source file)." };
+    private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which of the report's culprits to fix (1 = the top one).", DefaultValueFactory = _ => 1 };
+    private readonly Option<string?> _output = new("--output", "-o") { HelpName = "FILE.diff", Description = "Write the diff to this file (default: standard output)." };
+    private readonly Option<bool> _apply = new("--apply") { Description = "Edit the files in place instead of printing the diff." };
+    private readonly Option<bool> _stopGap = new("--stop-gap") { Description = "Also write the report's MinThreads stop-gap (a palliative, beside the fix, never instead of it)." };
+    private readonly Option<string> _stopGapAs = new("--stop-gap-as") { HelpName = "FORM", Description = "Where the stop-gap goes: runtimeconfig (runtimeconfig.template.json, the default), msbuild (<ThreadPoolMinThreads> in the .csproj) or code (ThreadPool.SetMinThreads at start-up).", DefaultValueFactory = _ => "runtimeconfig" };
+    private readonly Option<int?> _minThreads = new("--min-threads") { HelpName = "N", Description = "With --stop-gap: write this MinThreads instead of the report's." };
+    private readonly Option<bool> _verify = new("--verify") { Description = "Copy the project to a temporary folder, patch the copy, build the original and the patched copy in Release and run each under the same load (--load, and the command after '--'); exit 0 when the fix helped, 3 when it did not." };
+    private readonly Option<string?> _load = new("--load") { HelpName = "URL", Description = "With --verify: the URL to load (the command after '--' must serve it)." };
+    private readonly Option<int> _connections = new("--connections", "-c") { HelpName = "N", Description = "With --verify: concurrent connections.", DefaultValueFactory = _ => 125 };
+    private readonly Option<string> _duration = new("--duration", "-d") { HelpName = "DURATION", Description = "With --verify: how long to load each build.", DefaultValueFactory = _ => "10s" };
+    private readonly Option<string> _timeout = new("--timeout") { HelpName = "DURATION", Description = "With --verify: per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "10s" };
+    private readonly Option<string?> _child = new("--child") { HelpName = "NAME", Description = "With --verify: watch the process below the command with this name (e.g. the app 'dotnet run' starts)." };
+    private readonly Option<bool> _showChildIo = new("--show-child-io") { Description = "With --verify: stream each started command's output to stderr." };
+
+    public void AddTo(Command command)
+    {
+        foreach (var option in new Option[] { _project, _culprit, _output, _apply, _stopGap, _stopGapAs, _minThreads, _verify, _load, _connections, _duration, _timeout, _child, _showChildIo })
+        {
+            command.Options.Add(option);
+        }
+    }
+
+    public FixRequest Read(ParseResult parse, string report, IReadOnlyList<string> launch)
+    {
+        var culprit = parse.GetValue(_culprit);
+        if (culprit < 1)
+        {
+            throw new UsageException($"--culprit: must be at least 1 (got {culprit})");
+        }
+        var stopGap = parse.GetValue(_stopGap);
+        var form = StopGapForms.Parse(parse.GetValue(_stopGapAs)!) ?? throw new UsageException($"--stop-gap-as: '{parse.GetValue(_stopGapAs)}' is not {StopGapForms.Names}");
+        if (!stopGap && parse.GetResult(_stopGapAs) is { Implicit: false })
+        {
+            throw new UsageException("--stop-gap-as needs --stop-gap");
+        }
+        var minThreads = parse.GetValue(_minThreads);
+        if (minThreads is not null && !stopGap)
+        {
+            throw new UsageException("--min-threads needs --stop-gap");
+        }
+        if (minThreads is < 1 or > 32767)
+        {
+            throw new UsageException($"--min-threads: must be 1..32767 (got {minThreads})");
+        }
+        var verify = parse.GetValue(_verify);
+        var apply = parse.GetValue(_apply);
+        if (apply && parse.GetValue(_output) is not null)
+        {
+            throw new UsageException("--apply edits the files; it does not combine with --output");
+        }
+        if (apply && verify)
+        {
+            throw new UsageException("--verify never writes to your tree; run --apply after it");
+        }
+        VerifySettings? settings = null;
+        if (verify)
+        {
+            settings = ReadVerify(parse, launch);
+        }
+        else if (launch.Count > 0 || parse.GetValue(_load) is not null)
+        {
+            throw new UsageException("--load and a command after '--' need --verify");
+        }
+        return new FixRequest(report, parse.GetValue(_project), culprit, parse.GetValue(_output), apply, stopGap ? form : null, minThreads, settings);
+    }
+
+    private VerifySettings ReadVerify(ParseResult parse, IReadOnlyList<string> launch)
+    {
+        var load = parse.GetValue(_load) ?? throw new UsageException("--verify needs --load URL (the URL the command's app serves)");
+        if (launch.Count == 0)
+        {
+            throw new UsageException("--verify needs the command that runs a build after '--' (e.g. -- dotnet bin/Release/net10.0/App.dll)");
+        }
+        var connections = parse.GetValue(_connections);
+        if (connections < 1)
+        {
+            throw new UsageException($"--connections: must be at least 1 (got {connections})");
+        }
+        var variant = Variant.Parse(load);
+        var compare = new CompareRequest(
+            [variant],
+            connections,
+            DurationOption.Parse(parse.GetValue(_duration)!, "--duration"),
+            DurationOption.Parse(parse.GetValue(_timeout)!, "--timeout"),
+            Target: null,
+            launch,
+            LaunchedChild.PatternFor(launch, parse.GetValue(_child)));
+        return new VerifySettings(compare, parse.GetValue(_showChildIo));
+    }
+}

@@ -1,0 +1,9 @@
+using PoolDoctor.Fix.Diffs;
+
+namespace PoolDoctor.Cli.Verbs.Fix;
+
+/// <summary>
+/// What `fix --verify` was asked: the project, the patch to verify (edits of the original tree's files), and the
+/// compare of the two builds — the same load and the command that runs a build, started in each copied project's folder.
+/// </summary>
+internal sealed record VerifyRequest(string ProjectFile, IReadOnlyList<FileEdit> Patch, CompareRequest Compare);
