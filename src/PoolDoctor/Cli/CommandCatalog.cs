@@ -1,4 +1,5 @@
 using System.CommandLine;
+using PoolDoctor.Cli.Verbs.Fix;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -19,5 +20,6 @@ internal static class CommandCatalog
         StacksCommand.Create(),
         AnalyzeCommand.Create(),
         DumpCommand.Create(),
+        FixCommand.Create(),
     ];
 }
