@@ -1,5 +1,5 @@
 using System.Text.RegularExpressions;
-using PoolDoctor.Fix.Diffs;
+using PoolDoctor.Fix.Diff;
 
 namespace PoolDoctor.Fix.StopGap;
 
@@ -37,7 +37,7 @@ internal static partial class ProjectProperty
             var at = start.Index + start.Length;
             return new FileEdit(projectFile, before, before.Insert(at, group));
         }
-        throw new FixException($"{projectFile}: no <Project> element to add {Name} to");
+        throw new FixRefusedException($"{projectFile}: no <Project> element to add {Name} to");
     }
 
     /// <summary>The file's indentation step: the first indented line's leading whitespace, else two spaces.</summary>

@@ -1,6 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using PoolDoctor.Fix.Diffs;
+using PoolDoctor.Fix.Diff;
 
 namespace PoolDoctor.Fix.StopGap;
 
@@ -25,17 +25,17 @@ internal static class RuntimeConfigTemplate
             root = before is null
                 ? new JsonObject()
                 : JsonNode.Parse(before, documentOptions: new JsonDocumentOptions { CommentHandling = JsonCommentHandling.Skip, AllowTrailingCommas = true }) as JsonObject
-                  ?? throw new FixException($"{path}: not a JSON object");
+                  ?? throw new FixRefusedException($"{path}: not a JSON object");
         }
         catch (JsonException e)
         {
-            throw new FixException($"{path}: not valid JSON ({e.Message})");
+            throw new FixRefusedException($"{path}: not valid JSON ({e.Message})");
         }
         if (root["configProperties"] is not JsonObject properties)
         {
             if (root["configProperties"] is not null)
             {
-                throw new FixException($"{path}: configProperties is not an object");
+                throw new FixRefusedException($"{path}: configProperties is not an object");
             }
             properties = [];
             root["configProperties"] = properties;

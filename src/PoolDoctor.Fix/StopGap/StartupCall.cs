@@ -1,7 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using PoolDoctor.Fix.Diffs;
+using PoolDoctor.Fix.Diff;
 
 namespace PoolDoctor.Fix.StopGap;
 
@@ -26,7 +26,7 @@ internal static class StartupCall
             }
             return Insert(path, text, LineStart(text, first.SpanStart), Indent(text, first.SpanStart), minThreads);
         }
-        throw new FixException($"{projectFolder}: no top-level statements and no static Main found to call ThreadPool.SetMinThreads from; use --stop-gap-as runtimeconfig or msbuild");
+        throw new FixRefusedException($"{projectFolder}: no top-level statements and no static Main found to call ThreadPool.SetMinThreads from; use --stop-gap-as runtimeconfig or msbuild");
     }
 
     private static BlockSyntax? MainBody(CompilationUnitSyntax root, string path)
@@ -36,7 +36,7 @@ internal static class StartupCall
         if (main is { Body: null })
         {
             var line = main.GetLocation().GetLineSpan().StartLinePosition.Line + 1;
-            throw new FixException($"{path}:{line}: Main has no block body to put ThreadPool.SetMinThreads in; use --stop-gap-as runtimeconfig or msbuild");
+            throw new FixRefusedException($"{path}:{line}: Main has no block body to put ThreadPool.SetMinThreads in; use --stop-gap-as runtimeconfig or msbuild");
         }
         return main?.Body;
     }

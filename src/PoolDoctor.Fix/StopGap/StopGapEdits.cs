@@ -1,4 +1,4 @@
-using PoolDoctor.Fix.Diffs;
+using PoolDoctor.Fix.Diff;
 
 namespace PoolDoctor.Fix.StopGap;
 
@@ -15,11 +15,11 @@ public static class StopGapEdits
     {
         if (minThreads < 1 || minThreads > 32767)
         {
-            throw new FixException($"MinThreads {minThreads} is outside 1..32767");
+            throw new FixRefusedException($"MinThreads {minThreads} is outside 1..32767");
         }
         if (!File.Exists(projectFile))
         {
-            throw new FixException($"{projectFile}: no such project file");
+            throw new FixRefusedException($"{projectFile}: no such project file");
         }
         var folder = Path.GetDirectoryName(Path.GetFullPath(projectFile))!;
         var edit = form switch

@@ -39,7 +39,7 @@ public sealed class ProjectTree
         var project = Path.GetFullPath(projectFile);
         if (!File.Exists(project))
         {
-            throw new FixException($"{projectFile}: no such project file");
+            throw new FixRefusedException($"{projectFile}: no such project file");
         }
         var folders = new List<string>();
         var seen = new HashSet<string>(StringComparer.Ordinal);
@@ -113,7 +113,7 @@ public sealed class ProjectTree
         }
         catch (XmlException e)
         {
-            throw new FixException($"{projectFile}: not a readable project file ({e.Message})");
+            throw new FixRefusedException($"{projectFile}: not a readable project file ({e.Message})");
         }
         var folder = Path.GetDirectoryName(projectFile)!;
         foreach (var reference in document.Descendants().Where(e => e.Name.LocalName == "ProjectReference"))
@@ -125,19 +125,19 @@ public sealed class ProjectTree
             }
             if (include.Contains("$(", StringComparison.Ordinal))
             {
-                throw new FixException($"{projectFile}: ProjectReference '{include}' uses an MSBuild property; the tree to copy cannot be told without evaluating it");
+                throw new FixRefusedException($"{projectFile}: ProjectReference '{include}' uses an MSBuild property; the tree to copy cannot be told without evaluating it");
             }
             var path = Path.GetFullPath(Path.Combine(folder, include.Replace('\\', Path.DirectorySeparatorChar)));
             if (!File.Exists(path))
             {
-                throw new FixException($"{projectFile}: referenced project {include} does not exist");
+                throw new FixRefusedException($"{projectFile}: referenced project {include} does not exist");
             }
             yield return path;
         }
     }
 
     /// <summary>The nearest folder at or above <paramref name="folder"/> that holds .git or a solution file, else the folder itself.</summary>
-    private static string RootAbove(string folder)
+    public static string RootAbove(string folder)
     {
         for (var at = folder; at is not null; at = Path.GetDirectoryName(at))
         {
@@ -155,7 +155,7 @@ public sealed class ProjectTree
         var x = a;
         while (!IsWithin(b, x))
         {
-            x = Path.GetDirectoryName(x) ?? throw new FixException($"{a} and {b} share no folder");
+            x = Path.GetDirectoryName(x) ?? throw new FixRefusedException($"{a} and {b} share no folder");
         }
         return x;
     }

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using PoolDoctor.Cli.Verbs.Fix;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -19,6 +20,6 @@ internal static class CommandCatalog
         StacksCommand.Create(),
         AnalyzeCommand.Create(),
         DumpCommand.Create(),
-        Verbs.Fix.FixCommand.Create(),
+        FixCommand.Create(),
     ];
 }

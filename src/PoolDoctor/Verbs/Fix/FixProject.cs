@@ -10,7 +10,7 @@ namespace PoolDoctor.Cli.Verbs.Fix;
 /// </summary>
 internal static class FixProject
 {
-    public static string Resolve(string? given, FixCulprit culprit)
+    public static string Resolve(string? given, ReportCulprit culprit)
     {
         if (given is not null)
         {
@@ -40,7 +40,7 @@ internal static class FixProject
             if (projects.Length == 1)
             {
                 return IsApp(projects[0]) ? projects[0]
-                    : throw new UsageException($"{culprit.Location} belongs to the library {projects[0]}; name the app's project (the one that starts the service) with --project");
+                    : throw new UsageException($"{culprit.Where} belongs to the library {projects[0]}; name the app's project (the one that starts the service) with --project");
             }
             if (projects.Length > 1)
             {
@@ -63,7 +63,7 @@ internal static class FixProject
         }
         catch (System.Xml.XmlException e)
         {
-            throw new FixException($"{projectFile}: not a readable project file ({e.Message})");
+            throw new FixRefusedException($"{projectFile}: not a readable project file ({e.Message})");
         }
     }
 }

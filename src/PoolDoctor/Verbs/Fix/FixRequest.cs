@@ -13,6 +13,7 @@ internal sealed record FixRequest(
     int Culprit,
     string? Output,
     bool Apply,
+    bool Rename,
     StopGapForm? StopGap,
     int? MinThreads,
     VerifySettings? Verify);

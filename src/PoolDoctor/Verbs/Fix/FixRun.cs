@@ -1,65 +1,85 @@
 using PoolDoctor.Cli.Doctor;
 using PoolDoctor.Fix;
-using PoolDoctor.Fix.Diffs;
+using PoolDoctor.Fix.Diff;
 using PoolDoctor.Fix.Reports;
 using PoolDoctor.Fix.StopGap;
-using PoolDoctor.Fix.Trees;
 using PoolDoctor.Report.Compare;
 
 namespace PoolDoctor.Cli.Verbs.Fix;
 
 /// <summary>
-/// Runs `fix` once its options are read: the report's culprit, the app's project, the edits (the culprit's rewrite and,
-/// with --stop-gap, MinThreads labelled a palliative), written as a diff or applied; with --verify, the before/after run.
+/// Runs `fix`: plans the fix (PoolDoctor.Fix: report, MSBuild load, rewrite, compile), adds the stop-gap when asked,
+/// then prints the diff, writes it (-o) or applies it (--apply); with --verify, runs the original and the patched
+/// build under the same load. A refusal is one line and exit 1 with nothing written (with --stop-gap the stop-gap is
+/// still written, with the refusal and the culprit to fix by hand said first); the methods changed beyond the proven
+/// chain are listed on stderr, never silently.
 /// </summary>
 internal static class FixRun
 {
     public static async Task<RunEnd> RunAsync(FixRequest request, CancellationToken cancellation)
     {
-        var report = FixReport.Read(request.Report);
-        if (report.Culprits.Count == 0)
-        {
-            throw new FixException($"{request.Report} names no culprit: there is no blocking call to fix (and a stop-gap alone would only hide one)");
-        }
-        if (request.Culprit > report.Culprits.Count)
-        {
-            throw new UsageException($"--culprit: the report names {report.Culprits.Count} culprit(s), not {request.Culprit}");
-        }
-        var culprit = report.Culprits[request.Culprit - 1];
-        var project = FixProject.Resolve(request.Project, culprit);
+        var plan = await SourceFixer.PlanAsync(request.Report, new FixOptions { Culprit = request.Culprit, ProjectPath = request.Project, Rename = request.Rename }, cancellation);
         var edits = new List<FileEdit>();
-        if (request.StopGap is { } form)
+        if (plan.Refusal is { } refusal)
         {
-            var value = request.MinThreads ?? report.MinThreads
-                ?? throw new FixException($"{request.Report} carries no MinThreads stop-gap (advice.minThreads is null: the pool was not blocked); give --min-threads N");
-            edits.Add(StopGapEdits.For(project, value, form));
-            Stderr.Note($"the stop-gap (MinThreads = {value}, {StopGapEdits.Describe(form)}) is a palliative, not the fix: the fix is making {culprit.Method} async, which blocks in {culprit.Api} at {culprit.Location}");
+            if (request.StopGap is null)
+            {
+                return RunEnd.Failed($"fix refused: {refusal}");
+            }
+            Stderr.Warning($"fix refused: {refusal}; only the stop-gap is written, and the blocking call still needs its fix by hand");
         }
         else
         {
-            throw new FixException($"the rewrite of {culprit.Method} ({culprit.Location}) is not in this build yet; give --stop-gap to write (or --verify) the MinThreads stop-gap");
+            foreach (var note in plan.Notes)
+            {
+                Stderr.Note(note);
+            }
+            Stderr.Line($"fixing {plan.Culprit}: {plan.ChangedFiles.Count} file(s) changed, compiled with no errors");
+            foreach (var also in plan.AlsoChanged)
+            {
+                Stderr.Line($"also changed: {also}");
+            }
+            edits.AddRange(plan.ChangedFiles.Select(f => new FileEdit(f.Path, f.OldText, f.NewText)));
         }
-        var root = ProjectTree.Of(project).Root;
+        // The app's project: where the stop-gap goes and what --verify builds and runs.
+        string? app = null;
+        if (request.StopGap is not null || request.Verify is not null)
+        {
+            var culprit = ReportReader.Pick(ReportReader.Read(request.Report), request.Culprit, request.Report);
+            app = FixProject.Resolve(request.Project, culprit);
+            if (request.StopGap is { } form)
+            {
+                var value = request.MinThreads ?? ReportStopGap.MinThreads(request.Report)
+                    ?? throw new FixRefusedException($"'{request.Report}' carries no MinThreads stop-gap (advice.minThreads is null: the pool was not blocked); give --min-threads N");
+                edits.Add(StopGapEdits.For(app, value, form));
+                Stderr.Note($"the stop-gap (MinThreads = {value}, {StopGapEdits.Describe(form)}) is a palliative, not the fix: the fix is making {culprit.Where} async, where it blocks in {culprit.Api}{(plan.Refused ? "" : " (the diff's first part)")}");
+            }
+        }
+        var root = plan.Root ?? Path.GetDirectoryName(app!)!;
         if (request.Apply)
         {
-            foreach (var edit in edits)
+            if (!plan.Refused)
+            {
+                FixFiles.Apply(plan);
+            }
+            foreach (var edit in edits.Where(e => e.Label is not null))
             {
                 edit.Apply();
-                Console.Out.WriteLine($"{(edit.Before is null ? "created" : "edited")} {edit.Path}");
             }
+            Stderr.Line($"applied to {string.Join(", ", edits.Select(e => Path.GetRelativePath(root, e.Path)))}");
             return RunEnd.Ok;
         }
-        var diff = UnifiedDiff.Write(edits, root);
+        var diff = EditDiff.Write(edits, root);
         if (request.Output is { } file)
         {
-            await File.WriteAllTextAsync(file, diff, cancellation);
-            Stderr.Note($"wrote the diff to {file} (apply it in {root} with: git apply {Path.GetFileName(file)})");
+            await File.WriteAllTextAsync(file, diff, new System.Text.UTF8Encoding(false), cancellation);
+            Stderr.Line($"diff written to {file}");
         }
         else
         {
             Console.Out.Write(diff);
         }
-        return request.Verify is { } verify ? await VerifyAsync(project, edits, verify, cancellation) : RunEnd.Ok;
+        return request.Verify is { } verify ? await VerifyAsync(app!, edits, verify, cancellation) : RunEnd.Ok;
     }
 
     private static async Task<RunEnd> VerifyAsync(string project, IReadOnlyList<FileEdit> edits, VerifySettings settings, CancellationToken cancellation)
@@ -73,31 +93,11 @@ internal static class FixRun
         }, cancellation);
         status?.Clear();
         Console.Out.WriteLine();
-        Console.Out.WriteLine("Verified under the same load (each build a fresh process):");
-        Console.Out.Write(CompareTableWriter.Text(result.Rows));
+        VerifyText.Write(Console.Out, result);
         if (cancellation.IsCancellationRequested)
         {
             return RunEnd.Interrupted();
         }
-        if (result.Helped)
-        {
-            Console.Out.WriteLine($"The fix helped: {Describe(result.Before.Row)} before, {Describe(result.After.Row)} after.");
-            return RunEnd.Ok;
-        }
-        Console.Out.WriteLine($"The fix did not help: {result.Shortfall}.");
-        var culprits = result.After.Watch?.Stacks?.Culprits ?? [];
-        if (culprits.Count == 0)
-        {
-            Console.Out.WriteLine("The patched build's capture named no culprit.");
-        }
-        foreach (var c in culprits.Take(3))
-        {
-            var where = c.Site.File is { } f ? c.Site.Line is { } n ? $" at {f}:{n}" : $" at {f}" : "";
-            Console.Out.WriteLine($"Still blocking after the fix: {c.Method} ({c.Kind}, {c.Api}){where}");
-        }
-        return RunEnd.GateFailed();
+        return result.Helped ? RunEnd.Ok : RunEnd.GateFailed();
     }
-
-    private static string Describe(Model.Diagnosis.CompareRow row) =>
-        $"{row.Verdict?.ToString() ?? "no verdict"}, {row.Requests} requests";
 }

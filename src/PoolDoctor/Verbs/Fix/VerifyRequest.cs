@@ -1,4 +1,4 @@
-using PoolDoctor.Fix.Diffs;
+using PoolDoctor.Fix.Diff;
 
 namespace PoolDoctor.Cli.Verbs.Fix;
 

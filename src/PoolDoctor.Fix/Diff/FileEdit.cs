@@ -1,4 +1,4 @@
-namespace PoolDoctor.Fix.Diffs;
+namespace PoolDoctor.Fix.Diff;
 
 /// <summary>
 /// One file's change: its full path, its text before (null: the file is created) and after. Edits are whole texts, so a
@@ -13,7 +13,7 @@ public sealed record FileEdit(string Path, string? Before, string After, string?
         var relative = System.IO.Path.GetRelativePath(from, Path);
         if (relative.StartsWith("..", StringComparison.Ordinal) || System.IO.Path.IsPathRooted(relative))
         {
-            throw new FixException($"{Path} lies outside the copied tree {from}");
+            throw new FixRefusedException($"{Path} lies outside the copied tree {from}");
         }
         return this with { Path = System.IO.Path.Combine(root, relative) };
     }

@@ -5,12 +5,13 @@ using PoolDoctor.Fix.StopGap;
 namespace PoolDoctor.Cli.Verbs.Fix;
 
 /// <summary>The options of `fix` and the checks between them; <see cref="Read"/> turns a parse into a <see cref="FixRequest"/>.</summary>
-internal sealed class FixOptions
+internal sealed class FixVerbOptions
 {
-    private readonly Option<string?> _project = new("--project") { HelpName = "PATH", Description = "The app's .csproj (default: the nearest one above the culprit's source file)." };
-    private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which of the report's culprits to fix (1 = the top one).", DefaultValueFactory = _ => 1 };
-    private readonly Option<string?> _output = new("--output", "-o") { HelpName = "FILE.diff", Description = "Write the diff to this file (default: standard output)." };
-    private readonly Option<bool> _apply = new("--apply") { Description = "Edit the files in place instead of printing the diff." };
+    private readonly Option<string?> _project = new("--project") { HelpName = "PATH", Description = "The .csproj, .sln or .slnx that builds the culprit's code (default: the project above the report's source file); for --stop-gap and --verify, the app's .csproj (the one that starts the service)." };
+    private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which culprit of the report to fix, as numbered in it (default 1, the first).", DefaultValueFactory = _ => 1 };
+    private readonly Option<string?> _output = new("--output", "-o") { HelpName = "FILE.diff", Description = "Write the unified diff to this file instead of stdout." };
+    private readonly Option<bool> _apply = new("--apply") { Description = "Edit the source files in place (after the patched project compiles)." };
+    private readonly Option<bool> _rename = new("--rename") { Description = "Add the Async suffix to the methods that become async (callers follow; entries keep their names)." };
     private readonly Option<bool> _stopGap = new("--stop-gap") { Description = "Also write the report's MinThreads stop-gap (a palliative, beside the fix, never instead of it)." };
     private readonly Option<string> _stopGapAs = new("--stop-gap-as") { HelpName = "FORM", Description = "Where the stop-gap goes: runtimeconfig (runtimeconfig.template.json, the default), msbuild (<ThreadPoolMinThreads> in the .csproj) or code (ThreadPool.SetMinThreads at start-up).", DefaultValueFactory = _ => "runtimeconfig" };
     private readonly Option<int?> _minThreads = new("--min-threads") { HelpName = "N", Description = "With --stop-gap: write this MinThreads instead of the report's." };
@@ -24,7 +25,7 @@ internal sealed class FixOptions
 
     public void AddTo(Command command)
     {
-        foreach (var option in new Option[] { _project, _culprit, _output, _apply, _stopGap, _stopGapAs, _minThreads, _verify, _load, _connections, _duration, _timeout, _child, _showChildIo })
+        foreach (var option in new Option[] { _project, _culprit, _output, _apply, _rename, _stopGap, _stopGapAs, _minThreads, _verify, _load, _connections, _duration, _timeout, _child, _showChildIo })
         {
             command.Options.Add(option);
         }
@@ -35,7 +36,7 @@ internal sealed class FixOptions
         var culprit = parse.GetValue(_culprit);
         if (culprit < 1)
         {
-            throw new UsageException($"--culprit: must be at least 1 (got {culprit})");
+            throw new UsageException($"--culprit {culprit}: culprits are numbered from 1");
         }
         var stopGap = parse.GetValue(_stopGap);
         var form = StopGapForms.Parse(parse.GetValue(_stopGapAs)!) ?? throw new UsageException($"--stop-gap-as: '{parse.GetValue(_stopGapAs)}' is not {StopGapForms.Names}");
@@ -56,7 +57,7 @@ internal sealed class FixOptions
         var apply = parse.GetValue(_apply);
         if (apply && parse.GetValue(_output) is not null)
         {
-            throw new UsageException("--apply edits the files; it does not combine with --output");
+            throw new UsageException("--apply edits the files; -o writes the diff: give one");
         }
         if (apply && verify)
         {
@@ -71,7 +72,7 @@ internal sealed class FixOptions
         {
             throw new UsageException("--load and a command after '--' need --verify");
         }
-        return new FixRequest(report, parse.GetValue(_project), culprit, parse.GetValue(_output), apply, stopGap ? form : null, minThreads, settings);
+        return new FixRequest(report, parse.GetValue(_project), culprit, parse.GetValue(_output), apply, parse.GetValue(_rename), stopGap ? form : null, minThreads, settings);
     }
 
     private VerifySettings ReadVerify(ParseResult parse, IReadOnlyList<string> launch)
