@@ -55,7 +55,7 @@ internal sealed class AppCopy : IDisposable
             info.ArgumentList.Add(argument);
         }
         // The tests run under `dotnet test`, whose MSBuild variables would point a child build at the test's own build.
-        foreach (var key in info.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase)).ToList())
+        foreach (var key in OrderTestsBuild.InheritedMsBuildVariables())
         {
             info.Environment.Remove(key);
         }

@@ -3,6 +3,7 @@ using PoolDoctor.Fix;
 using PoolDoctor.Fix.Diff;
 using PoolDoctor.Fix.Reports;
 using PoolDoctor.Fix.StopGap;
+using PoolDoctor.Fix.Trees;
 using PoolDoctor.Report.Compare;
 
 namespace PoolDoctor.Cli.Verbs.Fix;
@@ -39,7 +40,8 @@ internal static class FixRun
             {
                 Stderr.Line($"also changed: {also}");
             }
-            edits.AddRange(plan.ChangedFiles.Select(f => new FileEdit(f.Path, f.OldText, f.NewText)));
+            edits.AddRange(plan.ChangedFiles.Select((f, i) => new FileEdit(f.Path, f.OldText, f.NewText,
+                i == 0 && request.StopGap is not null ? $"The fix: {plan.Culprit}, made async up the chain the report proved" : null)));
         }
         // The app's project: where the stop-gap goes and what --verify builds and runs.
         string? app = null;
@@ -55,7 +57,7 @@ internal static class FixRun
                 Stderr.Note($"the stop-gap (MinThreads = {value}, {StopGapEdits.Describe(form)}) is a palliative, not the fix: the fix is making {culprit.Where} async, where it blocks in {culprit.Api}{(plan.Refused ? "" : " (the diff's first part)")}");
             }
         }
-        var root = plan.Root ?? Path.GetDirectoryName(app!)!;
+        var root = DiffRoot(plan.Root ?? Path.GetDirectoryName(app!)!, edits);
         if (request.Apply)
         {
             if (!plan.Refused)
@@ -81,6 +83,13 @@ internal static class FixRun
         }
         return request.Verify is { } verify ? await VerifyAsync(app!, edits, verify, cancellation) : RunEnd.Ok;
     }
+
+    /// <summary>
+    /// The folder the diff's paths are relative to: the project's, unless an edit lies outside it (the culprit in a
+    /// library the app references), then the repository's root above it, so `git apply` there takes every file.
+    /// </summary>
+    private static string DiffRoot(string folder, IReadOnlyList<FileEdit> edits) =>
+        edits.All(e => !Path.GetRelativePath(folder, e.Path).StartsWith("..", StringComparison.Ordinal)) ? folder : ProjectTree.RootAbove(folder);
 
     private static async Task<RunEnd> VerifyAsync(string project, IReadOnlyList<FileEdit> edits, VerifySettings settings, CancellationToken cancellation)
     {

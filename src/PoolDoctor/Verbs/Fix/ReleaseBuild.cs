@@ -28,6 +28,12 @@ internal static class ReleaseBuild
         // The copy is a fresh tree: no telemetry banner or first-run experience in the captured output.
         info.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
         info.Environment["DOTNET_NOLOGO"] = "1";
+        // MSBuildLocator set MSBuild's paths in this process for the rewrite's workspace (and `dotnet test` sets its own):
+        // the child `dotnet build` finds its SDK itself.
+        foreach (var key in info.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase)).ToList())
+        {
+            info.Environment.Remove(key);
+        }
         using var process = Process.Start(info) ?? throw new RunFailedException($"could not start dotnet to build {what}");
         var lines = new List<string>();
         process.OutputDataReceived += (_, e) => Keep(lines, e.Data);

@@ -20,19 +20,24 @@ internal static class VerifyRun
         var temp = Directory.CreateTempSubdirectory("pooldoctor-fix-");
         try
         {
-            var original = tree.CopyTo(Path.Combine(temp.FullName, "before"));
+            var original = request.KnownBefore is null ? tree.CopyTo(Path.Combine(temp.FullName, "before")) : null;
             var patchedRoot = Path.Combine(temp.FullName, "after");
             var patched = tree.CopyTo(patchedRoot);
             foreach (var edit in request.Patch)
             {
                 edit.Rebased(tree.Root, patchedRoot).Apply();
             }
-            say($"Copied {Path.GetRelativePath(tree.Root, tree.ProjectFile)} and the {tree.ProjectFolders.Count} project folder(s) it builds from {tree.Root} to {temp.FullName}; patched {request.Patch.Count} file(s) in the second copy");
-            say("Building the original copy in Release");
-            await ReleaseBuild.RunAsync(original, "the original", cancellation);
+            say($"Copied {Path.GetRelativePath(tree.Root, tree.ProjectFile)} and the {tree.ProjectFolders.Count} project folder(s) it builds from {tree.Root} to {temp.FullName}; patched {request.Patch.Count} file(s) in the copy");
+            if (original is not null)
+            {
+                say("Building the original copy in Release");
+                await ReleaseBuild.RunAsync(original, "the original", cancellation);
+            }
             say("Building the patched copy in Release");
             await ReleaseBuild.RunAsync(patched, "the patched tree", cancellation);
-            var before = await RunOneAsync(request, Before, original, status, say, captureStacks: false, cancellation);
+            var before = request.KnownBefore is { } known
+                ? known with { Row = known.Row with { Variant = Before } }
+                : await RunOneAsync(request, Before, original!, status, say, captureStacks: false, cancellation);
             var after = await RunOneAsync(request, After, patched, status, say, captureStacks: true, cancellation);
             return new VerifyResult(before, after);
         }
