@@ -351,9 +351,9 @@ internal sealed class ChainRewriter
     private SyntaxNode EnclosingFunction(SyntaxNode node, string where, string what)
     {
         var function = EnclosingFunctionOrNull(node);
-        if (function is null or AccessorDeclarationSyntax or ConstructorDeclarationSyntax or OperatorDeclarationSyntax or ConversionOperatorDeclarationSyntax or DestructorDeclarationSyntax)
+        if (function is null or AccessorDeclarationSyntax or BasePropertyDeclarationSyntax or ConstructorDeclarationSyntax or OperatorDeclarationSyntax or ConversionOperatorDeclarationSyntax or DestructorDeclarationSyntax)
         {
-            throw new FixRefusedException($"{what} at {where} is in {(function is null ? "a field initializer" : Construct(function))}, which C# cannot make async");
+            throw new FixRefusedException($"{what} at {where} is in {(function is null ? "a field initializer" : Construct(function))}, which C# cannot make async (make it a method returning a Task first)");
         }
         return function;
     }
@@ -362,11 +362,19 @@ internal sealed class ChainRewriter
 
     private static string Construct(SyntaxNode function) => function switch
     {
-        AccessorDeclarationSyntax a => $"a property {a.Keyword.Text} accessor",
+        AccessorDeclarationSyntax a => $"the {a.Keyword.Text} accessor of property {Member(a.Parent?.Parent)}",
+        BasePropertyDeclarationSyntax p => $"the getter of property {Member(p)}",
         ConstructorDeclarationSyntax => "a constructor",
         OperatorDeclarationSyntax or ConversionOperatorDeclarationSyntax => "an operator",
         DestructorDeclarationSyntax => "a finalizer",
         _ => function.Kind().ToString(),
+    };
+
+    private static string Member(SyntaxNode? member) => member switch
+    {
+        PropertyDeclarationSyntax p => $"{p.Ancestors().OfType<BaseTypeDeclarationSyntax>().FirstOrDefault()?.Identifier.Text}.{p.Identifier.Text}",
+        IndexerDeclarationSyntax i => $"{i.Ancestors().OfType<BaseTypeDeclarationSyntax>().FirstOrDefault()?.Identifier.Text}[]",
+        _ => "",
     };
 
     // On the chain when the report's chain names this function's method (Type.Method, or a lambda in it).
