@@ -74,6 +74,8 @@ internal static class TestApps
             Directory.CreateDirectory(Path.GetDirectoryName(target)!);
             File.Copy(file, target);
         }
+        // The repository's build settings (target framework, warnings as errors) come with it, as in the repository.
+        File.Copy(Path.Combine(Repo(), "Directory.Build.props"), Path.Combine(to, "Directory.Build.props"));
         var copy = Path.Combine(to, Path.GetFileName(project));
         await RestoreAsync(copy);
         return copy;

@@ -24,7 +24,6 @@ internal sealed class ChainRewriter
     private readonly SyntaxEdits _edits = new();
     private readonly HashSet<SyntaxNode> _async = [];
     private readonly HashSet<ISymbol> _chased = new(SymbolEqualityComparer.Default);
-    private readonly HashSet<ISymbol> _renamed = new(SymbolEqualityComparer.Default);
     private readonly List<AlsoChanged> _also = [];
     private readonly HashSet<(DocumentId, string)> _usings = [];
     private readonly Queue<(Document Document, SyntaxNode Function)> _work = new();
@@ -120,7 +119,7 @@ internal sealed class ChainRewriter
             throw new FixRefusedException($"{Name(symbol)} at {where} has no body here (abstract, partial or extern)");
         }
         var shape = Shape(symbol);
-        var newName = NewName(symbol, shape);
+        var newName = await NewNameAsync(symbol, shape, cancellation);
         _edits.Replace(document, function, n => AsyncSignatures.MakeAsync(n, shape, newName));
         NeedsTask(document);
         if (shape.TaskLike)
@@ -239,6 +238,10 @@ internal sealed class ChainRewriter
             }
             var root = (await document.GetSyntaxRootAsync(cancellation))!;
             var name = root.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true);
+            if (name is not SimpleNameSyntax)
+            {
+                continue; // a reference in a doc comment's cref, or no name the tool can follow
+            }
             var invoked = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : (ExpressionSyntax)name;
             if (invoked.Parent is not InvocationExpressionSyntax invocation || invocation.Expression != invoked)
             {
@@ -333,15 +336,22 @@ internal sealed class ChainRewriter
 
     private void NeedsTask(Document document) => _usings.Add((document.Id, "System.Threading.Tasks"));
 
-    private string? NewName(IMethodSymbol symbol, AsyncSignatures.Shape shape)
+    private async Task<string?> NewNameAsync(IMethodSymbol symbol, AsyncSignatures.Shape shape, CancellationToken cancellation)
     {
         if (!_rename || shape.TaskLike || symbol.Name.EndsWith("Async", StringComparison.Ordinal) || symbol.MethodKind != MethodKind.Ordinary && symbol.MethodKind != MethodKind.LocalFunction)
         {
             return null;
         }
-        // An entry's name is part of its route or contract (an action, a handler nothing in the source calls): kept.
-        _renamed.Add(symbol);
-        return symbol.Name + "Async";
+        // An entry's name is part of its route or contract (an action nothing in the source names): kept.
+        foreach (var member in Implemented(symbol).Prepend(symbol))
+        {
+            var references = await SymbolFinder.FindReferencesAsync(member, _solution, cancellation);
+            if (references.Any(r => r.Locations.Any(l => !l.IsImplicit)))
+            {
+                return symbol.Name + "Async";
+            }
+        }
+        return null;
     }
 
     private static AsyncSignatures.Shape Shape(IMethodSymbol symbol) =>
