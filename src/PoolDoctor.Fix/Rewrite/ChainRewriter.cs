@@ -118,6 +118,12 @@ internal sealed class ChainRewriter
         {
             throw new FixRefusedException($"{Name(symbol)} at {where} has no body here (abstract, partial or extern)");
         }
+        if (FilterRewrite.Applies(symbol))
+        {
+            FilterRewrite.Rewrite(document, (MethodDeclarationSyntax)function, symbol, _edits, where);
+            NeedsTask(document);
+            return;
+        }
         var shape = Shape(symbol);
         var newName = await NewNameAsync(symbol, shape, cancellation);
         _edits.Replace(document, function, n => AsyncSignatures.MakeAsync(n, shape, newName));

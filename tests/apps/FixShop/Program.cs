@@ -2,6 +2,7 @@ using FixShop.Audit;
 using FixShop.Catalog;
 using FixShop.Orders;
 using FixShop.Pricing;
+using FixShop.Regions;
 using FixShop.Settings;
 using FixShop.Stock;
 
@@ -16,6 +17,7 @@ builder.Services.AddSingleton<AuditSink>();
 builder.Services.AddSingleton<StockFeed>();
 builder.Services.AddSingleton<StockCache>();
 builder.Services.AddSingleton<ShopSettings>();
+builder.Services.AddSingleton<RegionDirectory>();
 builder.Services.AddHttpClient<PriceClient>((services, client) =>
 {
     // The price service; by default this very process answers on /upstream/prices.
