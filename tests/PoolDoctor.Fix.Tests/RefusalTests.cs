@@ -50,29 +50,43 @@ public sealed class RefusalTests
     }
 
     [Fact]
-    public async Task Apply_writes_the_files_the_diff_shows()
+    public async Task Apply_writes_the_files_the_diff_shows_and_they_build()
     {
-        var copy = await TestApps.CopyAsync(TestApps.FixShop);
-        var diff = await TestApps.Tool("fix", TestApps.Fixture("shop-orders.json"), "--project", copy);
+        var applied = await TestApps.CopyAsync(TestApps.FixShop);
+        var patched = await TestApps.CopyAsync(TestApps.FixShop);
+        var diff = await TestApps.Tool("fix", TestApps.Fixture("shop-orders.json"), "--project", patched);
         Assert.Equal(0, diff.ExitCode);
+        var diffFile = Path.Combine(Path.GetDirectoryName(patched)!, "..", Path.GetFileName(Path.GetDirectoryName(patched)!) + ".diff");
+        await File.WriteAllTextAsync(diffFile, diff.StdOut);
 
-        var applied = await TestApps.Tool("fix", TestApps.Fixture("shop-orders.json"), "--project", copy, "--apply");
+        var apply = await TestApps.Tool("fix", TestApps.Fixture("shop-orders.json"), "--project", applied, "--apply");
+        var gitApply = await TestApps.Run("git", ["apply", "--directory=.", "--unsafe-paths", "-p1", Path.GetFullPath(diffFile)], TimeSpan.FromMinutes(1), Path.GetDirectoryName(patched));
 
-        Assert.Equal(0, applied.ExitCode);
-        var repository = await File.ReadAllTextAsync(Path.Combine(Path.GetDirectoryName(copy)!, "Orders", "SqlOrderRepository.cs"));
-        Assert.Contains("var order = await db.QuerySingleAsync(id);", repository, StringComparison.Ordinal);
-        // The applied tree builds with the real compiler, and the diff printed before is the change made.
-        var build = await TestApps.Run("dotnet", ["build", copy, "-c", "Release", "--no-restore", "-nologo", "-v", "q"], TimeSpan.FromMinutes(5));
+        Assert.Equal(0, apply.ExitCode);
+        Assert.True(gitApply.ExitCode == 0, gitApply.StdErr);
+        // The diff printed is exactly the change --apply made: `git apply` of it gives the same files.
+        Assert.Equal(await AllSourcesAsync(patched), await AllSourcesAsync(applied));
+        Assert.Contains("var order = await db.QuerySingleAsync(id);", await AllSourcesAsync(applied), StringComparison.Ordinal);
+        // And the applied tree builds with the real compiler.
+        var build = await TestApps.Run("dotnet", ["build", applied, "-c", "Release", "--no-restore", "-nologo", "-v", "q"], TimeSpan.FromMinutes(5));
         Assert.True(build.ExitCode == 0, build.StdOut + build.StdErr);
-        foreach (var line in diff.StdOut.Split('\n').Where(l => l.StartsWith('+') && !l.StartsWith("+++", StringComparison.Ordinal)))
-        {
-            Assert.Contains(line[1..], await AllSourcesAsync(copy), StringComparison.Ordinal);
-        }
     }
 
-    private static async Task<string> AllSourcesAsync(string project) =>
-        string.Join('\n', await Task.WhenAll(Directory.EnumerateFiles(Path.GetDirectoryName(project)!, "*.cs", SearchOption.AllDirectories)
-            .Where(f => !f.Contains("/obj/", StringComparison.Ordinal)).Select(f => File.ReadAllTextAsync(f))));
+    // Every C# file of the app, by its path under the app, in path order.
+    private static async Task<string> AllSourcesAsync(string project)
+    {
+        var root = Path.GetDirectoryName(project)!;
+        var files = Directory.EnumerateFiles(root, "*.cs", SearchOption.AllDirectories)
+            .Select(f => Path.GetRelativePath(root, f))
+            .Where(f => !f.StartsWith("obj", StringComparison.Ordinal) && !f.StartsWith("bin", StringComparison.Ordinal))
+            .Order(StringComparer.Ordinal);
+        var text = new System.Text.StringBuilder();
+        foreach (var file in files)
+        {
+            text.Append("== ").Append(file).Append('\n').Append(await File.ReadAllTextAsync(Path.Combine(root, file)));
+        }
+        return text.ToString();
+    }
 
     private static void AssertRefused(TestApps.Result result, string says)
     {

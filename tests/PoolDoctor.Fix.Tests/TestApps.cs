@@ -34,9 +34,13 @@ internal static class TestApps
 
     public static Task<Result> Tool(params string[] args) => Run("dotnet", [ToolDll, .. args], TimeSpan.FromMinutes(5));
 
-    public static async Task<Result> Run(string file, IEnumerable<string> args, TimeSpan limit)
+    public static async Task<Result> Run(string file, IEnumerable<string> args, TimeSpan limit, string? directory = null)
     {
         var start = new ProcessStartInfo(file) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        if (directory is not null)
+        {
+            start.WorkingDirectory = directory;
+        }
         foreach (var arg in args)
         {
             start.ArgumentList.Add(arg);
