@@ -148,7 +148,17 @@ internal static class AsyncSignatures
         {
             return function.ReplaceNode(arrow, arrow.WithExpression(Awaited(arrow.Expression, shape) ?? arrow.Expression));
         }
-        return body is null ? function : function.ReplaceNode(body, rewriter.Visit(body));
+        if (body is not BlockSyntax block)
+        {
+            return function;
+        }
+        var rewritten = (BlockSyntax)rewriter.Visit(block);
+        // `await next(context); return;` at the end of a Task method: the return says nothing.
+        if (shape.NonGenericTask && rewritten.Statements.Count > 1 && rewritten.Statements[^1] is ReturnStatementSyntax { Expression: null })
+        {
+            rewritten = rewritten.WithStatements(rewritten.Statements.RemoveAt(rewritten.Statements.Count - 1));
+        }
+        return function.ReplaceNode(block, rewritten);
     }
 
     private static IReadOnlyList<StatementSyntax> AwaitedReturn(ReturnStatementSyntax r, Shape shape)

@@ -89,7 +89,8 @@ internal static class CallSiteLocator
     }
 
     internal static bool IsFunction(SyntaxNode node) =>
-        node is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax or AccessorDeclarationSyntax;
+        node is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax or AccessorDeclarationSyntax
+            or BasePropertyDeclarationSyntax;
 
     private static LockStatementSyntax? LockAt(SyntaxNode root, TextSpan line) =>
         root.DescendantNodes(line).OfType<LockStatementSyntax>().Where(l => l.Span.IntersectsWith(line))

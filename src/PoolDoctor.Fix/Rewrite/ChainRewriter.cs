@@ -24,7 +24,6 @@ internal sealed class ChainRewriter
     private readonly SyntaxEdits _edits = new();
     private readonly HashSet<SyntaxNode> _async = [];
     private readonly HashSet<ISymbol> _chased = new(SymbolEqualityComparer.Default);
-    private readonly HashSet<ISymbol> _renamed = new(SymbolEqualityComparer.Default);
     private readonly List<AlsoChanged> _also = [];
     private readonly HashSet<(DocumentId, string)> _usings = [];
     private readonly Queue<(Document Document, SyntaxNode Function)> _work = new();
@@ -119,8 +118,14 @@ internal sealed class ChainRewriter
         {
             throw new FixRefusedException($"{Name(symbol)} at {where} has no body here (abstract, partial or extern)");
         }
+        if (FilterRewrite.Applies(symbol))
+        {
+            FilterRewrite.Rewrite(document, (MethodDeclarationSyntax)function, symbol, _edits, where);
+            NeedsTask(document);
+            return;
+        }
         var shape = Shape(symbol);
-        var newName = NewName(symbol, shape);
+        var newName = await NewNameAsync(symbol, shape, cancellation);
         _edits.Replace(document, function, n => AsyncSignatures.MakeAsync(n, shape, newName));
         NeedsTask(document);
         if (shape.TaskLike)
@@ -239,6 +244,10 @@ internal sealed class ChainRewriter
             }
             var root = (await document.GetSyntaxRootAsync(cancellation))!;
             var name = root.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true);
+            if (name is not SimpleNameSyntax)
+            {
+                continue; // a reference in a doc comment's cref, or no name the tool can follow
+            }
             var invoked = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : (ExpressionSyntax)name;
             if (invoked.Parent is not InvocationExpressionSyntax invocation || invocation.Expression != invoked)
             {
@@ -333,15 +342,22 @@ internal sealed class ChainRewriter
 
     private void NeedsTask(Document document) => _usings.Add((document.Id, "System.Threading.Tasks"));
 
-    private string? NewName(IMethodSymbol symbol, AsyncSignatures.Shape shape)
+    private async Task<string?> NewNameAsync(IMethodSymbol symbol, AsyncSignatures.Shape shape, CancellationToken cancellation)
     {
         if (!_rename || shape.TaskLike || symbol.Name.EndsWith("Async", StringComparison.Ordinal) || symbol.MethodKind != MethodKind.Ordinary && symbol.MethodKind != MethodKind.LocalFunction)
         {
             return null;
         }
-        // An entry's name is part of its route or contract (an action, a handler nothing in the source calls): kept.
-        _renamed.Add(symbol);
-        return symbol.Name + "Async";
+        // An entry's name is part of its route or contract (an action nothing in the source names): kept.
+        foreach (var member in Implemented(symbol).Prepend(symbol))
+        {
+            var references = await SymbolFinder.FindReferencesAsync(member, _solution, cancellation);
+            if (references.Any(r => r.Locations.Any(l => !l.IsImplicit)))
+            {
+                return symbol.Name + "Async";
+            }
+        }
+        return null;
     }
 
     private static AsyncSignatures.Shape Shape(IMethodSymbol symbol) =>
@@ -351,9 +367,9 @@ internal sealed class ChainRewriter
     private SyntaxNode EnclosingFunction(SyntaxNode node, string where, string what)
     {
         var function = EnclosingFunctionOrNull(node);
-        if (function is null or AccessorDeclarationSyntax or ConstructorDeclarationSyntax or OperatorDeclarationSyntax or ConversionOperatorDeclarationSyntax or DestructorDeclarationSyntax)
+        if (function is null or AccessorDeclarationSyntax or BasePropertyDeclarationSyntax or ConstructorDeclarationSyntax or OperatorDeclarationSyntax or ConversionOperatorDeclarationSyntax or DestructorDeclarationSyntax)
         {
-            throw new FixRefusedException($"{what} at {where} is in {(function is null ? "a field initializer" : Construct(function))}, which C# cannot make async");
+            throw new FixRefusedException($"{what} at {where} is in {(function is null ? "a field initializer" : Construct(function))}, which C# cannot make async (make it a method returning a Task first)");
         }
         return function;
     }
@@ -362,11 +378,19 @@ internal sealed class ChainRewriter
 
     private static string Construct(SyntaxNode function) => function switch
     {
-        AccessorDeclarationSyntax a => $"a property {a.Keyword.Text} accessor",
+        AccessorDeclarationSyntax a => $"the {a.Keyword.Text} accessor of property {Member(a.Parent?.Parent)}",
+        BasePropertyDeclarationSyntax p => $"the getter of property {Member(p)}",
         ConstructorDeclarationSyntax => "a constructor",
         OperatorDeclarationSyntax or ConversionOperatorDeclarationSyntax => "an operator",
         DestructorDeclarationSyntax => "a finalizer",
         _ => function.Kind().ToString(),
+    };
+
+    private static string Member(SyntaxNode? member) => member switch
+    {
+        PropertyDeclarationSyntax p => $"{p.Ancestors().OfType<BaseTypeDeclarationSyntax>().FirstOrDefault()?.Identifier.Text}.{p.Identifier.Text}",
+        IndexerDeclarationSyntax i => $"{i.Ancestors().OfType<BaseTypeDeclarationSyntax>().FirstOrDefault()?.Identifier.Text}[]",
+        _ => "",
     };
 
     // On the chain when the report's chain names this function's method (Type.Method, or a lambda in it).

@@ -25,16 +25,26 @@ internal static class LockRewrite
         }
         var fieldDeclaration = (await field.DeclaringSyntaxReferences[0].GetSyntaxAsync(cancellation)).FirstAncestorOrSelf<FieldDeclarationSyntax>()!;
         var fieldDocument = solution.GetDocument(fieldDeclaration.SyntaxTree)!;
-        var gate = GateName(field);
-        var members = field.ContainingType.GetMembers().Select(m => m.Name).ToHashSet(StringComparer.Ordinal);
-        if (members.Contains(gate))
+        var references = (await SymbolFinder.FindReferencesAsync(field, solution, cancellation)).SelectMany(r => r.Locations).ToList();
+        var onlyLocks = true;
+        foreach (var location in references)
+        {
+            var node = (await location.Document.GetSyntaxRootAsync(cancellation))!.FindNode(location.Location.SourceSpan, getInnermostNodeForTie: true);
+            var expression = node.Parent is MemberAccessExpressionSyntax access && access.Name == node ? access : node;
+            onlyLocks &= expression.Parent is LockStatementSyntax l && l.Expression == expression;
+        }
+        // A field used only to lock on becomes the semaphore under its own name; one used otherwise too gets a semaphore beside it.
+        var alone = onlyLocks && fieldDeclaration.Declaration.Variables.Count == 1;
+        var gate = alone ? field.Name : field.Name + "Semaphore";
+        if (!alone && field.ContainingType.GetMembers().Any(m => m.Name == gate))
         {
             throw new FixRefusedException($"lock ({field.Name}) at {where}: a member named {gate} is already there");
         }
-        edits.Add(fieldDocument, fieldDeclaration, current => [current, GateField(fieldDeclaration, field, gate)]);
+        edits.Add(fieldDocument, fieldDeclaration, current => alone
+            ? [GateField(fieldDeclaration, field, gate).WithTriviaFrom(current)]
+            : [current, GateField(fieldDeclaration, field, gate)]);
 
-        var references = await SymbolFinder.FindReferencesAsync(field, solution, cancellation);
-        foreach (var location in references.SelectMany(r => r.Locations))
+        foreach (var location in references)
         {
             if (location.Document is not { } refDocument)
             {
@@ -68,13 +78,10 @@ internal static class LockRewrite
         _ => false,
     };
 
-    // ConvoyGate → ConvoyGateSemaphore, _sync → _syncSemaphore.
-    private static string GateName(IFieldSymbol field) => field.Name + "Semaphore";
-
     private static SyntaxNode GateField(FieldDeclarationSyntax lockField, IFieldSymbol field, string gate)
     {
         var indentation = lockField.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).LastOrDefault();
-        var modifiers = (field.DeclaredAccessibility == Accessibility.Private ? "private " : "private ") + (field.IsStatic ? "static " : "") + "readonly";
+        var modifiers = string.Join(' ', lockField.Modifiers.Select(m => m.Text).Append("readonly").Distinct(StringComparer.Ordinal));
         var text = $"{modifiers} SemaphoreSlim {gate} = new(1, 1);";
         var declaration = (FieldDeclarationSyntax)SyntaxFactory.ParseMemberDeclaration(text)!;
         return declaration.WithLeadingTrivia(indentation).WithTrailingTrivia(SyntaxFactory.EndOfLine("\n"));
