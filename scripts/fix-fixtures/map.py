@@ -7,6 +7,7 @@ repo, recorded, fixtures = sys.argv[1], sys.argv[2], sys.argv[3]
 maps = {
     repo + "/tests/apps/FixShop/": "/home/runner/work/shop/src/FixShop/",
     repo + "/src/PoolDoctor.Lab/": "/build/pooldoctor/src/PoolDoctor.Lab/",
+    repo + "/": "/build/pooldoctor/",
 }
 
 def strip(node):

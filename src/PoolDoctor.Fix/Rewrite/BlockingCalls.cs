@@ -152,7 +152,7 @@ internal static class BlockingCalls
         }
         var receiver = model.GetTypeInfo(access.Expression).Type;
         return receiver is not null && extensions.GetMembers(twinName).OfType<IMethodSymbol>().Any(m =>
-            m.Parameters.Length > 0 && m.Parameters[0].Type.OriginalDefinition.ToDisplayString() == "System.Linq.IQueryable<TSource>"
+            m.Parameters.Length > 0 && m.Parameters[0].Type.OriginalDefinition.ToDisplayString() == "System.Linq.IQueryable<T>"
             && receiver.AllInterfaces.Append(receiver).Any(i => i.OriginalDefinition.ToDisplayString() == "System.Linq.IQueryable<T>"));
     }
 

@@ -315,8 +315,10 @@ internal sealed class ChainRewriter
             {
                 continue;
             }
+            // Among the file's usings; a file with none gets the directive and a blank line before what follows.
+            var newLines = root.Usings.Count == 0 ? new[] { SyntaxFactory.EndOfLine("\n"), SyntaxFactory.EndOfLine("\n") } : [SyntaxFactory.EndOfLine("\n")];
             _edits.Replace(document, root, n => ((CompilationUnitSyntax)n).AddUsings(
-                SyntaxFactory.UsingDirective(SyntaxFactory.ParseName(" " + ns)).WithTrailingTrivia(SyntaxFactory.EndOfLine("\n"))));
+                SyntaxFactory.UsingDirective(SyntaxFactory.ParseName(" " + ns)).WithTrailingTrivia(newLines)));
         }
     }
 
