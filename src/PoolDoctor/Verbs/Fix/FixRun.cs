@@ -19,6 +19,8 @@ internal static class FixRun
 {
     public static async Task<RunEnd> RunAsync(FixRequest request, CancellationToken cancellation)
     {
+        // A report that cannot be read ends here, whatever else was asked: a stop-gap needs its culprit too.
+        var culprits = ReportReader.Read(request.Report);
         var plan = await SourceFixer.PlanAsync(request.Report, new FixOptions { Culprit = request.Culprit, ProjectPath = request.Project, Rename = request.Rename }, cancellation);
         var edits = new List<FileEdit>();
         if (plan.Refusal is { } refusal)
@@ -47,7 +49,7 @@ internal static class FixRun
         string? app = null;
         if (request.StopGap is not null || request.Verify is not null)
         {
-            var culprit = ReportReader.Pick(ReportReader.Read(request.Report), request.Culprit, request.Report);
+            var culprit = ReportReader.Pick(culprits, request.Culprit, request.Report);
             app = FixProject.Resolve(request.Project, culprit);
             if (request.StopGap is { } form)
             {
