@@ -29,7 +29,7 @@ internal static class DemoCommand
         var connections = new Option<int>("--connections", "-c") { HelpName = "N", Description = "Concurrent connections.", DefaultValueFactory = _ => 125 };
         var duration = new Option<string>("--duration", "-d") { HelpName = "DURATION", Description = "How long to load each variant.", DefaultValueFactory = _ => "10s" };
         var output = new Option<string>("--output", "-o") { HelpName = "DIR", Description = "Directory for report.json and report.html.", DefaultValueFactory = _ => "." };
-        var noFix = new Option<bool>("--no-fix") { Description = "Skip the last step: the culprit's fix as a diff of the lab's source, verified on a patched copy built in Release." };
+        var fix = new Option<bool>("--fix") { Description = "End with the culprit's fix as a diff of the lab's source, verified on a patched copy built in Release (needs the source checkout; adds a build and a load)." };
         var command = new Command("demo", "Run the whole loop on the built-in lab: reproduce, load, detect, name the culprit, advise, verify with a before/after table.")
         {
             scenario,
@@ -37,7 +37,7 @@ internal static class DemoCommand
             connections,
             duration,
             output,
-            noFix,
+            fix,
         };
         VerbAction.Set(command, async (parse, cancellation) =>
         {
@@ -60,7 +60,7 @@ internal static class DemoCommand
                 ? new DemoPlan([route, twin], null)
                 : new DemoPlan(LabScenarios.DatabaseVariants, connectionString);
             return await RunAsync(plan, count, DurationOption.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(output)!,
-                fix: connectionString is null && !parse.GetValue(noFix), cancellation);
+                fix: connectionString is null && parse.GetValue(fix), cancellation);
         });
         return command;
     }
