@@ -53,7 +53,11 @@ public static class CulpritAnalyzer
 
         var ranked = culprits.Values
             .Select(c => c.ToCulprit(poolSamples))
-            .Select(c => c with { Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.Site.File, c.Site.Line) })
+            .Select(c => c with
+            {
+                Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.Site.File, c.Site.Line),
+                SourceChecksums = CulpritChecksums.Of(snapshot.CallGraph.Checksums, c),
+            })
             .OrderByDescending(c => c.Share)
             .ThenByDescending(c => c.WaitMs)
             .ThenBy(c => c.Method, StringComparer.Ordinal)

@@ -19,12 +19,13 @@ public static class AssemblyCallGraphReader
         var types = new List<IlType>();
         var skipped = new List<SkippedInput>();
         var sources = new Dictionary<string, string>(StringComparer.Ordinal);
+        var checksums = new Dictionary<string, SourceChecksum>(StringComparer.Ordinal);
         var budget = MaxSourceChars;
         foreach (var path in assemblyPaths.Where(p => !string.IsNullOrWhiteSpace(p)).Distinct(StringComparer.Ordinal))
         {
-            ReadOne(path, methods, types, skipped, sources, ref budget);
+            ReadOne(path, methods, types, skipped, sources, checksums, ref budget);
         }
-        return new CallGraph(methods, types) { Skipped = skipped, Sources = sources };
+        return new CallGraph(methods, types) { Skipped = skipped, Sources = sources, Checksums = checksums };
     }
 
     /// <summary>The call graph of the app's own assemblies among a capture's modules (origin
@@ -38,7 +39,7 @@ public static class AssemblyCallGraphReader
     // All the app's source text kept at most: the advice quotes a few lines of it, a huge app must not cost gigabytes.
     private const long MaxSourceChars = 32L * 1024 * 1024;
 
-    private static void ReadOne(string path, List<IlMethod> methods, List<IlType> types, List<SkippedInput> skipped, Dictionary<string, string> sources, ref long budget)
+    private static void ReadOne(string path, List<IlMethod> methods, List<IlType> types, List<SkippedInput> skipped, Dictionary<string, string> sources, Dictionary<string, SourceChecksum> checksums, ref long budget)
     {
         if (!File.Exists(path))
         {
@@ -62,6 +63,7 @@ public static class AssemblyCallGraphReader
             methods.AddRange(moduleMethods);
             types.AddRange(moduleTypes);
             lines.ReadSources(sources, ref budget);
+            lines.ReadChecksums(checksums);
         }
         catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException or InvalidOperationException)
         {

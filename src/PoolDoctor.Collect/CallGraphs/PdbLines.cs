@@ -3,6 +3,7 @@ using System.Reflection.Metadata.Ecma335;
 using System.Reflection.PortableExecutable;
 using PoolDoctor.Collect.Sources;
 using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Collect.CallGraphs;
 
@@ -89,6 +90,33 @@ internal sealed class PdbLines : IDisposable
             }
         }
     }
+
+    /// <summary>Adds the checksum the compiler recorded for every document this PDB names (SHA-256 or SHA-1).</summary>
+    public void ReadChecksums(Dictionary<string, SourceChecksum> into)
+    {
+        if (_reader is null)
+        {
+            return;
+        }
+        foreach (var handle in _reader.Documents)
+        {
+            var document = _reader.GetDocument(handle);
+            if (document.Hash.IsNil || document.HashAlgorithm.IsNil)
+            {
+                continue;
+            }
+            var algorithm = _reader.GetGuid(document.HashAlgorithm);
+            var name = algorithm == Sha256 ? "sha256" : algorithm == Sha1 ? "sha1" : null;
+            if (name is not null)
+            {
+                into.TryAdd(_reader.GetString(document.Name), new SourceChecksum(name, Convert.ToHexStringLower(_reader.GetBlobBytes(document.Hash))));
+            }
+        }
+    }
+
+    // The algorithms of the Portable PDB format's Document table (docs: "Portable PDB v1.0", Document table).
+    private static readonly Guid Sha1 = new("ff1816ec-aa5e-4d10-87f7-6f4963833460");
+    private static readonly Guid Sha256 = new("8829d00f-11b8-4213-878b-770e8597ac16");
 
     // A generated file or a data blob is not code a person fixes; the cap keeps a huge one out of memory.
     private const int MaxSourceChars = 512 * 1024;

@@ -16,4 +16,7 @@ public sealed record CallGraph(IReadOnlyList<IlMethod> Methods, IReadOnlyList<Il
     /// <summary>The text of the app's source files the PDBs name, by the PDB's document path, when the file is on
     /// this machine at that path or embedded in the PDB (files over a size limit are left out).</summary>
     public IReadOnlyDictionary<string, string> Sources { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>The PDBs' checksum of each source document, by the PDB's document path (whether or not its text was read).</summary>
+    public IReadOnlyDictionary<string, Stacks.SourceChecksum> Checksums { get; init; } = new Dictionary<string, Stacks.SourceChecksum>();
 }

@@ -36,6 +36,9 @@ public sealed record Culprit(
     /// <summary>Per frame of <see cref="ExampleStack"/> (same order): where that frame was in the source, when known.</summary>
     public IReadOnlyList<SourceLocation?> ExampleSources { get; init; } = [];
 
+    /// <summary>The PDB checksum of the call site's file and of each chain frame's file, by the PDB's path (empty when unknown).</summary>
+    public IReadOnlyDictionary<string, SourceChecksum> SourceChecksums { get; init; } = new Dictionary<string, SourceChecksum>();
+
     /// <summary>The user's real lines around the blocking call, when the source was there to read (else null).</summary>
     public SourceExcerpt? Excerpt { get; init; }
 

@@ -57,6 +57,10 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         {
             json.WriteString("sourceUrl", c.Site.SourceUrl);
         }
+        if (c.Site.File is not null && c.SourceChecksums.TryGetValue(c.Site.File, out var checksum))
+        {
+            Checksum(json, checksum);
+        }
         if (c.Package is { } package)
         {
             json.WriteStartObject("package");
@@ -78,7 +82,7 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         Twin(json, "packageAsyncTwin", c.PackageTwin);
         Twin(json, "userCallAsyncTwin", c.UserCallTwin);
         // The chain and example stack again as objects, so each frame can carry its line (the string arrays stay).
-        Frames(json, "chainFrames", c.Chain, c.ChainSources, c.ChainPackages);
+        Frames(json, "chainFrames", c.Chain, c.ChainSources, c.ChainPackages, c.SourceChecksums);
         Frames(json, "exampleFrames", c.ExampleStack, c.ExampleSources);
         json.WriteStartArray("exampleStack");
         foreach (var frame in c.ExampleStack)
@@ -109,8 +113,18 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         json.WriteEndObject();
     }
 
+    // "sourceChecksum": {"algorithm": "sha256", "hex": ...}: the PDB's checksum of the file, which `fix` checks the sources against.
+    private static void Checksum(Utf8JsonWriter json, SourceChecksum checksum)
+    {
+        json.WriteStartObject("sourceChecksum");
+        json.WriteString("algorithm", checksum.Algorithm);
+        json.WriteString("hex", checksum.Hex);
+        json.WriteEndObject();
+    }
+
     private static void Frames(
-        Utf8JsonWriter json, string key, IReadOnlyList<string> names, IReadOnlyList<SourceLocation?> sources, IReadOnlyList<PackageRef?>? packages = null)
+        Utf8JsonWriter json, string key, IReadOnlyList<string> names, IReadOnlyList<SourceLocation?> sources, IReadOnlyList<PackageRef?>? packages = null,
+        IReadOnlyDictionary<string, SourceChecksum>? checksums = null)
     {
         json.WriteStartArray(key);
         for (var i = 0; i < names.Count; i++)
@@ -124,6 +138,10 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
                 if (source.SourceUrl is not null)
                 {
                     json.WriteString("sourceUrl", source.SourceUrl);
+                }
+                if (checksums is not null && checksums.TryGetValue(source.File, out var checksum))
+                {
+                    Checksum(json, checksum);
                 }
             }
             if (packages is not null && i < packages.Count && packages[i] is { } package)

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using PoolDoctor.Cli.Verbs.Fix;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -21,6 +22,7 @@ internal static class CommandCatalog
         ("stacks", StacksCommand.Create),
         ("analyze", AnalyzeCommand.Create),
         ("dump", DumpCommand.Create),
+        ("fix", FixCommand.Create),
     ];
 
     public static IEnumerable<Command> All() => Verbs.Select(v => v.Create());

@@ -37,10 +37,12 @@ internal sealed class LaunchedTarget : IAsyncDisposable
     public event Action<string>? Line;
 
     /// <param name="echo">Given every line the command prints (stdout and stderr), as it prints it: `--show-child-io`.</param>
-    public static LaunchedTarget Start(string fileName, IEnumerable<string> arguments, Action<string>? echo = null)
+    /// <param name="workingDirectory">Where the command runs (`fix --verify`: the copied project's folder); null: the tool's own.</param>
+    public static LaunchedTarget Start(string fileName, IEnumerable<string> arguments, Action<string>? echo = null, string? workingDirectory = null)
     {
         var info = new ProcessStartInfo(fileName)
         {
+            WorkingDirectory = workingDirectory ?? "",
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             RedirectStandardInput = true,

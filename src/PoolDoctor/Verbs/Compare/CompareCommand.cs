@@ -108,7 +108,7 @@ internal static class CompareCommand
     }
 
     /// <summary>The URLs before '--' and the command after it; both arrive in the one variadic argument.</summary>
-    private static (IReadOnlyList<string> Urls, IReadOnlyList<string> Command) SplitAtDoubleDash(
+    internal static (IReadOnlyList<string> Urls, IReadOnlyList<string> Command) SplitAtDoubleDash(
         string[] values, IReadOnlyList<System.CommandLine.Parsing.Token> tokens)
     {
         var dash = -1;

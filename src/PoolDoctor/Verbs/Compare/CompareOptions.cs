@@ -23,4 +23,7 @@ internal sealed record CompareOptions(
 
     /// <summary>With --show-child-io: given every line a started command prints.</summary>
     public Action<string>? ChildOutput { get; init; }
+
+    /// <summary>Where the command runs (`fix --verify` runs it in each copied tree); null: the tool's working directory.</summary>
+    public string? WorkingDirectory { get; init; }
 }

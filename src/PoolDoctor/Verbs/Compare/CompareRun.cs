@@ -43,9 +43,11 @@ internal static class CompareRun
         return new CompareResult(rows, cancellation.IsCancellationRequested ? RunEnd.Interrupted() : RunEnd.Ok);
     }
 
-    private static async Task<VariantResult> RunFreshAsync(CompareOptions request, Variant variant, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation)
+    /// <summary>One variant in a process started for it (`fix --verify` runs its two trees this way, capturing stacks after the fix).</summary>
+    internal static async Task<VariantResult> RunFreshAsync(
+        CompareOptions request, Variant variant, IProgress<LiveStatus>? status, Action<string> say, CancellationToken cancellation, bool captureStacks = false)
     {
-        await using var app = LaunchedTarget.Start(request.Command[0], request.Command.Skip(1), request.ChildOutput);
+        await using var app = LaunchedTarget.Start(request.Command[0], request.Command.Skip(1), request.ChildOutput, request.WorkingDirectory);
         var spec = request.Child is { } child
             ? await app.WaitForChildAsync(child, StartLimit, cancellation)
             : await app.WaitForDiagnosticsAsync(StartLimit, cancellation);
@@ -53,7 +55,7 @@ internal static class CompareRun
         await UrlWarmUp.RunAsync(variant.Url, cancellation);
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         say($"Loading {variant.Name} ({variant.Url}) for {request.Duration.TotalSeconds:0.#} s with {request.Connections} connections, watching pid {attached.ProcessId} (started for this variant)");
-        var result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, attached, captureStacks: false, status, cancellation,
+        var result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, attached, captureStacks, status, cancellation,
                     protocol: request.LoadProtocol, grpcMessage: request.GrpcMessage);
         if (app.HasExited)
         {

@@ -29,6 +29,7 @@ internal static class DemoCommand
         var connections = new Option<int>("--connections", "-c") { HelpName = "N", Description = "Concurrent connections.", DefaultValueFactory = _ => 125 };
         var duration = new Option<string>("--duration", "-d") { HelpName = "DURATION", Description = "How long to load each variant.", DefaultValueFactory = _ => "10s" };
         var output = new Option<string>("--output", "-o") { HelpName = "DIR", Description = "Directory for report.json and report.html.", DefaultValueFactory = _ => "." };
+        var fix = new Option<bool>("--fix") { Description = "End with the culprit's fix as a diff of the lab's source, verified on a patched copy built in Release (needs the source checkout; adds a build and a load)." };
         var command = new Command("demo", "Run the whole loop on the built-in lab: reproduce, load, detect, name the culprit, advise, verify with a before/after table.")
         {
             scenario,
@@ -36,6 +37,7 @@ internal static class DemoCommand
             connections,
             duration,
             output,
+            fix,
         };
         VerbAction.Set(command, async (parse, cancellation) =>
         {
@@ -57,14 +59,15 @@ internal static class DemoCommand
             var plan = connectionString is null
                 ? new DemoPlan([route, twin], null)
                 : new DemoPlan(LabScenarios.DatabaseVariants, connectionString);
-            return await RunAsync(plan, count, DurationOption.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(output)!, cancellation);
+            return await RunAsync(plan, count, DurationOption.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(output)!,
+                fix: connectionString is null && parse.GetValue(fix), cancellation);
         });
         return command;
     }
 
     private sealed record DemoPlan(IReadOnlyList<string> Routes, string? ConnectionString);
 
-    private static async Task<RunEnd> RunAsync(DemoPlan plan, int connections, TimeSpan duration, string directory, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(DemoPlan plan, int connections, TimeSpan duration, string directory, bool fix, CancellationToken cancellation)
     {
         var clock = Stopwatch.StartNew();
         var started = DateTimeOffset.UtcNow;
@@ -118,6 +121,14 @@ internal static class DemoCommand
             Console.Out.Write(CompareTableWriter.Text(rows));
             Console.Out.WriteLine();
             Console.Out.WriteLine($"Report: {html} (data: {json})");
+            if (fix && !interrupted)
+            {
+                await Verbs.Fix.DemoFix.RunAsync(json, diagnosed, connections, duration, status, line =>
+                {
+                    status?.Clear();
+                    Console.Error.WriteLine(line);
+                }, cancellation);
+            }
         }
         Console.Out.WriteLine($"Demo finished in {clock.Elapsed.TotalSeconds:0} s.");
         if (interrupted)

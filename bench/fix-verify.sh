@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# `fix --verify` over the lab's blocking routes (read from `dotnet-pooldoctor lab --list`, so it cannot drift): for each
+# route in both HTTP hosts, `diagnose --load` of a fresh lab writes the report, then `fix REPORT --verify` rewrites the
+# culprit in a copy of the lab's source (samples/DiagnosticScenarios + src/PoolDoctor.Lab), builds the original and the
+# patched copy in Release and loads each as a fresh process. The table (route, culprit, whether the fix compiled,
+# before/after verdict and requests, exit code) is written between the markers of docs/fix.md.
+# Usage: bench/fix-verify.sh [--only ROUTE-SUBSTRING] [--duration 10s]   (run it under the load lock; ~2 min a route)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ONLY="" DURATION=10s
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --only) ONLY=$2; shift 2 ;;
+    --duration) DURATION=$2; shift 2 ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+done
+dotnet build -c Release src/PoolDoctor >/tmp/fixverify-build.log 2>&1 || { tail -20 /tmp/fixverify-build.log; exit 1; }
+TOOL=src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll
+dotnet "$TOOL" lab --list >/tmp/fixverify-scenarios.tsv
+MACHINE="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD)"
+exec python3 - "$TOOL" "$ONLY" "$DURATION" "$MACHINE" <<'PY'
+import json, os, random, re, subprocess, sys, tempfile, time
+
+tool, only, duration, machine = sys.argv[1:5]
+project = "samples/DiagnosticScenarios/DiagnosticScenarios.csproj"
+rows = [r for r in (dict(zip(["host", "path", "kind", "pool", "run"], l.rstrip("\n").split("\t")))
+                    for l in list(open("/tmp/fixverify-scenarios.tsv"))[1:])
+        if r["host"] in ("mvc", "minimal") and r["kind"] != "healthy" and only in r["path"]]
+
+def run(args, limit):
+    started = time.time()
+    p = subprocess.run(args, capture_output=True, text=True, timeout=limit)
+    return p.returncode, p.stdout, p.stderr, time.time() - started
+
+def row_of(stdout, name):
+    # The compare table's row after its name: requests, req/s, mean, p99, max, errors, peak threads, peak queue, verdict.
+    for line in stdout.splitlines():
+        if line.strip().startswith(name):
+            return line.strip()[len(name):].split()
+    return []
+
+results = []
+for r in rows:
+    # A server-sized pool (16 minimum threads) reproduces the pattern the way services configured for it see it.
+    env_prefix = ["env", "DOTNET_ThreadPool_ForceMinWorkerThreads=0x10"] if r["pool"] == "server-sized" else []
+    folder = tempfile.mkdtemp(prefix="fixverify-")
+    port = random.randint(30000, 50000)
+    url = f"http://127.0.0.1:{port}{r['path']}"
+    code, out, err, _ = run(["dotnet", tool, "diagnose", "--load", url, "-d", "30s", "-o", folder, "--"] + env_prefix
+                            + ["dotnet", tool, "lab", "--urls", f"http://127.0.0.1:{port}"], 180)
+    report = os.path.join(folder, "report.json")
+    if code != 0 or not os.path.exists(report):
+        results.append((r, "?", "diagnose failed: " + (err.strip().splitlines() or ["exit %d" % code])[-1], [], [], code, 0))
+        continue
+    culprit = (json.load(open(report)).get("culprits") or [{}])[0].get("method", "none")
+    port = random.randint(30000, 50000)
+    url = f"http://127.0.0.1:{port}{r['path']}"
+    code, out, err, seconds = run(["dotnet", tool, "fix", report, "--project", project, "--verify", "--load", url, "-d", duration, "--"] + env_prefix
+                                  + ["dotnet", "bin/Release/net10.0/DiagnosticScenarios.dll", "--urls", f"http://127.0.0.1:{port}"], 900)
+    refused = next((l for l in err.splitlines() if "fix refused" in l), None)
+    fixed = "refused: " + refused.split("fix refused:", 1)[1].strip() if refused else ("compiled" if "compiled with no errors" in err else (err.strip().splitlines() or ["exit %d" % code])[-1])
+    results.append((r, culprit, fixed, row_of(out, "before"), row_of(out, "after (fixed)"), code, seconds))
+    print(r["host"], r["path"], culprit, fixed, "exit", code, f"{seconds:.0f} s", flush=True)
+
+def cells(rest):
+    return (rest[-1], rest[0]) if len(rest) >= 9 else ("", "")
+
+table = ["| host | route | culprit | fix | before: verdict, requests | after: verdict, requests | exit | seconds |", "|---|---|---|---|---|---|---|---|"]
+for r, culprit, fixed, before, after, code, seconds in results:
+    bv, bn = cells(before)
+    av, an = cells(after)
+    table.append(f"| {r['host']} | `{r['path']}` | {culprit} | {fixed.replace('|', '/')} | {bv} {bn} | {av} {an} | {code} | {seconds:.0f} |")
+text = "\n".join([f"Machine: {machine}. Command: `bench/fix-verify.sh{(' --only ' + only) if only else ''} --duration {duration}`.", "", *table])
+doc = open("docs/fix.md").read()
+start, end = "<!-- fix-verify table -->", "<!-- end fix-verify table -->"
+doc = re.sub(re.escape(start) + ".*?" + re.escape(end), start + "\n" + text + "\n" + end, doc, flags=re.S)
+open("docs/fix.md", "w").write(doc)
+print(text)
+PY

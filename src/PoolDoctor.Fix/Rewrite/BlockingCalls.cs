@@ -1,0 +1,208 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace PoolDoctor.Fix.Rewrite;
+
+/// <summary>
+/// Finds the blocking calls in a piece of source and their awaited twins: <c>.Result</c>, <c>.Wait()</c>,
+/// <c>.GetAwaiter().GetResult()</c> on a task; <c>Task.WaitAll/WaitAny</c>; <c>Thread.Sleep</c>; and any call whose
+/// <c>…Async</c> twin binds at the same place with the same arguments (ADO.NET, Npgsql, Dapper, EF Core,
+/// HttpClient.Send, Stream.Read/Write, SemaphoreSlim.Wait, the user's own pairs), checked by the semantic model, so
+/// only twins that exist are used. A cancellation token in scope is passed when the twin takes one.
+/// </summary>
+internal static class BlockingCalls
+{
+    public static IReadOnlyList<BlockingCall> In(SemanticModel model, SyntaxNode scope)
+    {
+        var found = new List<BlockingCall>();
+        foreach (var node in scope.DescendantNodesAndSelf())
+        {
+            var call = node switch
+            {
+                MemberAccessExpressionSyntax access => TaskResult(model, access),
+                InvocationExpressionSyntax invocation => Invocation(model, invocation),
+                _ => null,
+            };
+            if (call is not null)
+            {
+                found.Add(call);
+            }
+        }
+        return found;
+    }
+
+    private static BlockingCall? TaskResult(SemanticModel model, MemberAccessExpressionSyntax access)
+    {
+        if (access.Name.Identifier.Text != "Result" || access.Parent is InvocationExpressionSyntax { Expression: var e } && e == access)
+        {
+            return null;
+        }
+        if (model.GetSymbolInfo(access).Symbol is not IPropertySymbol { Name: "Result" } property || !IsTaskType(property.ContainingType))
+        {
+            return null;
+        }
+        return new BlockingCall(access, $"{TypeName(property.ContainingType)}.Result", current => ((MemberAccessExpressionSyntax)current).Expression.WithoutTrailingTrivia())
+        {
+            Member = "Result",
+        };
+    }
+
+    private static BlockingCall? Invocation(SemanticModel model, InvocationExpressionSyntax invocation)
+    {
+        if (model.GetSymbolInfo(invocation).Symbol is not IMethodSymbol method)
+        {
+            return null;
+        }
+        var type = method.ContainingType;
+        var typeName = type?.ToDisplayString();
+        switch (method.Name)
+        {
+            case "Wait" when IsTaskType(type) && !method.IsStatic:
+                if (method.Parameters.Length > 0 || invocation.Expression is not MemberAccessExpressionSyntax)
+                {
+                    return Unrewritable(invocation, "Task.Wait with a timeout or token", "Wait");
+                }
+                return new BlockingCall(invocation, "Task.Wait", current => ((MemberAccessExpressionSyntax)((InvocationExpressionSyntax)current).Expression).Expression.WithoutTrailingTrivia())
+                {
+                    Member = "Wait",
+                };
+            case "GetResult" when typeName?.StartsWith("System.Runtime.CompilerServices.", StringComparison.Ordinal) == true && (type!.Name.Contains("Awaiter", StringComparison.Ordinal)):
+                if (invocation.Expression is MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.Text: "GetAwaiter" } } })
+                {
+                    return new BlockingCall(invocation, $"{type!.Name}.GetResult", current =>
+                        ((MemberAccessExpressionSyntax)((InvocationExpressionSyntax)((MemberAccessExpressionSyntax)((InvocationExpressionSyntax)current).Expression).Expression).Expression).Expression.WithoutTrailingTrivia())
+                    {
+                        Member = "GetResult",
+                    };
+                }
+                return Unrewritable(invocation, "GetResult on an awaiter held in a variable", "GetResult");
+            case "WaitAll" or "WaitAny" when typeName == "System.Threading.Tasks.Task" && method.IsStatic:
+                return new BlockingCall(invocation, $"Task.{method.Name}", current => Rename((InvocationExpressionSyntax)current, method.Name == "WaitAll" ? "WhenAll" : "WhenAny"))
+                {
+                    Member = method.Name,
+                    ValueUsed = method.Name == "WaitAny" && invocation.Parent is not ExpressionStatementSyntax,
+                };
+            case "Sleep" when typeName == "System.Threading.Thread":
+                {
+                    var token = TokenInScope.At(model, invocation.SpanStart);
+                    return new BlockingCall(invocation, "Thread.Sleep", current =>
+                    {
+                        var args = ((InvocationExpressionSyntax)current).ArgumentList;
+                        if (token is not null)
+                        {
+                            args = args.AddArguments(SyntaxFactory.Argument(token));
+                        }
+                        return SyntaxFactory.InvocationExpression(SyntaxFactory.ParseExpression("Task.Delay"), args).WithTriviaFrom(current);
+                    })
+                    {
+                        Member = "Sleep",
+                    };
+                }
+        }
+        if (IsAwaitable(method.ReturnType) || method.Name.EndsWith("Async", StringComparison.Ordinal))
+        {
+            return null;
+        }
+        return Twin(model, invocation, method);
+    }
+
+    // Sync call → the same call to Name + "Async", bound speculatively where the call is: with a token in scope when
+    // the twin takes one, else without. Only a twin that binds and returns an awaitable is used.
+    private static BlockingCall? Twin(SemanticModel model, InvocationExpressionSyntax invocation, IMethodSymbol method)
+    {
+        var twinName = method.Name + "Async";
+        var token = TokenInScope.At(model, invocation.SpanStart);
+        var tries = token is null ? [null] : new[] { token, null };
+        foreach (var withToken in tries)
+        {
+            var candidate = Renamed(invocation, twinName, withToken, model);
+            if (candidate is null)
+            {
+                continue;
+            }
+            if (Binds(model, invocation, candidate))
+            {
+                return new BlockingCall(invocation, $"{method.ContainingType.Name}.{method.Name}", current => Renamed((InvocationExpressionSyntax)current, twinName, withToken, model)!)
+                {
+                    Member = method.Name,
+                };
+            }
+            // EF Core's async LINQ operators are extension methods of a namespace the file may not import yet.
+            if (EfCoreTwin(model, invocation, twinName) && invocation.Expression is MemberAccessExpressionSyntax)
+            {
+                return new BlockingCall(invocation, $"{method.ContainingType.Name}.{method.Name}", current => Renamed((InvocationExpressionSyntax)current, twinName, withToken, model)!)
+                {
+                    Member = method.Name,
+                    NeedsUsing = EfCoreNamespace,
+                };
+            }
+        }
+        return null;
+    }
+
+    private const string EfCoreNamespace = "Microsoft.EntityFrameworkCore";
+
+    private static bool EfCoreTwin(SemanticModel model, InvocationExpressionSyntax invocation, string twinName)
+    {
+        var extensions = model.Compilation.GetTypeByMetadataName(EfCoreNamespace + ".EntityFrameworkQueryableExtensions");
+        if (extensions is null || invocation.Expression is not MemberAccessExpressionSyntax access)
+        {
+            return false;
+        }
+        var receiver = model.GetTypeInfo(access.Expression).Type;
+        return receiver is not null && extensions.GetMembers(twinName).OfType<IMethodSymbol>().Any(m =>
+            m.Parameters.Length > 0 && m.Parameters[0].Type.OriginalDefinition.ToDisplayString() == "System.Linq.IQueryable<T>"
+            && receiver.AllInterfaces.Append(receiver).Any(i => i.OriginalDefinition.ToDisplayString() == "System.Linq.IQueryable<T>"));
+    }
+
+    private static bool Binds(SemanticModel model, InvocationExpressionSyntax original, InvocationExpressionSyntax candidate)
+    {
+        var info = model.GetSpeculativeSymbolInfo(original.SpanStart, candidate, SpeculativeBindingOption.BindAsExpression);
+        return info.Symbol is IMethodSymbol twin && IsAwaitable(twin.ReturnType);
+    }
+
+    // The same call under another name; the token is passed by name when the twin's parameter is called so, else last.
+    private static InvocationExpressionSyntax? Renamed(InvocationExpressionSyntax invocation, string name, ExpressionSyntax? token, SemanticModel model)
+    {
+        var renamed = Rename(invocation, name);
+        if (token is null)
+        {
+            return renamed;
+        }
+        var argument = SyntaxFactory.Argument(token);
+        if (invocation.ArgumentList.Arguments.Any(a => a.NameColon is not null))
+        {
+            argument = argument.WithNameColon(SyntaxFactory.NameColon("cancellationToken"));
+        }
+        _ = model;
+        return renamed.WithArgumentList(renamed.ArgumentList.AddArguments(argument));
+    }
+
+    private static InvocationExpressionSyntax Rename(InvocationExpressionSyntax invocation, string name)
+    {
+        SimpleNameSyntax Named(SimpleNameSyntax old) => old switch
+        {
+            GenericNameSyntax generic => generic.WithIdentifier(SyntaxFactory.Identifier(name).WithTriviaFrom(generic.Identifier)),
+            _ => SyntaxFactory.IdentifierName(SyntaxFactory.Identifier(name).WithTriviaFrom(old.Identifier)),
+        };
+        return invocation.Expression switch
+        {
+            MemberAccessExpressionSyntax access => invocation.WithExpression(access.WithName(Named(access.Name))),
+            MemberBindingExpressionSyntax binding => invocation.WithExpression(binding.WithName(Named(binding.Name))),
+            SimpleNameSyntax simple => invocation.WithExpression(Named(simple)),
+            _ => invocation,
+        };
+    }
+
+    private static BlockingCall Unrewritable(ExpressionSyntax node, string construct, string member) =>
+        new(node, construct, _ => throw new FixRefusedException(construct)) { Member = member, Refuse = true };
+
+    internal static bool IsTaskType(ITypeSymbol? type) =>
+        type?.OriginalDefinition.ToDisplayString() is "System.Threading.Tasks.Task" or "System.Threading.Tasks.Task<TResult>"
+            or "System.Threading.Tasks.ValueTask" or "System.Threading.Tasks.ValueTask<TResult>";
+
+    internal static bool IsAwaitable(ITypeSymbol? type) => IsTaskType(type);
+
+    private static string TypeName(INamedTypeSymbol type) => type.IsGenericType ? type.Name + "<T>" : type.Name;
+}

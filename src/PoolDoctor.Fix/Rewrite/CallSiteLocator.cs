@@ -1,0 +1,120 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+using PoolDoctor.Fix.Reports;
+
+namespace PoolDoctor.Fix.Rewrite;
+
+/// <summary>
+/// The blocking call the report names, in the user's source: the calls on the report's line (else in the statement
+/// that holds it) that block, the one whose member the report's API names first. For a lock whose holder blocks
+/// (<c>heldAcross</c>), the call inside the lock statement at that line that the holder blocked in.
+/// </summary>
+internal static class CallSiteLocator
+{
+    public static (BlockingCall Call, LockStatementSyntax? Lock) Find(SemanticModel model, SyntaxNode root, SourceText text, ReportCulprit culprit, string where)
+    {
+        var line = culprit.Line!.Value;
+        if (line < 1 || line > text.Lines.Count)
+        {
+            throw new FixRefusedException($"{where}: the file has {text.Lines.Count} lines (the sources do not match the report's build)");
+        }
+        var span = text.Lines[line - 1].Span;
+        var lockStatement = culprit.HeldAcross is not null || culprit.Kind == "Lock" ? LockAt(root, span) : null;
+        if (culprit.Kind == "Lock" && lockStatement is null)
+        {
+            throw new FixRefusedException($"{where}: the report names a lock ({culprit.Api}) but no lock statement is there (Monitor.Enter/Exit pairs and Lock.EnterScope are not rewritten)");
+        }
+        IReadOnlyList<BlockingCall> calls;
+        string wanted;
+        if (lockStatement is not null && culprit.Kind == "Lock")
+        {
+            if (culprit.HeldAcross is null)
+            {
+                throw new FixRefusedException($"{where}: a lock held across no blocking call the report saw (CPU work under a lock is not an async fix)");
+            }
+            calls = BlockingCalls.In(model, lockStatement.Statement);
+            wanted = Member(culprit.HeldAcross);
+        }
+        else
+        {
+            calls = [.. BlockingCalls.In(model, StatementAt(root, span)).Where(c => c.Node.Span.IntersectsWith(span))];
+            if (calls.Count == 0)
+            {
+                calls = BlockingCalls.In(model, StatementAt(root, span));
+            }
+            wanted = Member(culprit.Api);
+        }
+        var call = calls.FirstOrDefault(c => c.Member == wanted && !c.Refuse)
+            ?? calls.FirstOrDefault(c => c.Member == wanted)
+            ?? calls.OrderBy(c => c.Construct.Contains("Task", StringComparison.Ordinal) || c.Member == "Sleep" ? 0 : 1).FirstOrDefault();
+        if (call is null)
+        {
+            throw new FixRefusedException($"{where}: no blocking call the tool can rewrite is there (the report names {culprit.Api}; it has no awaitable twin here)");
+        }
+        if (call.Refuse)
+        {
+            throw new FixRefusedException($"{call.Construct} at {where}: no mechanical async form");
+        }
+        if (call.ValueUsed)
+        {
+            throw new FixRefusedException($"{call.Construct} at {where}: its result (an index) is used, and Task.WhenAny returns the task instead");
+        }
+        return (call, lockStatement ?? call.Node.Ancestors().TakeWhile(a => !IsFunction(a)).OfType<LockStatementSyntax>().FirstOrDefault());
+    }
+
+    /// <summary>The API's member name: Task&lt;TResult&gt;.Result → Result, NpgsqlCommand.ExecuteScalar → ExecuteScalar.</summary>
+    internal static string Member(string api)
+    {
+        var name = api;
+        var paren = name.IndexOf('(', StringComparison.Ordinal);
+        if (paren >= 0)
+        {
+            name = name[..paren];
+        }
+        var depth = 0;
+        var lastDot = -1;
+        for (var i = 0; i < name.Length; i++)
+        {
+            depth += name[i] == '<' ? 1 : name[i] == '>' ? -1 : 0;
+            if (name[i] == '.' && depth == 0)
+            {
+                lastDot = i;
+            }
+        }
+        name = name[(lastDot + 1)..];
+        var generic = name.IndexOf('<', StringComparison.Ordinal);
+        return generic >= 0 ? name[..generic] : name;
+    }
+
+    internal static bool IsFunction(SyntaxNode node) =>
+        node is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax or AccessorDeclarationSyntax
+            or BasePropertyDeclarationSyntax;
+
+    private static LockStatementSyntax? LockAt(SyntaxNode root, TextSpan line) =>
+        root.DescendantNodes(line).OfType<LockStatementSyntax>().Where(l => l.Span.IntersectsWith(line))
+            .OrderByDescending(l => l.SpanStart).FirstOrDefault();
+
+    // The smallest statement (or expression body) that holds the line's first token.
+    private static SyntaxNode StatementAt(SyntaxNode root, TextSpan line)
+    {
+        var token = root.FindToken(line.Start);
+        while (token.Span.End <= line.Start && token.GetNextToken() is { RawKind: not 0 } next && next.SpanStart < line.End)
+        {
+            token = next;
+        }
+        if (token.SpanStart < line.Start && token.GetNextToken() is { RawKind: not 0 } following && following.SpanStart < line.End)
+        {
+            token = following;
+        }
+        var holder = token.Parent?.AncestorsAndSelf().FirstOrDefault(n => n is StatementSyntax or ArrowExpressionClauseSyntax or MemberDeclarationSyntax);
+        return holder switch
+        {
+            BlockSyntax block => block,
+            MethodDeclarationSyntax { ExpressionBody: { } arrow } => arrow,
+            null => root,
+            _ => holder,
+        };
+    }
+}

@@ -1,0 +1,151 @@
+using Microsoft.CodeAnalysis;
+using PoolDoctor.Fix.Compile;
+using PoolDoctor.Fix.Diff;
+using PoolDoctor.Fix.Reports;
+using PoolDoctor.Fix.Rewrite;
+using PoolDoctor.Fix.Workspace;
+
+namespace PoolDoctor.Fix;
+
+/// <summary>
+/// The `fix` verb's engine, one call: report → culprit → the user's sources (loaded with MSBuild) → the rewritten
+/// chain, compiled → a <see cref="FixPlan"/> (diff, changed files, also-changed methods, or the refusal). Nothing is
+/// written here; <see cref="FixFiles.Apply"/> writes a plan's files.
+/// </summary>
+public static class SourceFixer
+{
+    public static async Task<FixPlan> PlanAsync(string reportPath, FixOptions options, CancellationToken cancellation = default)
+    {
+        ReportCulprit culprit;
+        string project;
+        try
+        {
+            culprit = ReportReader.Pick(ReportReader.Read(reportPath), options.Culprit, reportPath);
+            Refusable(culprit);
+            project = options.ProjectPath ?? ProjectFinder.Find(culprit.File, reportPath);
+            if (!File.Exists(project))
+            {
+                return FixPlan.Refuse($"--project: no such file '{project}'");
+            }
+        }
+        catch (FixRefusedException e)
+        {
+            return FixPlan.Refuse(e.Message, options.ProjectPath);
+        }
+        try
+        {
+            var (workspace, solution) = await SourceWorkspace.OpenAsync(project, cancellation);
+            using (workspace)
+            {
+                return await PlanAsync(solution, culprit, Path.GetFullPath(project), options.Rename, cancellation);
+            }
+        }
+        catch (FixRefusedException e)
+        {
+            return FixPlan.Refuse(e.Message, project);
+        }
+    }
+
+    /// <summary>The same, on a solution already loaded (the rewrite and the compile checks, no MSBuild).</summary>
+    public static async Task<FixPlan> PlanAsync(Solution solution, ReportCulprit culprit, string projectPath, bool rename, CancellationToken cancellation)
+    {
+        var root = Path.GetDirectoryName(projectPath)!;
+        string Relative(string path) => Path.GetRelativePath(root, path).Replace('\\', '/');
+        try
+        {
+            Refusable(culprit);
+            var document = SourcePaths.Map(solution, culprit.File!)
+                ?? throw new FixRefusedException($"{culprit.File} (the culprit's file) is not in {Path.GetFileName(projectPath)}: give --project the project that builds it");
+            var notes = new List<string>();
+            CheckSources(solution, culprit, document, Relative, notes);
+            var before = CompileCheck.Affected(solution, [document.Project.Id]);
+            if (await CompileCheck.FirstErrorAsync(solution, before, Relative, cancellation) is { } broken)
+            {
+                throw new FixRefusedException($"{document.Project.Name} does not compile before the fix ({broken}): fix the build (or restore it) first");
+            }
+            var result = await ChainRewriter.RewriteAsync(solution, document, culprit, rename, root, cancellation);
+            var changes = result.Solution.GetChanges(solution).GetProjectChanges().ToList();
+            var changedProjects = changes.Select(c => c.ProjectId).ToList();
+            if (await CompileCheck.FirstErrorAsync(result.Solution, CompileCheck.Affected(result.Solution, changedProjects), Relative, cancellation) is { } error)
+            {
+                throw new FixRefusedException($"the fix of {result.CallSite} does not compile ({error}): not written");
+            }
+            var files = new List<ChangedFile>();
+            foreach (var id in changes.SelectMany(c => c.GetChangedDocuments()).Distinct())
+            {
+                var oldText = (await solution.GetDocument(id)!.GetTextAsync(cancellation)).ToString();
+                var newText = LineEndingsOf(oldText, (await result.Solution.GetDocument(id)!.GetTextAsync(cancellation)).ToString());
+                if (oldText != newText)
+                {
+                    files.Add(new ChangedFile(solution.GetDocument(id)!.FilePath!, oldText, newText));
+                }
+            }
+            files.Sort((a, b) => string.CompareOrdinal(Relative(a.Path), Relative(b.Path)));
+            return new FixPlan
+            {
+                Diff = string.Concat(files.Select(f => UnifiedDiff.Of(Relative(f.Path), f.OldText, f.NewText))),
+                ChangedFiles = files,
+                AlsoChanged = [.. result.AlsoChanged.DistinctBy(a => (a.Method, a.File, a.Line))],
+                ProjectPath = projectPath,
+                Root = root,
+                Culprit = result.CallSite,
+                Notes = notes,
+            };
+        }
+        catch (FixRefusedException e)
+        {
+            return FixPlan.Refuse(e.Message, projectPath);
+        }
+    }
+
+    private static void Refusable(ReportCulprit culprit)
+    {
+        if (culprit.Package is { } package)
+        {
+            throw new FixRefusedException($"{culprit.Method} blocks inside the package {package}: its code is not in these sources (the advice names its async twin)");
+        }
+        if (culprit.File is null || culprit.Line is null)
+        {
+            throw new FixRefusedException($"{culprit.Method}: the report has no source line for it (no PDB, or library code), so there is nothing to rewrite");
+        }
+    }
+
+    // Every file the report gives a checksum for must be the file the build compiled; a report without one is said once.
+    private static void CheckSources(Solution solution, ReportCulprit culprit, Document callSite, Func<string, string> relative, List<string> notes)
+    {
+        var files = new List<(string ReportFile, SourceChecksum? Sum)> { (culprit.File!, culprit.Checksum) };
+        files.AddRange(culprit.Chain.Where(f => f.File is not null).Select(f => (f.File!, f.Checksum)));
+        var checkedAny = false;
+        foreach (var (reportFile, sum) in files.DistinctBy(f => f.Item1))
+        {
+            if (sum is null)
+            {
+                continue;
+            }
+            var document = reportFile == culprit.File ? callSite : SourcePaths.Map(solution, reportFile);
+            if (document?.FilePath is not { } path)
+            {
+                continue;
+            }
+            checkedAny = true;
+            if (SourceChecksums.Mismatch(path, sum, relative(path)) is { } mismatch)
+            {
+                throw new FixRefusedException(mismatch);
+            }
+        }
+        if (!checkedAny)
+        {
+            notes.Add("the report carries no source checksum (recorded by an older version): the sources could not be checked against its build");
+        }
+    }
+
+    // New lines the rewrite wrote follow the file's own line endings.
+    private static string LineEndingsOf(string oldText, string newText)
+    {
+        if (!oldText.Contains("\r\n", StringComparison.Ordinal))
+        {
+            return newText;
+        }
+        return newText.Replace("\r\n", "\n", StringComparison.Ordinal).Replace("\n", "\r\n", StringComparison.Ordinal);
+    }
+}

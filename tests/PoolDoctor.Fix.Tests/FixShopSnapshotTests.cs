@@ -1,0 +1,53 @@
+using PoolDoctor.Fix.Reports;
+
+namespace PoolDoctor.Fix.Tests;
+
+/// <summary>
+/// The diffs `fix` writes for the FixShop app's blocking routes, from reports recorded by running `diagnose` on the
+/// app under load (fixtures/shop-*.json; their paths rewritten to another machine's, which the fix maps back onto the
+/// project). Each plan has compiled before it is returned; the snapshot pins what the rewrite is.
+/// </summary>
+[Collection(FixCollection.Name)]
+public sealed class FixShopSnapshotTests(FixShopWorkspace shop)
+{
+    [Theory]
+    [InlineData("shop-orders.json", "shop-orders.diff")]     // repository chain behind two interfaces, MVC action
+    [InlineData("shop-products.json", "shop-products.diff")] // Thread.Sleep, named minimal-API handler
+    [InlineData("shop-prices.json", "shop-prices.diff")]     // typed HttpClient.Send
+    [InlineData("shop-audit.json", "shop-audit.diff")]       // middleware returning a Task it did not await
+    [InlineData("shop-stock.json", "shop-stock.diff")]       // a lock held across .Result
+    [InlineData("shop-shipping.json", "shop-shipping.diff")] // an ActionFilterAttribute blocking in OnActionExecuting
+    public async Task The_fix_of_a_recorded_report_is_this_diff(string report, string snapshot)
+    {
+        var culprit = ReportReader.Read(TestApps.Fixture(report))[0];
+
+        var plan = await SourceFixer.PlanAsync(shop.Solution, culprit, TestApps.FixShop, rename: false, CancellationToken.None);
+
+        DiffSnapshot.Matches(snapshot, plan);
+    }
+
+    [Fact]
+    public async Task Rename_adds_the_Async_suffix_to_the_chain_but_not_to_the_action()
+    {
+        var culprit = ReportReader.Read(TestApps.Fixture("shop-orders.json"))[0];
+
+        var plan = await SourceFixer.PlanAsync(shop.Solution, culprit, TestApps.FixShop, rename: true, CancellationToken.None);
+
+        DiffSnapshot.Matches("shop-orders-rename.diff", plan);
+        Assert.Contains("+    public async Task<Order?> FindAsync(int id)", plan.Diff, StringComparison.Ordinal);
+        Assert.Contains("+    public async Task<ActionResult<Order>> Get(int id)", plan.Diff, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Callers_off_the_proven_chain_are_changed_and_listed()
+    {
+        var culprit = ReportReader.Read(TestApps.Fixture("shop-orders.json"))[0];
+
+        var plan = await SourceFixer.PlanAsync(shop.Solution, culprit, TestApps.FixShop, rename: false, CancellationToken.None);
+
+        var invoices = Assert.Single(plan.AlsoChanged, a => a.Method == "InvoicesController.Get");
+        Assert.Equal("Invoices/InvoicesController.cs", invoices.File);
+        Assert.Contains(plan.AlsoChanged, a => a.Method == "InMemoryOrderRepository.Find");
+        Assert.DoesNotContain(plan.AlsoChanged, a => a.Method.StartsWith("OrdersController", StringComparison.Ordinal));
+    }
+}

@@ -1,0 +1,106 @@
+namespace PoolDoctor.Fix.Tests;
+
+/// <summary>
+/// What `fix` refuses, run as the user runs it: one line on stderr naming the construct and its place, exit 1, no
+/// diff on stdout, no file written (with --apply or -o given, to show nothing is).
+/// </summary>
+[Collection(FixCollection.Name)]
+public sealed class RefusalTests
+{
+    [Fact]
+    public async Task A_blocking_property_getter_is_refused_by_name()
+    {
+        await TestApps.EnsureRestoredAsync();
+        var output = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-fix-").FullName, "fix.diff");
+
+        var result = await TestApps.Tool("fix", TestApps.Fixture("shop-settings.json"), "--project", TestApps.FixShop, "-o", output);
+
+        AssertRefused(result, "the getter of property ShopSettings.Currency");
+        Assert.Contains("Settings/ShopSettings.cs:6", result.StdErr, StringComparison.Ordinal);
+        Assert.False(File.Exists(output));
+    }
+
+    [Fact]
+    public async Task Sources_that_differ_from_the_reports_build_are_refused()
+    {
+        var copy = await TestApps.CopyAsync(TestApps.FixShop);
+        var file = Path.Combine(Path.GetDirectoryName(copy)!, "Orders", "SqlOrderRepository.cs");
+        await File.AppendAllTextAsync(file, "// edited after the report was recorded\n");
+        var before = Snapshot(copy);
+
+        var result = await TestApps.Tool("fix", TestApps.Fixture("shop-orders.json"), "--project", copy, "--apply");
+
+        AssertRefused(result, "Orders/SqlOrderRepository.cs does not match the report's build");
+        Assert.Equal(before, Snapshot(copy));
+    }
+
+    [Fact]
+    public async Task A_project_that_does_not_compile_before_the_fix_is_refused()
+    {
+        var copy = await TestApps.CopyAsync(TestApps.FixShop);
+        var file = Path.Combine(Path.GetDirectoryName(copy)!, "Catalog", "Product.cs");
+        await File.WriteAllTextAsync(file, "namespace FixShop.Catalog;\n\npublic sealed record Product(string Sku, string Name) { int Broken => ; }\n");
+        var before = Snapshot(copy);
+
+        var result = await TestApps.Tool("fix", TestApps.Fixture("shop-orders.json"), "--project", copy, "--apply");
+
+        AssertRefused(result, "does not compile before the fix");
+        Assert.Contains("Catalog/Product.cs:3", result.StdErr, StringComparison.Ordinal);
+        Assert.Equal(before, Snapshot(copy));
+    }
+
+    [Fact]
+    public async Task Apply_writes_the_files_the_diff_shows_and_they_build()
+    {
+        var applied = await TestApps.CopyAsync(TestApps.FixShop);
+        var patched = await TestApps.CopyAsync(TestApps.FixShop);
+        var diff = await TestApps.Tool("fix", TestApps.Fixture("shop-orders.json"), "--project", patched);
+        Assert.Equal(0, diff.ExitCode);
+        var diffFile = Path.Combine(Path.GetDirectoryName(patched)!, "..", Path.GetFileName(Path.GetDirectoryName(patched)!) + ".diff");
+        await File.WriteAllTextAsync(diffFile, diff.StdOut);
+
+        var apply = await TestApps.Tool("fix", TestApps.Fixture("shop-orders.json"), "--project", applied, "--apply");
+        var gitApply = await TestApps.Run("git", ["apply", "--directory=.", "--unsafe-paths", "-p1", Path.GetFullPath(diffFile)], TimeSpan.FromMinutes(1), Path.GetDirectoryName(patched));
+
+        Assert.Equal(0, apply.ExitCode);
+        Assert.True(gitApply.ExitCode == 0, gitApply.StdErr);
+        // The diff printed is exactly the change --apply made: `git apply` of it gives the same files.
+        Assert.Equal(await AllSourcesAsync(patched), await AllSourcesAsync(applied));
+        Assert.Contains("var order = await db.QuerySingleAsync(id);", await AllSourcesAsync(applied), StringComparison.Ordinal);
+        // And the applied tree builds with the real compiler.
+        var build = await TestApps.Run("dotnet", ["build", applied, "-c", "Release", "--no-restore", "-nologo", "-v", "q"], TimeSpan.FromMinutes(5));
+        Assert.True(build.ExitCode == 0, build.StdOut + build.StdErr);
+    }
+
+    // Every C# file of the app, by its path under the app, in path order.
+    private static async Task<string> AllSourcesAsync(string project)
+    {
+        var root = Path.GetDirectoryName(project)!;
+        var files = Directory.EnumerateFiles(root, "*.cs", SearchOption.AllDirectories)
+            .Select(f => Path.GetRelativePath(root, f))
+            .Where(f => !f.StartsWith("obj", StringComparison.Ordinal) && !f.StartsWith("bin", StringComparison.Ordinal))
+            .Order(StringComparer.Ordinal);
+        var text = new System.Text.StringBuilder();
+        foreach (var file in files)
+        {
+            text.Append("== ").Append(file).Append('\n').Append(await File.ReadAllTextAsync(Path.Combine(root, file)));
+        }
+        return text.ToString();
+    }
+
+    private static void AssertRefused(TestApps.Result result, string says)
+    {
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal("", result.StdOut);
+        var line = Assert.Single(result.StdErr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith("dotnet-pooldoctor: error: fix refused: ", line, StringComparison.Ordinal);
+        Assert.Contains(says, line, StringComparison.Ordinal);
+    }
+
+    // Every file of the app with its last write time and length: "nothing written" checked on the whole tree.
+    private static string Snapshot(string project) =>
+        string.Join('\n', Directory.EnumerateFiles(Path.GetDirectoryName(project)!, "*", SearchOption.AllDirectories)
+            .Where(f => !f.Contains("/obj/", StringComparison.Ordinal) && !f.Contains("/bin/", StringComparison.Ordinal))
+            .Order(StringComparer.Ordinal)
+            .Select(f => $"{f} {File.GetLastWriteTimeUtc(f):O} {new FileInfo(f).Length}"));
+}

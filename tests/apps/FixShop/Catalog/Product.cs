@@ -1,0 +1,3 @@
+namespace FixShop.Catalog;
+
+public sealed record Product(string Sku, string Name);

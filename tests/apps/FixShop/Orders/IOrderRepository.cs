@@ -1,0 +1,6 @@
+namespace FixShop.Orders;
+
+public interface IOrderRepository
+{
+    Order? Find(int id);
+}

@@ -1,0 +1,6 @@
+namespace FixShop.Orders;
+
+public interface IOrderService
+{
+    Order? GetOrder(int id);
+}

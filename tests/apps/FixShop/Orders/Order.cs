@@ -1,0 +1,3 @@
+namespace FixShop.Orders;
+
+public sealed record Order(int Id, string Customer, decimal Total, bool Cancelled);
