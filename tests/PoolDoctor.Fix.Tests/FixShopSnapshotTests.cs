@@ -19,7 +19,7 @@ public sealed class FixShopSnapshotTests(FixShopWorkspace shop)
     [InlineData("shop-audit.json", "shop-audit.diff")]       // middleware returning a Task it did not await
     [InlineData("shop-stock.json", "shop-stock.diff")]       // a lock held across .Result
     [InlineData("shop-shipping.json", "shop-shipping.diff")] // an ActionFilterAttribute blocking in OnActionExecuting
-    public async Task The_fix_of_a_recorded_report_is_this_diff(string report, string snapshot)
+    public async Task The_fix_of_a_report_is_this_diff(string report, string snapshot)
     {
         var culprit = ReportReader.Read(TestApps.Fixture(report))[0];
 
