@@ -3,9 +3,11 @@ using PoolDoctor.Fix.Reports;
 namespace PoolDoctor.Fix.Tests;
 
 /// <summary>
-/// The diffs `fix` writes for the FixShop app's blocking routes, from reports recorded by running `diagnose` on the
-/// app under load (fixtures/shop-*.json; their paths rewritten to another machine's, which the fix maps back onto the
-/// project). Each plan has compiled before it is returned; the snapshot pins what the rewrite is.
+/// The diffs `fix` writes for the FixShop app's blocking routes (fixtures/shop-*.json, with another machine's paths,
+/// which the fix maps back onto the project). Each plan has compiled before it is returned; the snapshot pins what the
+/// rewrite is. The shop fixtures are hand-written culprits (method, kind, api, file:line, chain, the file's sha256 as
+/// the PDB records it), not recordings: `scripts/fix-fixtures/record.sh` records them with `diagnose` under load, and
+/// did not get the shared load lock in the time this was written in; re-record them with it.
 /// </summary>
 [Collection(FixCollection.Name)]
 public sealed class FixShopSnapshotTests(FixShopWorkspace shop)
@@ -17,7 +19,7 @@ public sealed class FixShopSnapshotTests(FixShopWorkspace shop)
     [InlineData("shop-audit.json", "shop-audit.diff")]       // middleware returning a Task it did not await
     [InlineData("shop-stock.json", "shop-stock.diff")]       // a lock held across .Result
     [InlineData("shop-shipping.json", "shop-shipping.diff")] // an ActionFilterAttribute blocking in OnActionExecuting
-    public async Task The_fix_of_a_recorded_report_is_this_diff(string report, string snapshot)
+    public async Task The_fix_of_a_report_is_this_diff(string report, string snapshot)
     {
         var culprit = ReportReader.Read(TestApps.Fixture(report))[0];
 
