@@ -13,7 +13,7 @@ internal sealed class BackgroundLoads : IAsyncDisposable
     private readonly List<(Uri Url, Task<LoadSummary> Run)> _runs = [];
 
     public static BackgroundLoads Start(IReadOnlyList<Uri> urls, int connections, TimeSpan duration, CancellationToken interrupt,
-        LoadProtocol protocol = LoadProtocol.Http1, byte[]? grpcMessage = null)
+        LoadProtocol protocol = LoadProtocol.Http1, byte[]? grpcMessage = null, ThinkTime? thinkTime = null)
     {
         var loads = new BackgroundLoads();
         var linked = CancellationTokenSource.CreateLinkedTokenSource(loads._stop.Token, interrupt);
@@ -28,6 +28,7 @@ internal sealed class BackgroundLoads : IAsyncDisposable
                 Protocol = protocol,
                 Method = protocol == LoadProtocol.Grpc ? "POST" : "GET",
                 GrpcMessage = grpcMessage ?? [],
+                ThinkTime = thinkTime,
             };
             try
             {

@@ -79,7 +79,7 @@ internal static class DiagnoseRun
             {
                 if (run.LoadUrls.Count > 0)
                 {
-                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage);
+                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage, run.ThinkTime);
                 }
             });
             output.WatchEnded();

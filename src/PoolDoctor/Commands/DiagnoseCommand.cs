@@ -111,6 +111,7 @@ internal static class DiagnoseCommand
             {
                 LoadProtocol = loadProtocol,
                 GrpcMessage = grpcMessage,
+                ThinkTime = protocol.ReadThinkTime(parse),
             };
             if (run.Connections <= 0)
             {
