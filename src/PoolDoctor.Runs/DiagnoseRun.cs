@@ -34,10 +34,10 @@ internal static class DiagnoseRun
         }
         var started = DateTimeOffset.UtcNow;
         output.Started(attached, settings.Duration);
-        var (outcome, loadLines) = await WatchAsync(attached, settings, run, status, output, cancellation);
+        var (outcome, loadLines, driven) = await WatchAsync(attached, settings, run, status, output, cancellation);
         var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome,
             loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
-            minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion);
+            minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion) with { Load = driven };
         var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
         // --junit without --fail-on records the starving check, which never fails the exit.
         var policy = run.FailOn ?? FailOn.Starving;
@@ -69,7 +69,7 @@ internal static class DiagnoseRun
         };
     }
 
-    private static async Task<(DiagnosisOutcome Outcome, IReadOnlyList<string> LoadLines)> WatchAsync(
+    private static async Task<(DiagnosisOutcome Outcome, IReadOnlyList<string> LoadLines, Model.Load.DrivenLoad? Driven)> WatchAsync(
         AttachedTarget attached, DiagnosisSettings settings, DiagnoseRequest run, IProgress<LiveStatus>? status, IDiagnoseOutput output, CancellationToken cancellation)
     {
         BackgroundLoads? loads = null;
@@ -83,7 +83,8 @@ internal static class DiagnoseRun
                 }
             });
             output.WatchEnded();
-            return (outcome, loads is null ? [] : await loads.StopAsync());
+            var lines = loads is null ? [] : await loads.StopAsync();
+            return (outcome, lines, loads?.Driven);
         }
         finally
         {
