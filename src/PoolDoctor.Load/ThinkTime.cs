@@ -63,9 +63,6 @@ public sealed record ThinkTime(TimeSpan Min, TimeSpan Max)
         return (long)(low + (random.NextDouble() * (high - low)));
     }
 
-    /// <summary>The mean pause, for the figures a run prints beside its rate.</summary>
-    public TimeSpan Mean => (Min + Max) / 2;
-
     public override string ToString() => $"{DurationText.Format(Min)}-{DurationText.Format(Max)}";
 
     private static string UnitOf(string text)
