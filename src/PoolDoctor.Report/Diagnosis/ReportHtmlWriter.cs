@@ -111,7 +111,7 @@ public static class ReportHtmlWriter
         {
             // The load the tool drove, per UTC second, on the same axis: what the users saw while the pool did the above.
             html.Append($"<p class=\"load-note\">The load this run drove: {E(string.Join(", ", r.Load!.Urls))}, {r.Load.Connections} connection(s); one point per UTC second, at its middle.</p>\n");
-            Chart(html, "chart-load-rps", "Load: requests completed per second (errors in the second below)", load.Requests, xMax, markers, r.StartedUtc, secondary: load.Errors);
+            Chart(html, "chart-load-rps", "Load: requests completed per second (solid) and errors per second (dashed)", load.Requests, xMax, markers, r.StartedUtc, secondary: load.Errors);
             Chart(html, "chart-load-latency", "Load: latency p99 (solid) and p50 (dashed) of each second's responses, ms", load.P99, xMax, markers, r.StartedUtc, secondary: load.P50);
         }
         if (r.Injections.Count > 0)
