@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Throughput of `dotnet-pooldoctor load` against Debian's wrk on the lab's /api/diagscenario/hello, same
-# connections and duration, alternating runs so both see the same machine noise. Prints ours / wrk in req/s.
+# connections and duration, in alternated pairs (ours, wrk, ours, wrk, ...) so both see the same machine noise;
+# after each pair, the same load through SocketsHttpHandler (`--http-client`), the engine's in-process peer.
+# Prints ours / wrk in req/s and CPU per request for each connection count.
 # Both figures are total responses / elapsed seconds (wrk's "Requests/sec", our JSON rps.overall). Beside them,
 # each client's own CPU time (user+sys) per response: on a shared 2-core box that is the steadier figure, since
 # the client and the lab compete for the same cores and every other process adds noise to the req/s.
-# Usage: bench/load-vs-wrk.sh [connections=125] [seconds=10] [rounds=3]
+# Usage: bench/load-vs-wrk.sh ["connections..."="64 125"] [seconds=10] [pairs=3]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-connections=${1:-125}
+connection_counts=${1:-64 125}
 seconds=${2:-10}
 rounds=${3:-3}
 threads=$(nproc)
@@ -30,10 +32,10 @@ grep -q "listening on" "$log" || { echo "the lab did not start:"; cat "$log"; ex
 url="http://127.0.0.1:$port/api/diagscenario/hello"
 
 # Warm the lab's JIT so the first measured run is not penalised.
-wrk -t"$threads" -c"$connections" -d2s "$url" >/dev/null
+wrk -t"$threads" -c64 -d2s "$url" >/dev/null
 
 echo "machine: $(nproc) cores, $(uname -sr); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "url: $url, connections: $connections, duration: ${seconds}s, wrk threads: $threads"
+echo "url: $url, connections: $connection_counts, duration: ${seconds}s, pairs: $rounds, wrk threads: $threads"
 # Runs a client, prints "req/s cpu-seconds" (CPU of the client process and its children, from getrusage).
 measure() {
   python3 - "$@" <<'PY'
@@ -44,20 +46,34 @@ if out.lstrip().startswith("{"):
     doc = json.loads(out); rps, count = doc["rps"]["overall"], doc["requests"]
 else:
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)); count = int(re.search(r"(\d+) requests in", out).group(1))
-print(f"{rps:.0f} {(usage.ru_utime + usage.ru_stime) * 1e6 / max(count, 1):.2f}")
+print(f"{rps:.0f} {(usage.ru_utime + usage.ru_stime) * 1e6 / max(count, 1):.2f} {count} {usage.ru_utime + usage.ru_stime:.3f}")
 PY
 }
 
-ours_total=0; wrk_total=0; ours_cpu=0; wrk_cpu=0
-for round in $(seq 1 "$rounds"); do
-  read -r w wc < <(measure wrk -t"$threads" -c"$connections" -d"${seconds}s" "$url")
-  read -r o oc < <(measure $tool load "$url" -c "$connections" -d "${seconds}s" --format json)
-  printf 'round %d: wrk %7.0f req/s (%5.2f us CPU/req)   pooldoctor load %7.0f req/s (%5.2f us CPU/req)   ratio %.2f\n' \
-    "$round" "$w" "$wc" "$o" "$oc" "$(python3 -c "print($o/$w)")"
-  wrk_total=$(python3 -c "print($wrk_total+$w)"); ours_total=$(python3 -c "print($ours_total+$o)")
-  wrk_cpu=$(python3 -c "print($wrk_cpu+$wc)"); ours_cpu=$(python3 -c "print($ours_cpu+$oc)")
+ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
+# Our CPU per request includes the .NET host's start-up and JIT, which wrk (C) does not pay. Measured alone (a run of
+# 64 requests, the smaller of two), it is subtracted for the "net" figure; both are printed.
+startup=$(for _ in 1 2; do measure $tool load "$url" -c 64 --requests 64 --format json | cut -d' ' -f4; done | sort -n | head -1)
+echo "pooldoctor load start-up (64 requests): ${startup} s CPU"
+for connections in $connection_counts; do
+  echo "== $connections connections"
+  ours_total=0; wrk_total=0; ours_cpu=0; wrk_cpu=0; hc_total=0; hc_cpu=0
+  for round in $(seq 1 "$rounds"); do
+    read -r o oc ocount ocpu < <(measure $tool load "$url" -c "$connections" -d "${seconds}s" --format json)
+    read -r w wc _ _ < <(measure wrk -t"$threads" -c"$connections" -d"${seconds}s" "$url")
+    read -r h hc _ _ < <(measure $tool load "$url" -c "$connections" -d "${seconds}s" --format json --http-client)
+    onet=$(python3 -c "print(f'{max($ocpu-$startup,0)*1e6/max($ocount,1):.2f}')")
+    printf 'pair %d: pooldoctor load %7.0f req/s (%5.2f us CPU/req, %5.2f net of start-up)   wrk %7.0f req/s (%5.2f us CPU/req)   ratio %s, CPU/req ratio %s (net %s)   [SocketsHttpHandler %7.0f req/s, %5.2f us CPU/req]   load avg %s\n' \
+      "$round" "$o" "$oc" "$onet" "$w" "$wc" "$(ratio "$o" "$w")" "$(ratio "$oc" "$wc")" "$(ratio "$onet" "$wc")" "$h" "$hc" "$(cut -d' ' -f1 /proc/loadavg)"
+    net_total=$(python3 -c "print(${net_total:-0}+$onet)")
+    ours_total=$(python3 -c "print($ours_total+$o)"); wrk_total=$(python3 -c "print($wrk_total+$w)"); hc_total=$(python3 -c "print($hc_total+$h)")
+    ours_cpu=$(python3 -c "print($ours_cpu+$oc)"); wrk_cpu=$(python3 -c "print($wrk_cpu+$wc)"); hc_cpu=$(python3 -c "print($hc_cpu+$hc)")
+  done
+  printf 'mean: pooldoctor load %.0f req/s (%.2f us CPU/req), wrk %.0f req/s (%.2f us CPU/req), SocketsHttpHandler %.0f req/s (%.2f us CPU/req)\n' \
+    "$(python3 -c "print($ours_total/$rounds)")" "$(python3 -c "print($ours_cpu/$rounds)")" \
+    "$(python3 -c "print($wrk_total/$rounds)")" "$(python3 -c "print($wrk_cpu/$rounds)")" \
+    "$(python3 -c "print($hc_total/$rounds)")" "$(python3 -c "print($hc_cpu/$rounds)")"
+  printf '%d connections: ours / wrk (req/s) = %s; ours / wrk (CPU per request) = %s, net of start-up %s; epoll engine / SocketsHttpHandler (req/s) = %s\n' \
+    "$connections" "$(ratio "$ours_total" "$wrk_total")" "$(ratio "$ours_cpu" "$wrk_cpu")" "$(ratio "$net_total" "$wrk_cpu")" "$(ratio "$ours_total" "$hc_total")"
+  net_total=0
 done
-printf 'mean: wrk %.0f req/s, pooldoctor load %.0f req/s; client CPU per request: wrk %.2f us, ours %.2f us (includes ~0.2 s .NET start-up)\n' \
-  "$(python3 -c "print($wrk_total/$rounds)")" "$(python3 -c "print($ours_total/$rounds)")" \
-  "$(python3 -c "print($wrk_cpu/$rounds)")" "$(python3 -c "print($ours_cpu/$rounds)")"
-printf 'ours / wrk (req/s) = %.2f\n' "$(python3 -c "print($ours_total/$wrk_total)")"

@@ -32,6 +32,9 @@ public sealed record LoadOptions
     /// </summary>
     public double? Rate { get; init; }
 
+    /// <summary>A pause before each of a connection's requests (siege's -d); null for none. Not with <see cref="Rate"/>.</summary>
+    public ThinkTime? ThinkTime { get; init; }
+
     public string Method { get; init; } = "GET";
 
     public IReadOnlyList<KeyValuePair<string, string>> Headers { get; init; } = [];
@@ -79,6 +82,14 @@ public sealed record LoadOptions
         if (Rate is { } rate && (!double.IsFinite(rate) || rate <= 0))
         {
             throw new LoadOptionsException("the rate must be a positive number of requests per second");
+        }
+        if (ThinkTime is not null && Rate is not null)
+        {
+            throw new LoadOptionsException("a think time paces a closed loop; it does not go with a rate (-r), which sets the pace itself");
+        }
+        if (ThinkTime is { } think && (think.Min < TimeSpan.Zero || think.Max < think.Min))
+        {
+            throw new LoadOptionsException("the think time must be a range from 0 upwards");
         }
         if (Protocol == LoadProtocol.Grpc && Method != "POST")
         {

@@ -2,10 +2,11 @@ using Npgsql;
 
 namespace PoolDoctor.Lab.Database;
 
-/// <summary>A real PostgreSQL behind Npgsql; every query is <c>SELECT pg_sleep(0.5)</c>.</summary>
+/// <summary>A real PostgreSQL behind Npgsql; every query is <c>SELECT pg_sleep(0.5)</c> (or the delay POOLDOCTOR_DB_QUERY_DELAY names).</summary>
 public sealed class PostgresLabDatabase : ILabDatabase, IDisposable
 {
-    private const string Query = "SELECT pg_sleep(0.5)";
+    private readonly string _query = string.Create(System.Globalization.CultureInfo.InvariantCulture,
+        $"SELECT pg_sleep({LabDatabaseDefaults.PostgresQueryDelay(Environment.GetEnvironmentVariable(LabDatabaseDefaults.QueryDelayVariable)).TotalSeconds})");
 
     // 125 concurrent requests must not queue on Npgsql's default pool of 100 connections, or the async
     // variant would look slow for a reason that has nothing to do with the thread pool.
@@ -29,14 +30,14 @@ public sealed class PostgresLabDatabase : ILabDatabase, IDisposable
     public void ExecuteNonQuery()
     {
         using var connection = _dataSource.OpenConnection();
-        using var command = new NpgsqlCommand(Query, connection);
+        using var command = new NpgsqlCommand(_query, connection);
         command.ExecuteNonQuery();
     }
 
     public async Task ExecuteNonQueryAsync(CancellationToken cancellationToken = default)
     {
         await using var connection = await _dataSource.OpenConnectionAsync(cancellationToken);
-        await using var command = new NpgsqlCommand(Query, connection);
+        await using var command = new NpgsqlCommand(_query, connection);
         await command.ExecuteNonQueryAsync(cancellationToken);
     }
 

@@ -28,6 +28,9 @@ internal sealed class ConnectionStats
     /// <summary>gRPC replies by grpc-status code, OK included; empty unless the run speaks gRPC.</summary>
     public Dictionary<int, long> GrpcStatuses { get; } = [];
 
+    /// <summary>The run's per-second series, for a loop that does not record into it itself (the SocketsHttpHandler path).</summary>
+    public LoadSeries? Series { get; init; }
+
     public long Responses => Volatile.Read(ref _responses);
 
     public long ErrorTotal => Volatile.Read(ref _errorTotal);
@@ -35,6 +38,7 @@ internal sealed class ConnectionStats
     public void RecordResponse(int statusCode, long latencyMicroseconds)
     {
         Latency.Record(latencyMicroseconds);
+        Series?.Record(System.Diagnostics.Stopwatch.GetTimestamp(), latencyMicroseconds);
         var statusClass = statusCode / 100;
         StatusClasses[statusClass is >= 1 and <= 5 ? statusClass - 1 : 5]++;
         Volatile.Write(ref _responses, _responses + 1);
@@ -57,6 +61,7 @@ internal sealed class ConnectionStats
     public void RecordError(ErrorKind kind)
     {
         Errors[(int)kind]++;
+        Series?.RecordError(System.Diagnostics.Stopwatch.GetTimestamp());
         Volatile.Write(ref _errorTotal, _errorTotal + 1);
     }
 }

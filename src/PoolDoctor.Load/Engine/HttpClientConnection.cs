@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net.Http;
 using System.Net.Sockets;
+using PoolDoctor.Load.Stats;
 
 namespace PoolDoctor.Load.Engine;
 
@@ -19,8 +20,8 @@ internal sealed class HttpClientConnection : LoadConnection
     private readonly byte[]? _grpcFrame;
     private readonly Version _version;
 
-    public HttpClientConnection(RunControl control, long quota, SendSchedule? schedule, HttpMessageInvoker invoker, LoadOptions options)
-        : base(control, quota, schedule)
+    public HttpClientConnection(RunControl control, long quota, SendSchedule? schedule, HttpMessageInvoker invoker, LoadOptions options, LoadSeries series)
+        : base(control, quota, schedule, options.ThinkTime, series)
     {
         _invoker = invoker;
         _options = options;

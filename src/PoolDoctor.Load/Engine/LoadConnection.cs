@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using PoolDoctor.Load.Stats;
 
 namespace PoolDoctor.Load.Engine;
 
@@ -10,15 +11,18 @@ internal abstract class LoadConnection
 {
     private readonly long _quota;
     private readonly SendSchedule? _schedule;
+    private readonly ThinkTime? _thinkTime;
 
-    protected LoadConnection(RunControl control, long quota, SendSchedule? schedule)
+    protected LoadConnection(RunControl control, long quota, SendSchedule? schedule, ThinkTime? thinkTime, LoadSeries series)
     {
         Control = control;
         _quota = quota;
         _schedule = schedule;
+        _thinkTime = thinkTime;
+        Stats = new ConnectionStats { Series = series };
     }
 
-    public ConnectionStats Stats { get; } = new();
+    public ConnectionStats Stats { get; }
 
     /// <summary>When this loop ended (Stopwatch timestamp), so a count-bound run knows its true length.</summary>
     public long FinishedAt { get; private set; }
@@ -31,6 +35,10 @@ internal abstract class LoadConnection
         {
             for (long sent = 0; sent < _quota && !Control.SendingClosed; sent++)
             {
+                if (_thinkTime is not null && !await ThinkAsync())
+                {
+                    break;
+                }
                 var due = _schedule is not null ? await WaitForTurnAsync() : 0;
                 if (due < 0 || !await SendOneAsync(due))
                 {
@@ -66,15 +74,9 @@ internal abstract class LoadConnection
         return due;
     }
 
-    /// <summary>Called by the monitor thread every few milliseconds: abort the request in flight if it is overdue.</summary>
-    public virtual void CheckTimeout(long now)
-    {
-    }
-
-    /// <summary>Called once when the run is aborted, from another thread: unblock any pending I/O.</summary>
-    public virtual void Abort()
-    {
-    }
+    /// <summary>The think time's pause before a request; false when sending closed meanwhile.</summary>
+    private ValueTask<bool> ThinkAsync() =>
+        SendSchedule.WaitUntilAsync(Stopwatch.GetTimestamp() + _thinkTime!.NextPauseTicks(Random.Shared), Control);
 
     protected virtual void Close()
     {

@@ -5,14 +5,16 @@ namespace PoolDoctor.Load.Engine;
 
 /// <summary>
 /// The one timer of a run, on its own thread so a busy thread pool cannot delay it: every 10 ms it samples the
-/// request rate, aborts overdue requests and checks the deadline; every 200 ms it reports progress.
+/// request rate, harvests the settled seconds of the per-second series and checks the deadline; every 200 ms it
+/// reports progress. (Each loop enforces its own requests' timeouts.)
 /// </summary>
 internal sealed class RunMonitor : IDisposable
 {
     private static readonly TimeSpan Tick = TimeSpan.FromMilliseconds(10);
     private static readonly long ProgressTicks = Stopwatch.Frequency / 5;
 
-    private readonly IReadOnlyList<LoadConnection> _connections;
+    private readonly IReadOnlyList<ConnectionStats> _connections;
+    private readonly LoadSeries _series;
     private readonly RunControl _control;
     private readonly LoadOptions _options;
     private readonly IProgress<LoadProgress>? _progress;
@@ -20,10 +22,11 @@ internal sealed class RunMonitor : IDisposable
     private readonly CancellationToken _cancellation;
     private readonly ManualResetEventSlim _wake = new();
 
-    public RunMonitor(IReadOnlyList<LoadConnection> connections, RunControl control, LoadOptions options, Task loops,
+    public RunMonitor(IReadOnlyList<ConnectionStats> connections, LoadSeries series, RunControl control, LoadOptions options, Task loops,
         IProgress<LoadProgress>? progress, CancellationToken cancellation)
     {
         _connections = connections;
+        _series = series;
         _control = control;
         _options = options;
         _loops = loops;
@@ -76,13 +79,13 @@ internal sealed class RunMonitor : IDisposable
             _wake.Wait(Tick);
             var now = Stopwatch.GetTimestamp();
             long responses = 0, errors = 0;
-            foreach (var connection in _connections)
+            foreach (var stats in _connections)
             {
-                responses += connection.Stats.Responses;
-                errors += connection.Stats.ErrorTotal;
-                connection.CheckTimeout(now);
+                responses += stats.Responses;
+                errors += stats.ErrorTotal;
             }
             Sampler.Sample(now, responses, minimumWindow);
+            _series.Collect(now);
             if (_loops.IsCompleted)
             {
                 Report(now, responses, errors);

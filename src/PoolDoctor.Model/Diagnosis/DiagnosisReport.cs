@@ -32,4 +32,7 @@ public sealed record DiagnosisReport(
 
     /// <summary>The target's runtime, CPU and pool settings and the tool's version and command line; null when not gathered.</summary>
     public RunContext? Context { get; init; }
+
+    /// <summary>The load the tool drove during the watch, with its per-second series; null when it drove none.</summary>
+    public Load.DrivenLoad? Load { get; init; }
 }

@@ -25,4 +25,7 @@ public sealed record LoadSummary(
 
     /// <summary>gRPC replies by grpc-status name (OK included), null unless the run spoke gRPC.</summary>
     public IReadOnlyDictionary<string, long>? GrpcStatus { get; init; }
+
+    /// <summary>The run's per-second series (UTC seconds), null when the run recorded into a series shared with other loads.</summary>
+    public IReadOnlyList<LoadSecond>? Series { get; init; }
 }

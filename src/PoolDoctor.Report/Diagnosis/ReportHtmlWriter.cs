@@ -82,7 +82,8 @@ public static class ReportHtmlWriter
     private static void Timeline(StringBuilder html, DiagnosisReport r)
     {
         var samples = r.Samples;
-        var xMax = Math.Max(r.DurationSeconds, samples.Count == 0 ? 1 : samples.Max(s => s.Seconds));
+        var load = LoadPoints.Of(r);
+        var xMax = Math.Max(Math.Max(r.DurationSeconds, samples.Count == 0 ? 1 : samples.Max(s => s.Seconds)), load?.LastSeconds ?? 0);
         var markers = new List<ChartMarker>();
         if (r.Verdict.AtSeconds is { } at)
         {
@@ -106,6 +107,13 @@ public static class ReportHtmlWriter
             Chart(html, "chart-queue-delay", "Queue delay p99 (ms): how long work items waited in the pool's queue", delays, xMax, markers, r.StartedUtc);
         }
         Chart(html, "chart-cpu", "CPU % of the machine", [.. samples.Select(s => (s.Seconds, s.CpuPercent))], xMax, markers, r.StartedUtc, yCeiling: 100);
+        if (load is not null)
+        {
+            // The load the tool drove, per UTC second, on the same axis: what the users saw while the pool did the above.
+            html.Append($"<p class=\"load-note\">The load this run drove: {E(string.Join(", ", r.Load!.Urls))}, {r.Load.Connections} connection(s); one point per UTC second, at its middle.</p>\n");
+            Chart(html, "chart-load-rps", "Load: requests completed per second (solid) and errors per second (dashed)", load.Requests, xMax, markers, r.StartedUtc, secondary: load.Errors);
+            Chart(html, "chart-load-latency", "Load: latency p99 (solid) and p50 (dashed) of each second's responses, ms", load.P99, xMax, markers, r.StartedUtc, secondary: load.P50);
+        }
         if (r.Injections.Count > 0)
         {
             var byReason = r.Injections.GroupBy(i => i.Reason).Select(g => $"{g.Key}: {g.Count()}");
@@ -115,10 +123,11 @@ public static class ReportHtmlWriter
     }
 
     private static void Chart(StringBuilder html, string id, string title, IReadOnlyList<(double, double)> points, double xMax,
-        IReadOnlyList<ChartMarker> markers, DateTimeOffset origin, IReadOnlyList<Model.Counters.InjectionEvent>? injections = null, double? yCeiling = null)
+        IReadOnlyList<ChartMarker> markers, DateTimeOffset origin, IReadOnlyList<Model.Counters.InjectionEvent>? injections = null, double? yCeiling = null,
+        IReadOnlyList<(double, double)>? secondary = null)
     {
         html.Append($"<figure><figcaption>{E(title)}</figcaption>\n");
-        html.Append(SvgTimelineChart.Render(id, title, points, xMax, markers, injections, yCeiling, origin));
+        html.Append(SvgTimelineChart.Render(id, title, points, xMax, markers, injections, yCeiling, origin, secondary));
         html.Append("\n</figure>\n");
     }
 

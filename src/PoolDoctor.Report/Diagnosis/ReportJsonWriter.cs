@@ -57,6 +57,34 @@ public static class ReportJsonWriter
         Value(json, "groups", r.Groups);
         Value(json, "advice", new { fixes = r.Advice.Fixes, minThreads = r.Advice.StopGap });
         Value(json, "compare", r.Compare);
+        Load(json, r.Load);
+        json.WriteEndObject();
+    }
+
+    // The load the tool drove: its URLs and connections, and one entry per UTC second (requests completed in it,
+    // errors, latency p50/p99 of its responses) on the same clock as the samples' atUtc.
+    private static void Load(Utf8JsonWriter json, Model.Load.DrivenLoad? load)
+    {
+        if (load is null)
+        {
+            json.WriteNull("load");
+            return;
+        }
+        json.WriteStartObject("load");
+        Value(json, "urls", load.Urls);
+        json.WriteNumber("connections", load.Connections);
+        json.WriteStartArray("series");
+        foreach (var second in load.Series)
+        {
+            json.WriteStartObject();
+            json.WriteString("atUtc", Utc(second.AtUtc));
+            json.WriteNumber("requests", second.Requests);
+            json.WriteNumber("errors", second.Errors);
+            Value<double?>(json, "p50Ms", second.P50Ms is { } p50 ? Math.Round(p50, 3) : null);
+            Value<double?>(json, "p99Ms", second.P99Ms is { } p99 ? Math.Round(p99, 3) : null);
+            json.WriteEndObject();
+        }
+        json.WriteEndArray();
         json.WriteEndObject();
     }
 

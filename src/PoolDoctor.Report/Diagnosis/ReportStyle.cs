@@ -24,11 +24,13 @@ internal static class ReportStyle
         svg .grid { stroke: #eceff3; stroke-width: 1; } svg .axis { stroke: #9aa3ae; stroke-width: 1; }
         svg .tick { font-size: 11px; fill: var(--muted); } svg .empty { font-size: 13px; fill: var(--muted); }
         svg .series { fill: none; stroke: var(--accent); stroke-width: 2; stroke-linejoin: round; }
+        svg .series.secondary { stroke: #b26a00; stroke-width: 1.5; stroke-dasharray: 5 3; }
         svg .marker { stroke-width: 1.5; stroke-dasharray: 5 4; } svg .marker-label { font-size: 11px; font-weight: 600; }
         svg .verdict-moment { stroke: var(--bad); fill: var(--bad); } svg .capture-moment { stroke: #6a1b9a; fill: #6a1b9a; }
         svg .injection { stroke: #fff; stroke-width: 1; } svg .starvation { fill: var(--bad); } svg .cooperative { fill: var(--warn); } svg .climbing { fill: #9aa3ae; }
         .legend { color: var(--muted); font-size: 13px; }
         .legend .key { display: inline-block; width: 18px; height: 0; border-top: 2px solid var(--accent); vertical-align: middle; margin-left: 10px; }
+        .legend .key.secondary { border-top: 2px dashed #b26a00; }
         .legend .key.verdict-moment { border-top: 2px dashed var(--bad); } .legend .key.capture-moment { border-top: 2px dashed #6a1b9a; }
         .legend .dot { display: inline-block; width: 9px; height: 9px; border-radius: 50%; margin-left: 10px; vertical-align: middle; }
         .legend .dot.starvation { background: var(--bad); } .legend .dot.cooperative { background: var(--warn); } .legend .dot.climbing { background: #9aa3ae; }

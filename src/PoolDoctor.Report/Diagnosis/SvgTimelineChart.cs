@@ -25,12 +25,13 @@ internal static class SvgTimelineChart
         IReadOnlyList<ChartMarker> markers,
         IReadOnlyList<InjectionEvent>? injections = null,
         double? yCeiling = null,
-        DateTimeOffset? origin = null)
+        DateTimeOffset? origin = null,
+        IReadOnlyList<(double X, double Y)>? secondary = null)
     {
         var plotW = Width - Left - Right;
         var plotH = Height - Top - Bottom;
         xMax = Math.Max(xMax, 1);
-        var dataMax = points.Count == 0 ? 0 : points.Max(p => double.IsFinite(p.Y) ? p.Y : 0);
+        var dataMax = points.Concat(secondary ?? []).Select(p => double.IsFinite(p.Y) ? p.Y : 0).DefaultIfEmpty(0).Max();
         if (injections is { Count: > 0 })
         {
             dataMax = Math.Max(dataMax, injections.Max(i => (double)i.NewWorkerThreadCount));
@@ -80,12 +81,13 @@ internal static class SvgTimelineChart
         var finite = points.Where(p => double.IsFinite(p.X) && double.IsFinite(p.Y)).ToList();
         if (finite.Count > 0)
         {
-            svg.Append("<polyline class=\"series\" points=\"");
-            foreach (var (x, y) in finite)
+            Polyline(svg, "series", finite, Px, Py);
+            // A second line on the same axes (the load's p50 under its p99), drawn dashed.
+            var second = (secondary ?? []).Where(p => double.IsFinite(p.X) && double.IsFinite(p.Y)).ToList();
+            if (second.Count > 0)
             {
-                svg.Append(Html.N(Px(x), 1)).Append(',').Append(Html.N(Py(y), 1)).Append(' ');
+                Polyline(svg, "series secondary", second, Px, Py);
             }
-            svg.Append("\"/>");
         }
         else
         {
@@ -100,6 +102,16 @@ internal static class SvgTimelineChart
         }
         svg.Append("</svg>");
         return svg.ToString();
+    }
+
+    private static void Polyline(StringBuilder svg, string cssClass, IReadOnlyList<(double X, double Y)> points, Func<double, double> px, Func<double, double> py)
+    {
+        svg.Append($"<polyline class=\"{cssClass}\" points=\"");
+        foreach (var (x, y) in points)
+        {
+            svg.Append(Html.N(px(x), 1)).Append(',').Append(Html.N(py(y), 1)).Append(' ');
+        }
+        svg.Append("\"/>");
     }
 
     internal static string ReasonClass(AdjustmentReason reason) => reason switch

@@ -1,4 +1,5 @@
 using PoolDoctor.Load;
+using PoolDoctor.Load.Stats;
 using PoolDoctor.Model.Load;
 
 namespace PoolDoctor.Runs;
@@ -11,11 +12,18 @@ internal sealed class BackgroundLoads : IAsyncDisposable
 {
     private readonly CancellationTokenSource _stop = new();
     private readonly List<(Uri Url, Task<LoadSummary> Run)> _runs = [];
+    private readonly LoadSeries _series = new();
+    private int _connections;
+
+    /// <summary>
+    /// The loads' per-second series, all URLs together, once <see cref="StopAsync"/> has run (every load ended).
+    /// </summary>
+    public DrivenLoad? Driven { get; private set; }
 
     public static BackgroundLoads Start(IReadOnlyList<Uri> urls, int connections, TimeSpan duration, CancellationToken interrupt,
-        LoadProtocol protocol = LoadProtocol.Http1, byte[]? grpcMessage = null)
+        LoadProtocol protocol = LoadProtocol.Http1, byte[]? grpcMessage = null, ThinkTime? thinkTime = null)
     {
-        var loads = new BackgroundLoads();
+        var loads = new BackgroundLoads { _connections = connections };
         var linked = CancellationTokenSource.CreateLinkedTokenSource(loads._stop.Token, interrupt);
         foreach (var url in urls)
         {
@@ -28,6 +36,7 @@ internal sealed class BackgroundLoads : IAsyncDisposable
                 Protocol = protocol,
                 Method = protocol == LoadProtocol.Grpc ? "POST" : "GET",
                 GrpcMessage = grpcMessage ?? [],
+                ThinkTime = thinkTime,
             };
             try
             {
@@ -37,7 +46,7 @@ internal sealed class BackgroundLoads : IAsyncDisposable
             {
                 throw new UsageException($"--load {url}: {e.Message}");
             }
-            loads._runs.Add((url, Task.Run(() => LoadRunner.RunAsync(options, progress: null, linked.Token))));
+            loads._runs.Add((url, Task.Run(() => LoadRunner.RunAsync(options, progress: null, linked.Token, loads._series))));
         }
         return loads;
     }
@@ -64,6 +73,7 @@ internal sealed class BackgroundLoads : IAsyncDisposable
                 lines.Add($"load {url}: {e.Message}");
             }
         }
+        Driven = new DrivenLoad([.. _runs.Select(r => r.Url.ToString())], _connections, _series.Complete());
         return lines;
     }
 
@@ -81,5 +91,6 @@ internal sealed class BackgroundLoads : IAsyncDisposable
             }
         }
         _stop.Dispose();
+        _series.Dispose();
     }
 }

@@ -38,5 +38,19 @@ public sealed class CompensatedPoolTests
             e.GetString()!.Contains("TaskWait", StringComparison.Ordinal)
             && e.GetString()!.Contains("the pool keeps up only because MinThreads is 300", StringComparison.Ordinal));
         Assert.Contains("MinThreads is 300", result.StdOut, StringComparison.Ordinal);
+
+        // The load diagnose drove is in the report as a per-second series on the samples' UTC clock.
+        var load = root.GetProperty("load");
+        Assert.Equal(125, load.GetProperty("connections").GetInt32());
+        var series = load.GetProperty("series").EnumerateArray().ToList();
+        Assert.True(series.Count >= 2, $"{series.Count} seconds in load.series");
+        Assert.True(series.Sum(s => s.GetProperty("requests").GetInt64()) > 0, "load.series counts no request");
+        var started = DateTimeOffset.Parse(root.GetProperty("startedAtUtc").GetString()!, System.Globalization.CultureInfo.InvariantCulture);
+        Assert.All(series, s =>
+        {
+            var at = DateTimeOffset.Parse(s.GetProperty("atUtc").GetString()!, System.Globalization.CultureInfo.InvariantCulture);
+            Assert.InRange(at, started.AddSeconds(-1), started.AddSeconds(60));
+        });
+        Assert.Contains("chart-load-latency", await File.ReadAllTextAsync(Path.Combine(output, "report.html")), StringComparison.Ordinal);
     }
 }

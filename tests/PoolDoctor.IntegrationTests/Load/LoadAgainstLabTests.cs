@@ -53,6 +53,28 @@ public sealed class LoadAgainstLabTests
     }
 
     [Fact]
+    public async Task A_think_time_serves_far_fewer_requests_paced_by_the_pause_not_by_the_server()
+    {
+        await using var lab = await LabProcess.StartAsync();
+        var flat = await LoadRun.RunAsync(lab.Url("hello"), connections: 20, duration: "3s");
+        var paced = await LoadRun.RunAsync(lab.Url("hello"), connections: 20, duration: "3s", extra: ["--think-time", "100-200ms"]);
+
+        Assert.Equal(0, flat.Errors + paced.Errors);
+        // 20 users pausing 150 ms on average for 3 s: about 400 requests; at most 600 even if every pause were the shortest.
+        Assert.InRange(paced.Requests, 150, 620);
+        Assert.True(flat.Requests > 10 * paced.Requests, $"without a think time {flat.Requests} requests, with one {paced.Requests}\n{flat.Raw}\n{paced.Raw}");
+    }
+
+    [Fact]
+    public async Task A_think_time_that_is_not_a_range_is_one_line_and_exit_code_2()
+    {
+        var result = await ToolRun.RunAsync(["load", "http://127.0.0.1:1/", "--think-time", "200ms-100ms"], TimeSpan.FromSeconds(60));
+        Assert.Equal(2, result.ExitCode);
+        Assert.Single(result.StdErr.Trim().Split('\n'));
+        Assert.Contains("--think-time", result.StdErr, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task A_refused_connection_is_one_line_and_exit_code_1()
     {
         var result = await ToolRun.RunAsync(["load", $"http://127.0.0.1:{FreePort.Next()}/api/diagscenario/hello", "-d", "2s"], TimeSpan.FromSeconds(60));

@@ -14,10 +14,11 @@ public sealed record LoadRun(long Requests, double MeanMs, long Success, long No
     /// </summary>
     public double MeanLowerBoundMs => Requests + Timeouts == 0 ? 0 : ((Requests * MeanMs) + (Timeouts * TimeoutMs)) / (Requests + Timeouts);
 
-    public static async Task<LoadRun> RunAsync(string url, int connections = 125, string duration = "10s", int timeoutSeconds = 15)
+    public static async Task<LoadRun> RunAsync(string url, int connections = 125, string duration = "10s", int timeoutSeconds = 15, IReadOnlyList<string>? extra = null)
     {
         var result = await ToolRun.RunAsync(
-            ["load", url, "-c", connections.ToString(CultureInfo.InvariantCulture), "-d", duration, "--timeout", timeoutSeconds.ToString(CultureInfo.InvariantCulture), "--format", "json"],
+            ["load", url, "-c", connections.ToString(CultureInfo.InvariantCulture), "-d", duration, "--timeout", timeoutSeconds.ToString(CultureInfo.InvariantCulture), "--format", "json",
+                .. extra ?? []],
             TimeSpan.FromSeconds(90));
         Assert.True(result.ExitCode == 0, result.ToString());
         using var json = JsonDocument.Parse(result.StdOut);

@@ -77,7 +77,23 @@ public sealed class OutputSnapshotTests
         Snapshot.Matches("detect.json", CounterJson.DetectResult(outcome));
     }
 
-    private static Model.Diagnosis.DiagnosisReport DoctorReport() => DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json"));
+    private static Model.Diagnosis.DiagnosisReport DoctorReport() => DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with { Load = DrivenLoad() };
+
+    // A load whose answers dry up as the pool starves (fixed numbers: the writers' format is what is compared here;
+    // the recorder itself is tested in LoadSeriesTests and end to end by the integration tests).
+    private static Model.Load.DrivenLoad DrivenLoad()
+    {
+        var start = new DateTimeOffset(2026, 11, 22, 3, 0, 0, TimeSpan.Zero);
+        long[] requests = [410, 380, 120, 35, 0, 0, 12, 40, 52, 60];
+        long[] errors = [0, 0, 0, 0, 0, 3, 0, 0, 0, 0];
+        return new Model.Load.DrivenLoad(
+            ["http://127.0.0.1:5000/api/diagscenario/taskwait"],
+            125,
+            [.. requests.Select((count, i) => new Model.Load.LoadSecond(
+                start.AddSeconds(i), count, errors[i],
+                count == 0 ? null : 2.0 + (i * 150.5),
+                count == 0 ? null : 9.5 + (i * 410.25)))]);
+    }
 
     private static string Stacks(string fixture, StackFormat format)
     {

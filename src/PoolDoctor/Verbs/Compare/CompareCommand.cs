@@ -84,6 +84,7 @@ internal static class CompareCommand
             {
                 LoadProtocol = loadProtocol,
                 GrpcMessage = grpcMessage,
+                ThinkTime = protocol.ReadThinkTime(parse),
             };
             return await RunAsync(request, json, parse.GetValue(showChildIo), cancellation);
         });

@@ -21,6 +21,9 @@ internal sealed record CompareOptions(
     /// <summary>With --grpc: the request message, serialized.</summary>
     public byte[] GrpcMessage { get; init; } = [];
 
+    /// <summary>With --think-time: each connection's pause before a request.</summary>
+    public PoolDoctor.Load.ThinkTime? ThinkTime { get; init; }
+
     /// <summary>With --show-child-io: given every line a started command prints.</summary>
     public Action<string>? ChildOutput { get; init; }
 

@@ -25,7 +25,8 @@ internal static class VariantRunner
         CancellationToken interrupt,
         Action<string>? notice = null,
         LoadProtocol protocol = LoadProtocol.Http1,
-        byte[]? grpcMessage = null)
+        byte[]? grpcMessage = null,
+        ThinkTime? thinkTime = null)
     {
         var options = new LoadOptions
         {
@@ -36,6 +37,7 @@ internal static class VariantRunner
             Protocol = protocol,
             Method = protocol == LoadProtocol.Grpc ? "POST" : "GET",
             GrpcMessage = grpcMessage ?? [],
+            ThinkTime = thinkTime,
         }.Validated();
 
         using var loadDone = new CancellationTokenSource();

@@ -88,6 +88,8 @@ internal static class DemoCommand
                 var variant = new Variant(route, lab.Url(route));
                 var diagnose = diagnosed is null;
                 Console.Out.WriteLine($"[{clock.Elapsed.TotalSeconds,4:0}s] {route}: lab pid {lab.ProcessId}, {connections} connections for {duration.TotalSeconds:0} s{(diagnose ? ", diagnosing" : "")}");
+                // The report's clock starts with the diagnosed variant's watch, so its samples and its load share one UTC axis.
+                var watchStarted = DateTimeOffset.UtcNow;
                 var result = await VariantRunner.RunAsync(variant, connections, duration, duration, attached, captureStacks: diagnose, status, cancellation,
                     notice: Stderr.Note);
                 status?.Clear();
@@ -95,6 +97,7 @@ internal static class DemoCommand
                 if (diagnose)
                 {
                     diagnosed = result;
+                    started = watchStarted;
                     diagnosedTarget = attached.Process;
                     WriteDiagnosis(result, attached.Process, started, connections);
                 }
@@ -114,7 +117,7 @@ internal static class DemoCommand
         if (diagnosed?.Watch is { } watch)
         {
             var outcome = interrupted && !watch.IsPartial ? watch with { End = DiagnoseLoopEnd.Interrupted, EndMessage = "the demo was interrupted (Ctrl+C)" } : watch;
-            var report = DiagnoseReportBuilder.Build(diagnosedTarget!, started, outcome, rows, loadConcurrency: connections);
+            var report = DiagnoseReportBuilder.Build(diagnosedTarget!, started, outcome, rows, loadConcurrency: connections) with { Load = diagnosed.Driven(connections) };
             var (json, html) = await ReportFiles.WriteAsync(report, directory);
             Console.Out.WriteLine();
             Console.Out.WriteLine("Before / after:");

@@ -111,6 +111,7 @@ internal static class DiagnoseCommand
             {
                 LoadProtocol = loadProtocol,
                 GrpcMessage = grpcMessage,
+                ThinkTime = protocol.ReadThinkTime(parse),
             };
             // A process already running with no load of ours is most often starving already: its stacks are there now.
             settings = settings with { CaptureAtAttach = launchCommand.Length == 0 && run.LoadUrls.Count == 0 };

@@ -10,4 +10,7 @@ internal sealed record DiagnoseOptions(string Directory, IReadOnlyList<Uri> Load
 
     /// <summary>With --grpc: the request message, serialized.</summary>
     public byte[] GrpcMessage { get; init; } = [];
+
+    /// <summary>With --think-time: each --load connection's pause before a request.</summary>
+    public PoolDoctor.Load.ThinkTime? ThinkTime { get; init; }
 }

@@ -35,10 +35,10 @@ internal static class DiagnoseRun
         }
         var started = DateTimeOffset.UtcNow;
         output.Started(attached, settings.Duration);
-        var (outcome, loadLines) = await WatchAsync(attached, settings, run, status, output, cancellation);
+        var (outcome, loadLines, driven) = await WatchAsync(attached, settings, run, status, output, cancellation);
         var report = DiagnoseReportBuilder.Build(attached.Process, started, outcome,
             loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
-            minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion);
+            minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion) with { Load = driven };
         var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
         Collect.SelfTiming.ToolTimeline.Mark("report-written");
         // --junit without --fail-on records the starving check, which never fails the exit.
@@ -71,7 +71,7 @@ internal static class DiagnoseRun
         };
     }
 
-    private static async Task<(DiagnoseLoopOutcome Outcome, IReadOnlyList<string> LoadLines)> WatchAsync(
+    private static async Task<(DiagnoseLoopOutcome Outcome, IReadOnlyList<string> LoadLines, Model.Load.DrivenLoad? Driven)> WatchAsync(
         AttachedTarget attached, DiagnoseLoopSettings settings, DiagnoseOptions run, IProgress<LiveStatus>? status, IDiagnoseOutput output, CancellationToken cancellation)
     {
         BackgroundLoads? loads = null;
@@ -81,11 +81,12 @@ internal static class DiagnoseRun
             {
                 if (run.LoadUrls.Count > 0)
                 {
-                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage);
+                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage, run.ThinkTime);
                 }
             });
             output.WatchEnded();
-            return (outcome, loads is null ? [] : await loads.StopAsync());
+            var lines = loads is null ? [] : await loads.StopAsync();
+            return (outcome, lines, loads?.Driven);
         }
         finally
         {

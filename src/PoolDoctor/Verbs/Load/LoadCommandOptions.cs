@@ -43,6 +43,9 @@ internal sealed class LoadCommandOptions
 
     public LoadProtocolOptions Protocol { get; } = new();
 
+    // For bench/load-vs-wrk.sh: the same load through SocketsHttpHandler, to weigh the epoll engine against it.
+    public Option<bool> HttpClient { get; } = new("--http-client") { Description = "Use SocketsHttpHandler even for http://.", Hidden = true };
+
     public Option<OutputFormat> Format { get; } = FormatOption.Create("Output format: text (bombardier's layout) or json.");
 
     /// <summary>The bound of a run given only -n: long enough for any sensible count, short enough to never run away.</summary>
@@ -59,6 +62,7 @@ internal sealed class LoadCommandOptions
         command.Options.Add(Method);
         command.Options.Add(Headers);
         Protocol.AddTo(command);
+        command.Options.Add(HttpClient);
         command.Options.Add(Format);
     }
 
@@ -103,6 +107,8 @@ internal sealed class LoadCommandOptions
             Protocol = protocol,
             GrpcMessage = grpcMessage,
             Headers = (parse.GetValue(Headers) ?? []).Select(ParseHeader).ToList(),
+            ThinkTime = Protocol.ReadThinkTime(parse),
+            ForceHttpClient = parse.GetValue(HttpClient),
         };
         return options.Validated();
     }

@@ -5,7 +5,7 @@ using PoolDoctor.Load.Grpc;
 namespace PoolDoctor.Cli.Commands;
 
 /// <summary>
-/// `--http2`, `--grpc` and `--grpc-message-hex`, shared by every verb that runs the built-in load (load, diagnose --load,
+/// `--think-time`, `--http2`, `--grpc` and `--grpc-message-hex`, shared by every verb that runs the built-in load (load, diagnose --load,
 /// compare), so a gRPC service is loaded the same way everywhere.
 /// </summary>
 internal sealed class LoadProtocolOptions
@@ -27,12 +27,24 @@ internal sealed class LoadProtocolOptions
         Description = "With --grpc: the serialized request message as hex (default: empty, every field at its default).",
     };
 
+    public Option<string?> ThinkTime { get; } = new("--think-time")
+    {
+        HelpName = "MIN-MAX",
+        Description = "Pause before each of a connection's requests, uniform in the range (e.g. 0-200ms; one value D means 0-D, as siege's -d).",
+    };
+
     public void AddTo(Command command)
     {
+        command.Options.Add(ThinkTime);
         command.Options.Add(Http2);
         command.Options.Add(Grpc);
         command.Options.Add(GrpcMessageHex);
     }
+
+    /// <summary>The think time asked for (null: none); a value that is not a duration or a range is a usage error.</summary>
+    public ThinkTime? ReadThinkTime(ParseResult parse) =>
+        parse.GetValue(ThinkTime) is not { } text ? null
+            : Load.ThinkTime.Parse(text, out var problem) ?? throw new UsageException($"--think-time: {problem}");
 
     /// <summary>The protocol and gRPC message asked for; a message without --grpc, or one that is not hex, is a usage error.</summary>
     public (LoadProtocol Protocol, byte[] GrpcMessage) Read(ParseResult parse)
