@@ -38,7 +38,16 @@ internal static class DiagnoseRun
         var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome,
             loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
             minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion);
-        var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
+        string json, html;
+        try
+        {
+            report = report with { Evidence = outcome.Stacks?.Files?.MoveInto(run.Directory, output.Note) };
+            (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
+        }
+        finally
+        {
+            outcome.Stacks?.Files?.Discard();
+        }
         // --junit without --fail-on records the starving check, which never fails the exit.
         var policy = run.FailOn ?? FailOn.Starving;
         var gateMessage = FailGate.Explain(policy, report.Verdict.Kind, report.Culprits);

@@ -41,7 +41,7 @@ internal static class DiagnosisRun
         Task<StackEvidence> StartCapture(double at)
         {
             captureStartedAt = at;
-            return StackEvidence.CaptureAsync(target, at, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt);
+            return StackEvidence.CaptureAsync(target, at, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt, settings.KeepEvidence);
         }
         await foreach (var (interval, verdict) in watch.ReadAllAsync(loop.Token))
         {
@@ -86,6 +86,10 @@ internal static class DiagnosisRun
                 var evidence = await capture;
                 // A capture whose early sign never became a finding is not evidence of anything.
                 stacks = finding is { Kind: VerdictKind.Starving or VerdictKind.BlockingCompensated } ? evidence : null;
+                if (stacks is null)
+                {
+                    evidence.Files?.Discard();
+                }
             }
             catch (Exception e) when (e is not OutOfMemoryException)
             {
@@ -143,12 +147,16 @@ internal static class DiagnosisRun
     // not be sampled all the time.
     private const double EarlyCaptureEverySeconds = 15;
 
-    // Waits for an earlier capture to end (its session closed) and forgets it.
+    // Waits for an earlier capture to end (its session closed) and forgets it, with any files it kept.
     private static async Task DropAsync(Task<StackEvidence>? capture)
     {
         if (capture is not null)
         {
             await ((Task)capture).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            if (capture.IsCompletedSuccessfully)
+            {
+                capture.Result.Files?.Discard();
+            }
         }
     }
 

@@ -32,4 +32,7 @@ public sealed record DiagnosisReport(
 
     /// <summary>The target's runtime, CPU and pool settings and the tool's version and command line; null when not gathered.</summary>
     public RunContext? Context { get; init; }
+
+    /// <summary>The capture's trace and speedscope files beside the report; null when none were kept (no capture, `--no-evidence`).</summary>
+    public EvidenceFiles? Evidence { get; init; }
 }

@@ -77,7 +77,9 @@ public sealed class OutputSnapshotTests
         Snapshot.Matches("detect.json", CounterJson.DetectResult(outcome));
     }
 
-    private static Model.Diagnosis.DiagnosisReport DoctorReport() => DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json"));
+    // As `diagnose` writes it: the capture's trace and speedscope file kept beside the report.
+    private static Model.Diagnosis.DiagnosisReport DoctorReport() =>
+        DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with { Evidence = new("capture.nettrace", "capture.speedscope.json") };
 
     private static string Stacks(string fixture, StackFormat format)
     {

@@ -12,7 +12,7 @@ public sealed class ReportSchemaTests
 {
     private static readonly Lazy<JsonSchema> Schema = new(() => JsonSchema.FromText(File.ReadAllText(SchemaPath())));
 
-    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy"];
+    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence"];
 
     [Theory]
     [MemberData(nameof(Reports))]
@@ -28,6 +28,8 @@ public sealed class ReportSchemaTests
     [InlineData("unknown key in target")]
     [InlineData("schemaVersion 0")]
     [InlineData("runtimeVersion as a number")]
+    [InlineData("evidence file as an absolute path")]
+    [InlineData("evidenceFiles without speedscope")]
     public void A_broken_report_json_fails_the_schema(string breakage)
     {
         var node = JsonNode.Parse(ReportJsonWriter.Write(Report("taskwait")))!.AsObject();
@@ -38,6 +40,8 @@ public sealed class ReportSchemaTests
             case "unknown key in target": node["target"]!["surprise"] = 1; break;
             case "schemaVersion 0": node["schemaVersion"] = 0; break;
             case "runtimeVersion as a number": node["target"]!["runtimeVersion"] = 10; break;
+            case "evidence file as an absolute path": node["evidenceFiles"]!["nettrace"] = "/tmp/capture.nettrace"; break;
+            case "evidenceFiles without speedscope": node["evidenceFiles"]!.AsObject().Remove("speedscope"); break;
         }
         Assert.False(Validate(node.ToJsonString()).IsValid, breakage);
     }
@@ -51,7 +55,8 @@ public sealed class ReportSchemaTests
             "no-context" => DoctorFixtures.Report(taskwait) with { Context = null },
             "partial" => DoctorFixtures.Report(taskwait, partial: true, reason: "the target exited"),
             "healthy" => DoctorFixtures.Report(taskwait with { Verdict = VerdictKind.Healthy, Culprits = [], Groups = [] }),
-            _ => DoctorFixtures.Report(taskwait),
+            "no-evidence" => DoctorFixtures.Report(taskwait),
+            _ => DoctorFixtures.Report(taskwait) with { Evidence = new("capture.nettrace", "capture.speedscope.json") },
         };
     }
 
