@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Sources;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Stacks;
@@ -44,7 +45,7 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
             };
             var files = keepFiles ? CaptureFiles.Keep(path, $"{target.Process.Name} (pid {target.ProcessId})", DisplayThreads.From(analysis)) : null;
             kept = files is not null;
-            return new StackEvidence(capture, analysis.Culprits, [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited) { Files = files };
+            return new StackEvidence(capture, RepositoryPaths.Annotate(analysis.Culprits), [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited) { Files = files };
         }
         finally
         {

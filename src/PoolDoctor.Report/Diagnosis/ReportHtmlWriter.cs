@@ -150,10 +150,12 @@ public static class ReportHtmlWriter
             html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(culprit.DisplayName)}</code>");
             if (culprit.Site.File is not null)
             {
-                var at = E(culprit.Site.File + (culprit.Site.Line is { } line ? ":" + line : ""));
+                // The repository's path when known (the build machine's in the title), linked through Source Link when present.
+                var at = E((culprit.Site.RepositoryFile ?? culprit.Site.File) + (culprit.Site.Line is { } line ? ":" + line : ""));
+                var title = culprit.Site.RepositoryFile is null ? "" : $" title=\"{E(culprit.Site.File)}\"";
                 html.Append(culprit.Site.SourceUrl is { } url && Uri.TryCreate(url, UriKind.Absolute, out var link) && link.Scheme is "https" or "http"
-                    ? $"<div class=\"at\">at <a href=\"{E(link.AbsoluteUri)}\"><code>{at}</code></a></div>"
-                    : $"<div class=\"at\">at <code>{at}</code></div>");
+                    ? $"<div class=\"at\">at <a href=\"{E(link.AbsoluteUri)}\"><code{title}>{at}</code></a></div>"
+                    : $"<div class=\"at\">at <code{title}>{at}</code></div>");
             }
             if (culprit.Package is { } package)
             {

@@ -1,4 +1,5 @@
 using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Collect.Sources;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Stacks;
 
@@ -22,7 +23,7 @@ internal static class StackReportBuilder
             .Select(g => new DisplayGroup(g, [.. g.Frames.Select((f, i) => new DisplayFrame(f, i < g.UserFrames.Count && g.UserFrames[i]))]))
             .ToList();
         var threads = DisplayThreads.From(analysis);
-        return new StackReport(source, snapshot, groups, analysis.Culprits, threads, display.All, display.Raw)
+        return new StackReport(source, snapshot, groups, RepositoryPaths.Annotate(analysis.Culprits), threads, display.All, display.Raw)
         {
             Note = analysis.FromWaits
                 ? "the trace has no sample-profiler samples: stacks come from wait events, weighted by blocked milliseconds"
