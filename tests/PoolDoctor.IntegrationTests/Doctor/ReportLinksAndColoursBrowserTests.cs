@@ -23,7 +23,7 @@ public sealed class ReportLinksAndColoursBrowserTests
         await browser.NavigateAsync(path);
 
         var links = await LinksAsync(browser);
-        Assert.Equal(["capture.nettrace", "capture.speedscope.json"], links.Where(l => l.Url.StartsWith("file:", StringComparison.Ordinal)).Select(l => l.Href));
+        Assert.Equal(["capture.nettrace", "capture.speedscope.json"], links.Where(l => !l.Href.StartsWith('#') && l.Url.StartsWith("file:", StringComparison.Ordinal)).Select(l => l.Href));
         Assert.Contains(links, l => l.Href == "#" + "evidence-files");
         // Source Link goes to the repository host: checked to be an absolute https URL, not fetched (loopback only here).
         Assert.Contains(links, l => l.Url == SourceUrl);
@@ -59,6 +59,10 @@ public sealed class ReportLinksAndColoursBrowserTests
         {
             Assert.True(checkedText["counts"]![part]?.GetValue<int>() > 0, $"no <{part}> text measured");
         }
+        // The measure itself can fail: grey on grey (about 1.3:1) added to the page is reported.
+        await browser.EvaluateAsync("document.body.insertAdjacentHTML('beforeend', '<p class=\"probe\" style=\"color:#777;background:#888\">grey on grey</p>')");
+        var probed = (await browser.EvaluateAsync(ContrastScript))!["low"]!.AsArray().Select(n => n!.GetValue<string>()).ToList();
+        Assert.Single(probed, l => l.StartsWith("p.probe 'grey on grey'", StringComparison.Ordinal));
         Assert.Empty(browser.Errors);
     }
 
