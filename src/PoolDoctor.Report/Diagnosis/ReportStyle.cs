@@ -6,7 +6,7 @@ internal static class ReportStyle
     public const string Css = """
         :root { color-scheme: light dark; --fg:#1d2430; --muted:#5b6573; --line:#d8dde5; --bad:#c62828; --warn:#e08a00; --ok:#2e7d32; --accent:#1f5fbf;
           --bg:#fff; --panel:#f7f8fa; --code-bg:#f5f7fa; --note-bg:#fff4e5; --tag-bg:#e3ecfa; --warn-text:#9a5700; --grid:#eceff3; --axis:#9aa3ae; --capture:#6a1b9a; }
-        /* Dark: the same roles, every text colour at least 4.5:1 on its background (ReportLayoutBrowserTests measures it). */
+        /* Dark: the same roles, every text colour at least 4.5:1 on its background (ReportLinksAndColoursBrowserTests measures it). */
         @media (prefers-color-scheme: dark) {
           :root { --fg:#e4e8ee; --muted:#a9b2be; --line:#3b4350; --bad:#ff7b72; --warn:#f0a63a; --ok:#63c46a; --accent:#79b0ff;
                   --bg:#12161c; --panel:#1b2129; --code-bg:#1a2029; --note-bg:#33291a; --tag-bg:#1f3050; --warn-text:#f0a63a; --grid:#262d37; --axis:#6b7480; --capture:#c792ea; }
