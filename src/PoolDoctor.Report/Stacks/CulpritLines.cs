@@ -10,7 +10,7 @@ public static class CulpritLines
         var lines = new List<string>();
         if (c.Site.File is not null)
         {
-            lines.Add($"at {c.Site.RepositoryFile ?? c.Site.File}" + (c.Site.Line is { } line ? $":{line}" : ""));
+            lines.Add($"at {c.Site.File}" + (c.Site.Line is { } line ? $":{line}" : ""));
         }
         if (c.Site.SourceUrl is not null)
         {
