@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TOOL=${TOOL:-src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll}
-SHOTS=${1:-docs/images}
+SHOTS=$(realpath -m "${1:-docs/images}")
 [ -f "$TOOL" ] || dotnet build -c Release src/PoolDoctor >/dev/null
 dotnet build -c Release tests/PoolDoctor.IntegrationTests >/dev/null
 REPORT=$(mktemp -d)
@@ -16,6 +16,6 @@ PORT=$((20000 + RANDOM % 20000))
 dotnet "$TOOL" diagnose --load "http://127.0.0.1:$PORT/api/diagscenario/taskwait" -c 125 -d 30s -o "$REPORT" \
   -- dotnet "$TOOL" lab --urls "http://127.0.0.1:$PORT"
 ls -l "$REPORT"
-POOLDOCTOR_SCREENSHOT_REPORT="$REPORT/report.html" POOLDOCTOR_SCREENSHOTS="$(pwd)/$SHOTS" \
+POOLDOCTOR_SCREENSHOT_REPORT="$REPORT/report.html" POOLDOCTOR_SCREENSHOTS="$SHOTS" \
   dotnet test tests/PoolDoctor.IntegrationTests -c Release --no-build --filter "FullyQualifiedName~Screenshots_of_report_html"
 ls -l "$SHOTS"/report-*-1400.png
