@@ -35,13 +35,14 @@ internal static class DiagnoseRun
         var started = DateTimeOffset.UtcNow;
         output.Started(attached, settings.Duration);
         var (outcome, loadLines) = await WatchAsync(attached, settings, run, status, output, cancellation);
-        var report = DiagnosisReportBuilder.Build(attached.Process, started, outcome,
-            loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
-            minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion);
+        DiagnosisReport report;
         string json, html;
         try
         {
-            report = report with { Evidence = outcome.Stacks?.Files?.MoveInto(run.Directory, output.Note) };
+            report = DiagnosisReportBuilder.Build(attached.Process, started, outcome,
+                loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
+                minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion)
+                with { Evidence = outcome.Stacks?.Files?.MoveInto(run.Directory, output.Note) };
             (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
         }
         finally
