@@ -35,4 +35,7 @@ public sealed record DiagnosisReport(
 
     /// <summary>The load the tool drove during the watch, with its per-second series; null when it drove none.</summary>
     public Load.DrivenLoad? Load { get; init; }
+
+    /// <summary>The capture's trace and speedscope files beside the report; null when none were kept (no capture, `--no-evidence`).</summary>
+    public EvidenceFiles? Evidence { get; init; }
 }

@@ -24,4 +24,10 @@ public sealed record CallSite
 
     /// <summary>The Source Link URL of <see cref="File"/>:<see cref="Line"/> (repository + commit), when the PDB has one.</summary>
     public string? SourceUrl { get; init; }
+
+    /// <summary>
+    /// <see cref="File"/> relative to its repository's root (`src/Orders/OrdersController.cs`), when the root is known:
+    /// a deterministic build's `/_/` prefix, or a `.git` above the file on this machine (null otherwise).
+    /// </summary>
+    public string? RepositoryFile { get; init; }
 }

@@ -29,6 +29,7 @@ public static class ReportHtmlWriter
         Groups(html, report);
         Advice(html, report.Advice);
         Compare(html, report.Compare);
+        EvidenceHtml.Append(html, report.Evidence);
         html.Append("<footer>Made by dotnet-pooldoctor. Every figure above was measured on the target during this run.</footer>\n");
         html.Append("</body>\n</html>\n");
         return html.ToString();
@@ -47,6 +48,10 @@ public static class ReportHtmlWriter
         }
         html.Append($"<dt>started</dt><dd>{E(r.StartedUtc.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", System.Globalization.CultureInfo.InvariantCulture))}</dd>");
         html.Append($"<dt>watched</dt><dd>{N(r.DurationSeconds)} s, {r.Samples.Count} samples, {r.Injections.Count} injection events</dd>");
+        if (r.Evidence is not null)
+        {
+            html.Append($"<dt>evidence</dt><dd><a href=\"#{EvidenceHtml.Id}\">the capture's trace and speedscope files</a>, beside this report</dd>");
+        }
         html.Append("</dl>\n");
         ContextHtml.Append(html, r.Context);
         if (r.Partial)
@@ -154,10 +159,12 @@ public static class ReportHtmlWriter
             html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(culprit.DisplayName)}</code>");
             if (culprit.Site.File is not null)
             {
-                var at = E(culprit.Site.File + (culprit.Site.Line is { } line ? ":" + line : ""));
+                // The repository's path when known (the build machine's in the title), linked through Source Link when present.
+                var at = E((culprit.Site.RepositoryFile ?? culprit.Site.File) + (culprit.Site.Line is { } line ? ":" + line : ""));
+                var title = culprit.Site.RepositoryFile is null ? "" : $" title=\"{E(culprit.Site.File)}\"";
                 html.Append(culprit.Site.SourceUrl is { } url && Uri.TryCreate(url, UriKind.Absolute, out var link) && link.Scheme is "https" or "http"
-                    ? $"<div class=\"at\">at <a href=\"{E(link.AbsoluteUri)}\"><code>{at}</code></a></div>"
-                    : $"<div class=\"at\">at <code>{at}</code></div>");
+                    ? $"<div class=\"at\">at <a href=\"{E(link.AbsoluteUri)}\"><code{title}>{at}</code></a></div>"
+                    : $"<div class=\"at\">at <code{title}>{at}</code></div>");
             }
             if (culprit.Package is { } package)
             {

@@ -53,6 +53,8 @@ public static class ReportJsonWriter
         Samples(json, r);
         Value(json, "injections", r.Injections);
         Value(json, "capture", r.Capture);
+        // Paths relative to report.json, so the folder can be moved or attached whole (`evidence` is the verdict's).
+        Value(json, "evidenceFiles", r.Evidence is { } files ? new { nettrace = files.Nettrace, speedscope = files.Speedscope } : null);
         Value(json, "culprits", r.Culprits);
         Value(json, "groups", r.Groups);
         Value(json, "advice", new { fixes = r.Advice.Fixes, minThreads = r.Advice.StopGap });

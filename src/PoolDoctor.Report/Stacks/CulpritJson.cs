@@ -49,6 +49,11 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         {
             json.WriteString("file", c.Site.File);
         }
+        if (c.Site.RepositoryFile is not null)
+        {
+            // Beside `file` (the PDB's path, kept): the same file from its repository's root.
+            json.WriteString("repositoryFile", c.Site.RepositoryFile);
+        }
         if (c.Site.Line is { } line)
         {
             json.WriteNumber("line", line);

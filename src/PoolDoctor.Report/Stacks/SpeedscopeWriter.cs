@@ -11,12 +11,15 @@ public static class SpeedscopeWriter
 {
     public const string Schema = "https://www.speedscope.app/file-format-schema.json";
 
-    public static void Write(StackReport report, Stream output)
+    public static void Write(StackReport report, Stream output) =>
+        Write(report.Source, report.Threads.Where(t => report.AllThreads || t.IsThreadPool), output);
+
+    /// <summary>The given threads' stacks (a thread that moved has several), named after <paramref name="name"/>.</summary>
+    public static void Write(string name, IEnumerable<DisplayThread> threadStacks, Stream output)
     {
         var frameIndex = new Dictionary<(string, string?, int?), int>();
         var frameNames = new List<DisplayFrame>();
-        var threads = report.Threads
-            .Where(t => report.AllThreads || t.IsThreadPool)
+        var threads = threadStacks
             .GroupBy(t => t.ThreadId)
             .OrderBy(g => g.Key)
             .ToList();
@@ -24,7 +27,7 @@ public static class SpeedscopeWriter
         using var json = new Utf8JsonWriter(output, new JsonWriterOptions { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping });
         json.WriteStartObject();
         json.WriteString("$schema", Schema);
-        json.WriteString("name", $"PoolDoctor stacks of {report.Source}");
+        json.WriteString("name", $"PoolDoctor stacks of {name}");
         json.WriteString("exporter", "dotnet-pooldoctor");
         json.WriteNumber("activeProfileIndex", 0);
         json.WriteStartArray("profiles");

@@ -40,7 +40,7 @@ internal static class DiagnoseLoop
             ToolTimeline.Mark("capture-start");
             var done = recorded = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
             return StackEvidence.CaptureAsync(target, at, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt,
-                recorded: () => done.TrySetResult());
+                recorded: () => done.TrySetResult(), keepFiles: settings.KeepEvidence);
         }
         if (settings.CaptureStacks && settings.CaptureAtAttach)
         {
@@ -108,6 +108,10 @@ internal static class DiagnoseLoop
                 ToolTimeline.Mark("captured");
                 // A capture whose early sign never became a finding is not evidence of anything.
                 stacks = finding is { Kind: VerdictKind.Starving or VerdictKind.BlockingCompensated } ? evidence : null;
+                if (stacks is null)
+                {
+                    evidence.Files?.Discard();
+                }
             }
             catch (Exception e) when (e is not OutOfMemoryException)
             {
@@ -180,12 +184,16 @@ internal static class DiagnoseLoop
         }
     }
 
-    // Waits for an earlier capture to end (its session closed) and forgets it.
+    // Waits for an earlier capture to end (its session closed) and forgets it, with any files it kept.
     private static async Task DropAsync(Task<StackEvidence>? capture)
     {
         if (capture is not null)
         {
             await ((Task)capture).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            if (capture.IsCompletedSuccessfully)
+            {
+                capture.Result.Files?.Discard();
+            }
         }
     }
 

@@ -20,4 +20,7 @@ internal sealed record DiagnoseLoopSettings(TimeSpan Duration, bool StopWhenDiag
 
     /// <summary>Where a capture's one-line notes go (a missing runtime feature, a fallback); the CLI prints them on stderr.</summary>
     public Action<string>? Notice { get; init; }
+
+    /// <summary>Keep the capture's trace and a speedscope file of it for the report's folder (`diagnose`; off with --no-evidence).</summary>
+    public bool KeepEvidence { get; init; }
 }

@@ -1,8 +1,10 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Collect.Attach;
+using PoolDoctor.Collect.Sources;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Runs;
 
@@ -12,14 +14,22 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
     /// <summary>Groups kept in the report: the big ones tell the story, the tail of one-off stacks does not.</summary>
     public const int MaxGroups = 40;
 
-    /// <summary>Records the target's stacks and wait events for one window, then groups them and names the culprits.</summary>
+    /// <summary>The capture's trace and speedscope file, kept for the report's folder (null unless asked to keep them).</summary>
+    public CaptureFiles? Files { get; init; }
+
+    /// <summary>
+    /// Records the target's stacks and wait events for one window, then groups them and names the culprits; with
+    /// <paramref name="keepFiles"/> the trace and a speedscope file of it stay in the temp directory for the report
+    /// (<see cref="Files"/>: whoever takes the evidence moves or discards them).
+    /// </summary>
     public static async Task<StackEvidence> CaptureAsync(
         AttachedTarget target, double atSeconds, TimeSpan window, IReadOnlyList<string> userCodePrefixes, RequestWatch? requests, Action<string>? notice, CancellationToken interrupt,
-        Action? recorded = null)
+        Action? recorded = null, bool keepFiles = false)
     {
         // What each thread serves as the capture begins: a blocked request started long before it.
         var serving = requests?.Serving();
         var path = Path.Combine(Path.GetTempPath(), $"pooldoctor-diagnose-{Guid.NewGuid():N}.nettrace");
+        var kept = false;
         try
         {
             var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt, notice: notice);
@@ -36,11 +46,16 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
             {
                 RequestThreads = snapshot.Stacks.Where(s => s.Request is not null).Select(s => s.ThreadId).Distinct().Count(),
             };
-            return new StackEvidence(capture, analysis.Culprits, [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited);
+            var files = keepFiles ? CaptureFiles.Keep(path, $"{target.Process.Name} (pid {target.ProcessId})", DisplayThreads.From(analysis)) : null;
+            kept = files is not null;
+            return new StackEvidence(capture, RepositoryPaths.Annotate(analysis.Culprits), [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited) { Files = files };
         }
         finally
         {
-            TraceFile.TryDelete(path);
+            if (!kept)
+            {
+                TraceFile.TryDelete(path);
+            }
         }
     }
 }

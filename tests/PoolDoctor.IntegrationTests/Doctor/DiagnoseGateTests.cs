@@ -14,13 +14,16 @@ public sealed class DiagnoseGateTests
     [Fact]
     public async Task Fail_on_starving_exits_3_on_taskwait_with_a_junit_failure_and_stops_the_app()
     {
-        var (result, output, port) = await DiagnoseLaunchedLab("taskwait", "20s");
+        // A CI gate that keeps only the verdict: --no-evidence leaves the capture's files out.
+        var (result, output, port) = await DiagnoseLaunchedLab("taskwait", "20s", "--no-evidence");
 
         Assert.True(result.ExitCode == 3, result.ToString());
         Assert.Contains("--fail-on starving fails", result.StdErr);
         using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
         Assert.Equal("Starving", report.RootElement.GetProperty("verdict").GetString());
         Assert.Contains("TaskWait", report.RootElement.GetProperty("culprits")[0].GetProperty("method").GetString());
+        Assert.Equal(JsonValueKind.Null, report.RootElement.GetProperty("evidenceFiles").ValueKind);
+        Assert.Equal(["junit.xml", "report.html", "report.json"], Directory.GetFiles(output).Select(Path.GetFileName).Order(StringComparer.Ordinal));
 
         var junit = XDocument.Load(Path.Combine(output, "junit.xml"));
         var suite = junit.Root!.Element("testsuite")!;
@@ -66,13 +69,13 @@ public sealed class DiagnoseGateTests
         AssertLabStopped(port);
     }
 
-    private static async Task<(ToolResult Result, string Output, int Port)> DiagnoseLaunchedLab(string route, string duration)
+    private static async Task<(ToolResult Result, string Output, int Port)> DiagnoseLaunchedLab(string route, string duration, params string[] options)
     {
         var port = FreePort.Next();
         var output = Directory.CreateTempSubdirectory("pooldoctor-gate-").FullName;
         var result = await ToolRun.RunAsync(
             ["diagnose", "--load", $"http://127.0.0.1:{port}/api/diagscenario/{route}", "-c", "125", "-d", duration,
-             "--fail-on", "starving", "--junit", Path.Combine(output, "junit.xml"), "-o", output, "--",
+             "--fail-on", "starving", "--junit", Path.Combine(output, "junit.xml"), "-o", output, .. options, "--",
              ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
             TimeSpan.FromSeconds(120));
         return (result, output, port);

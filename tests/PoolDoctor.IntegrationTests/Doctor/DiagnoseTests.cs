@@ -30,6 +30,17 @@ public sealed class DiagnoseTests
         Assert.True(File.Exists(Path.Combine(output, "report.html")));
         Assert.Contains("TaskWait", result.StdOut);
         await load;
+
+        // The capture is kept beside the report, and it is the evidence the culprit came from: read again, it names it.
+        var files = root.GetProperty("evidenceFiles");
+        var trace = Path.Combine(output, files.GetProperty("nettrace").GetString()!);
+        var speedscope = Path.Combine(output, files.GetProperty("speedscope").GetString()!);
+        Assert.Equal("Nettrace", System.Text.Encoding.ASCII.GetString(File.ReadAllBytes(trace), 0, 8));
+        Assert.Contains("TaskWait", await File.ReadAllTextAsync(speedscope));
+        var again = await ToolRun.RunAsync(["analyze", trace, "--format", "json"], TimeSpan.FromSeconds(60));
+        Assert.True(again.ExitCode == 0, again.ToString());
+        using var reread = JsonDocument.Parse(again.StdOut);
+        Assert.EndsWith("TaskWait", reread.RootElement.GetProperty("culprits")[0].GetProperty("method").GetString());
     }
 
     [Fact]
@@ -47,6 +58,8 @@ public sealed class DiagnoseTests
         Assert.Equal("Healthy", root.GetProperty("verdict").GetString());
         Assert.Equal(0, root.GetProperty("culprits").GetArrayLength());
         Assert.Equal(JsonValueKind.Null, root.GetProperty("capture").ValueKind);
+        Assert.Equal(JsonValueKind.Null, root.GetProperty("evidenceFiles").ValueKind);
+        Assert.Equal(["report.html", "report.json"], Directory.GetFiles(output).Select(Path.GetFileName).Order(StringComparer.Ordinal));
         Assert.Equal(JsonValueKind.Null, root.GetProperty("advice").GetProperty("minThreads").ValueKind);
         Assert.True(root.GetProperty("samples").GetArrayLength() >= 5);
         // "Healthy" proves nothing unless the load reached the lab.

@@ -101,6 +101,10 @@ public sealed class HeadlessChromium : IAsyncDisposable
 
     public Task ResizeAsync(int width, int height) => _page.SetViewportSizeAsync(width, height);
 
+    /// <summary>What <c>prefers-color-scheme</c> answers from now on (the page restyles at once, no reload).</summary>
+    public Task EmulateColorSchemeAsync(bool dark) =>
+        _page.EmulateMediaAsync(new PageEmulateMediaOptions { ColorScheme = dark ? ColorScheme.Dark : ColorScheme.Light });
+
     public async Task<byte[]> ScreenshotAsync(int width, int height)
     {
         await _page.SetViewportSizeAsync(width, height);

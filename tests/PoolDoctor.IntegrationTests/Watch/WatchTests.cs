@@ -36,6 +36,10 @@ public sealed class WatchTests : IDisposable
         var folder = Assert.Single(Directory.GetDirectories(_reports));
         Assert.Contains("TaskWait", await File.ReadAllTextAsync(Path.Combine(folder, "report.json")));
         Assert.True(File.Exists(Path.Combine(folder, "report.html")));
+        // The episode's capture is kept in its folder (so --keep prunes it with the report), and report.json names it.
+        Assert.True(new FileInfo(Path.Combine(folder, "capture.nettrace")).Length > 0);
+        Assert.Contains("TaskWait", await File.ReadAllTextAsync(Path.Combine(folder, "capture.speedscope.json")));
+        Assert.Contains("\"nettrace\": \"capture.nettrace\"", await File.ReadAllTextAsync(Path.Combine(folder, "report.json")));
         Assert.Single(watch.StdOut.Split('\n'), l => l.Contains("report written", StringComparison.Ordinal));
         // Journal friendly: no escape sequences when stdout is not a terminal.
         Assert.DoesNotContain('\u001b', watch.StdOut);

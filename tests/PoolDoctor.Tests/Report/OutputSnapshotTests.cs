@@ -77,7 +77,8 @@ public sealed class OutputSnapshotTests
         Snapshot.Matches("detect.json", CounterJson.DetectResult(outcome));
     }
 
-    private static Model.Diagnosis.DiagnosisReport DoctorReport() => DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with { Load = DrivenLoad() };
+    // As `diagnose` writes it: the capture's trace and speedscope file kept beside the report.
+    private static Model.Diagnosis.DiagnosisReport DoctorReport() => DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with { Load = DrivenLoad(), Evidence = new("capture.nettrace", "capture.speedscope.json") };
 
     // A load whose answers dry up as the pool starves (fixed numbers: the writers' format is what is compared here;
     // the recorder itself is tested in LoadSeriesTests and end to end by the integration tests).

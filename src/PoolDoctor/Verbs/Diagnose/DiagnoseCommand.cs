@@ -65,6 +65,10 @@ internal static class DiagnoseCommand
         {
             Description = "With '-- COMMAND': stream the command's output to stderr, each line prefixed with [NAME]. Without it, a command that fails still shows its last lines.",
         };
+        var noEvidence = new Option<bool>("--no-evidence")
+        {
+            Description = "Do not keep the capture's trace (capture.nettrace) and speedscope file (capture.speedscope.json) beside the report.",
+        };
         var launch = new Argument<string[]>("command")
         {
             HelpName = "COMMAND",
@@ -83,6 +87,7 @@ internal static class DiagnoseCommand
         command.Options.Add(junit);
         command.Options.Add(child);
         command.Options.Add(showChildIo);
+        command.Options.Add(noEvidence);
         command.Arguments.Add(launch);
         HelpLayout.SetUsage(command, "diagnose [options] [-- COMMAND ARGS...]");
         HelpLayout.SetLabel(launch, "-- COMMAND ARGS...");
@@ -100,6 +105,7 @@ internal static class DiagnoseCommand
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
                 Notice = Stderr.Note,
+                KeepEvidence = !parse.GetValue(noEvidence),
             };
             var (loadProtocol, grpcMessage) = protocol.Read(parse);
             var run = new DiagnoseOptions(

@@ -19,6 +19,10 @@ internal sealed class DiagnoseConsole(LiveStatusLine? status) : IDiagnoseOutput
             Console.Out.WriteLine(line);
         }
         Console.Out.WriteLine($"Report: {written.Json} and {written.Html}");
+        if (written.Report.Evidence is { } evidence)
+        {
+            Console.Out.WriteLine($"Evidence beside it: {evidence.Nettrace} (PerfView, analyze) and {evidence.Speedscope} (speedscope)");
+        }
         if (written.GateMessage is { } gate)
         {
             Stderr.Line(gate);

@@ -36,11 +36,21 @@ internal static class DiagnoseRun
         var started = DateTimeOffset.UtcNow;
         output.Started(attached, settings.Duration);
         var (outcome, loadLines, driven) = await WatchAsync(attached, settings, run, status, output, cancellation);
-        var report = DiagnoseReportBuilder.Build(attached.Process, started, outcome,
-            loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
-            minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion) with { Load = driven };
-        var (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
-        Collect.SelfTiming.ToolTimeline.Mark("report-written");
+        DiagnosisReport report;
+        string json, html;
+        try
+        {
+            report = DiagnoseReportBuilder.Build(attached.Process, started, outcome,
+                loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
+                minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion)
+                with { Load = driven, Evidence = outcome.Stacks?.Files?.MoveInto(run.Directory, output.Note) };
+            (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
+            Collect.SelfTiming.ToolTimeline.Mark("report-written");
+        }
+        finally
+        {
+            outcome.Stacks?.Files?.Discard();
+        }
         // --junit without --fail-on records the starving check, which never fails the exit.
         var policy = run.FailOn ?? FailOn.Starving;
         var gateMessage = FailGate.Explain(policy, report.Verdict.Kind, report.Culprits);

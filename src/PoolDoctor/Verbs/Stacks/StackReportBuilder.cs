@@ -1,4 +1,5 @@
 using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Collect.Sources;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Stacks;
 
@@ -21,16 +22,8 @@ internal static class StackReportBuilder
         var groups = analysis.Groups
             .Select(g => new DisplayGroup(g, [.. g.Frames.Select((f, i) => new DisplayFrame(f, i < g.UserFrames.Count && g.UserFrames[i]))]))
             .ToList();
-        var threads = analysis.Threads
-            .OrderBy(t => t.Stack.ThreadId)
-            .ThenByDescending(t => t.Stack.Samples)
-            .Select(t => new DisplayThread(
-                t.Stack.ThreadId,
-                t.Reading.IsPoolThread,
-                t.Stack.Samples,
-                [.. t.Reading.Cleaned.Select((f, i) => new DisplayFrame(f, t.Reading.UserFrames[i]) { Source = i < t.Reading.Sources.Count ? t.Reading.Sources[i] : null })]))
-            .ToList();
-        return new StackReport(source, snapshot, groups, analysis.Culprits, threads, display.All, display.Raw)
+        var threads = DisplayThreads.From(analysis);
+        return new StackReport(source, snapshot, groups, RepositoryPaths.Annotate(analysis.Culprits), threads, display.All, display.Raw)
         {
             Note = analysis.FromWaits
                 ? "the trace has no sample-profiler samples: stacks come from wait events, weighted by blocked milliseconds"

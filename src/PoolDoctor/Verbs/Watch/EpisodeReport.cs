@@ -22,7 +22,7 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
             return;
         }
         _verdict = verdict;
-        _capture = StackEvidence.CaptureAsync(target, atSeconds, settings.StackWindow, settings.UserCodePrefixes, requests: null, log.Notice, stop);
+        _capture = StackEvidence.CaptureAsync(target, atSeconds, settings.StackWindow, settings.UserCodePrefixes, requests: null, log.Notice, stop, settings.KeepEvidence);
     }
 
     public async Task WriteIfCapturedAsync(WatchState state, WatchLog log)
@@ -77,6 +77,19 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
             log.Line($"pid {target.ProcessId}: stack capture failed: {e.Message.ReplaceLineEndings(" ")}; no report");
             return;
         }
+        try
+        {
+            await WriteAsync(stacks, state, log);
+        }
+        finally
+        {
+            // Moved into the report's folder by now, or not wanted: nothing of a capture stays in the temp directory.
+            stacks.Files?.Discard();
+        }
+    }
+
+    private async Task WriteAsync(StackEvidence stacks, WatchState state, WatchLog log)
+    {
         var samples = watch.Detector.Samples;
         if (samples.Count == 0)
         {
@@ -98,6 +111,7 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
         var folder = ReportRetention.FolderFor(settings.Reports, DateTimeOffset.UtcNow, target.ProcessId);
         try
         {
+            report = report with { Evidence = stacks.Files?.MoveInto(folder, log.Notice) };
             var (_, html) = await ReportFiles.WriteAsync(report, folder);
             var pruned = ReportRetention.Prune(settings.Reports, settings.Keep);
             var top = stacks.Culprits.Count > 0 ? stacks.Culprits[0] : null;

@@ -27,9 +27,10 @@ internal static class WatchCommand
         var duration = new Option<string?>("--duration") { HelpName = "DURATION", Description = "Stop after this long (default: until SIGTERM or Ctrl+C)." };
         var dump = new Option<string?>("--dump") { HelpName = "mini|heap|full|triage", Description = "Also write a core dump (mini, heap, full or triage) beside each episode's report, under the same --cooldown and --keep." };
         var userCode = new Option<string[]>("--user-code") { HelpName = "PREFIX", Description = "A namespace prefix that is user code (repeatable), as for diagnose.", AllowMultipleArgumentsPerToken = false };
+        var noEvidence = new Option<bool>("--no-evidence") { Description = "Do not keep each capture's trace and speedscope file in its report's folder (kept by default, pruned with it by --keep)." };
         var command = new Command("watch", "Watch a .NET service for days: log verdict changes, write a report per starvation episode, serve Prometheus metrics or push OTLP.");
         target.AddTo(command);
-        foreach (var option in new Option[] { reports, cooldown, keep, trigger, metrics, otlp, duration, dump, userCode })
+        foreach (var option in new Option[] { reports, cooldown, keep, trigger, metrics, otlp, duration, dump, userCode, noEvidence })
         {
             command.Options.Add(option);
         }
@@ -52,6 +53,7 @@ internal static class WatchCommand
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
                 Dump = parse.GetValue(dump) is { } type ? DumpCommand.ParseKind(type, "--dump") : null,
+                KeepEvidence = !parse.GetValue(noEvidence),
             };
             var address = parse.GetValue(metrics) is { } m
                 ? MetricsAddress.TryParse(m, out var a) ? a : throw new UsageException($"--metrics: '{m}' is not [HOST:]PORT (e.g. 9464, 127.0.0.1:9464)")

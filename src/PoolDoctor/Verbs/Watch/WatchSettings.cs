@@ -30,4 +30,7 @@ internal sealed record WatchSettings(TargetSpec Target, string Reports, TimeSpan
 
     /// <summary>`--dump TYPE`: a core dump beside each episode's report (so as rate-limited and pruned as the reports).</summary>
     public DumpKind? Dump { get; init; }
+
+    /// <summary>Keep each capture's trace and speedscope file in its report's folder (off with --no-evidence); pruned with the folder.</summary>
+    public bool KeepEvidence { get; init; }
 }

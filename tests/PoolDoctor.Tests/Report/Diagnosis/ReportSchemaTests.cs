@@ -12,7 +12,7 @@ public sealed class ReportSchemaTests
 {
     private static readonly Lazy<JsonSchema> Schema = new(() => JsonSchema.FromText(File.ReadAllText(SchemaPath())));
 
-    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy"];
+    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence", "repository-file"];
 
     [Theory]
     [MemberData(nameof(Reports))]
@@ -28,9 +28,12 @@ public sealed class ReportSchemaTests
     [InlineData("unknown key in target")]
     [InlineData("schemaVersion 0")]
     [InlineData("runtimeVersion as a number")]
+    [InlineData("evidence file as an absolute path")]
+    [InlineData("evidenceFiles without speedscope")]
+    [InlineData("repositoryFile as an absolute path")]
     public void A_broken_report_json_fails_the_schema(string breakage)
     {
-        var node = JsonNode.Parse(ReportJsonWriter.Write(Report("taskwait")))!.AsObject();
+        var node = JsonNode.Parse(ReportJsonWriter.Write(Report(breakage.StartsWith("repositoryFile", StringComparison.Ordinal) ? "repository-file" : "taskwait")))!.AsObject();
         switch (breakage)
         {
             case "remove verdict": node.Remove("verdict"); break;
@@ -38,6 +41,9 @@ public sealed class ReportSchemaTests
             case "unknown key in target": node["target"]!["surprise"] = 1; break;
             case "schemaVersion 0": node["schemaVersion"] = 0; break;
             case "runtimeVersion as a number": node["target"]!["runtimeVersion"] = 10; break;
+            case "evidence file as an absolute path": node["evidenceFiles"]!["nettrace"] = "/tmp/capture.nettrace"; break;
+            case "evidenceFiles without speedscope": node["evidenceFiles"]!.AsObject().Remove("speedscope"); break;
+            case "repositoryFile as an absolute path": node["culprits"]![0]!["repositoryFile"] = "/home/build/src/Lab/DiagScenarioController.cs"; break;
         }
         Assert.False(Validate(node.ToJsonString()).IsValid, breakage);
     }
@@ -51,8 +57,17 @@ public sealed class ReportSchemaTests
             "no-context" => DoctorFixtures.Report(taskwait) with { Context = null },
             "partial" => DoctorFixtures.Report(taskwait, partial: true, reason: "the target exited"),
             "healthy" => DoctorFixtures.Report(taskwait with { Verdict = VerdictKind.Healthy, Culprits = [], Groups = [] }),
-            _ => DoctorFixtures.Report(taskwait),
+            "no-evidence" => DoctorFixtures.Report(taskwait),
+            "repository-file" => WithRepositoryFile(DoctorFixtures.Report(taskwait), "src/Lab/DiagScenarioController.cs"),
+            _ => DoctorFixtures.Report(taskwait) with { Evidence = new("capture.nettrace", "capture.speedscope.json") },
         };
+    }
+
+    private static Model.Diagnosis.DiagnosisReport WithRepositoryFile(Model.Diagnosis.DiagnosisReport report, string relative)
+    {
+        var c = report.Culprits[0];
+        var site = c.Site with { File = "/home/build/lab/" + relative, Line = 42, RepositoryFile = relative };
+        return report with { Culprits = [c with { Site = site }, .. report.Culprits.Skip(1)] };
     }
 
     private static EvaluationResults Validate(string json)
