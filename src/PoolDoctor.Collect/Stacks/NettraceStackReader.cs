@@ -72,8 +72,10 @@ public static class NettraceStackReader
         {
             snapshot = TraceLogFallback.TraceLogStackReader.Read(path, firstSamplePerThread, symbols);
         }
-        catch (Exception e) when (e is not OutOfMemoryException)
+        catch (Exception e)
         {
+            // OutOfMemoryException included: a damaged size makes TraceEvent ask for one impossible array, which fails
+            // alone (the process's memory is untouched), and the file is refused like any other damage.
             throw new NettraceFormatException($"'{path}' is nettrace format {version}, which neither this reader (formats {NettraceParser.MinFormat}-{NettraceParser.MaxFormat}) nor TraceEvent could read ({e.GetType().Name}: {Dumps.DumpStackReader.OneLine(e.Message)})", e);
         }
         return snapshot with

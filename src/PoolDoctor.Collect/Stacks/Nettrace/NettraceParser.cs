@@ -115,11 +115,9 @@ internal sealed class NettraceParser
         Expect(EndObjectTag);
         if (name == "Trace")
         {
-            if (minReaderVersion > MaxFormat)
-            {
-                throw new NettraceVersionException(version); // a newer writer: TraceEvent may know it
-            }
-            if (version < MinFormat)
+            // Only the versioned header of format 6 and later goes to TraceEvent (found by fuzzing: TraceEvent's
+            // FastSerialization reader ran out of memory on a damaged Trace object that claimed a newer reader).
+            if (version < MinFormat || minReaderVersion > MaxFormat)
             {
                 throw new NettraceFormatException($"nettrace format {version} is not supported (formats {MinFormat}-{MaxFormat} are, what the .NET runtime writes)");
             }

@@ -22,7 +22,7 @@ public sealed class NettraceFormatTests
 
         var message = Refusal(bytes);
 
-        Assert.Contains($"nettrace format {version}", message);
+        Assert.Contains($"nettrace format {version} is not supported", message);
     }
 
     [Fact]
