@@ -39,6 +39,9 @@ internal sealed class NettraceParser
         _stacks = stacks;
     }
 
+    /// <summary>Bytes of blocks still held (0 once the stream is read).</summary>
+    public long HeldBlockBytes => _blocks.HeldBytes;
+
     /// <summary>Bytes of blocks held at once at most during the last <see cref="Parse(Stream, INettraceSink, StackTable)"/> (the memory bound).</summary>
     public long PeakBlockBytes => _blocks.PeakHeldBytes;
 
