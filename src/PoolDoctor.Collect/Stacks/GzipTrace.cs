@@ -25,24 +25,4 @@ internal static class GzipTrace
             throw new NettraceFormatException($"'{path}' is not a valid gzip file ({e.Message})", e);
         }
     }
-
-    /// <summary>The trace's bytes, decompressed in memory (a few MB; no temporary file).</summary>
-    public static byte[] ExpandToMemory(string path)
-    {
-        if (!File.Exists(path))
-        {
-            throw new NettraceFormatException($"no such file: '{path}'");
-        }
-        try
-        {
-            using var input = new GZipStream(File.OpenRead(path), CompressionMode.Decompress);
-            using var output = new MemoryStream();
-            input.CopyTo(output);
-            return output.ToArray();
-        }
-        catch (InvalidDataException e)
-        {
-            throw new NettraceFormatException($"'{path}' is not a valid gzip file ({e.Message})", e);
-        }
-    }
 }

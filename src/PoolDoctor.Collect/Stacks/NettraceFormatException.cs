@@ -1,4 +1,4 @@
 namespace PoolDoctor.Collect.Stacks;
 
 /// <summary>A trace file that cannot be read: not a nettrace, corrupt or cut short. The message is one line for the user.</summary>
-public sealed class NettraceFormatException(string message, Exception? inner = null) : Exception(message, inner);
+public class NettraceFormatException(string message, Exception? inner = null) : Exception(message, inner);

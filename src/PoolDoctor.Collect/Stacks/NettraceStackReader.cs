@@ -9,7 +9,7 @@ namespace PoolDoctor.Collect.Stacks;
 /// Turns a nettrace file (recorded by `stacks --output` or by `dotnet-trace collect`) into a <see cref="StackSnapshot"/>:
 /// the sample profiler's per-thread stacks with sample counts, and wait spans from the runtime's wait events, each with
 /// the ASP.NET Core request its thread served (when the trace saw that request start), and the loaded modules' origins.
-/// The file is read in one pass by <see cref="NettraceParser"/>; <see cref="CodeMap"/> resolves the stack addresses to
+/// The file is streamed in one pass by <see cref="NettraceParser"/>; <see cref="CodeMap"/> resolves the stack addresses to
 /// methods from the rundown and JIT events in it (no TraceLog conversion, no .etlx file).
 /// </summary>
 public static class NettraceStackReader
@@ -46,41 +46,83 @@ public static class NettraceStackReader
         return graph with { Methods = [.. graph.Methods.Select(m => Other(m.Module) ? m with { SequencePoints = [] } : m)] };
     }
 
-    internal static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols) =>
-        Collect(Parse(path, requireComplete), firstSamplePerThread, serving, symbols);
-
-    /// <summary>The file's events in time order, its stacks and what their addresses resolve to (no grouping yet).</summary>
-    internal static StackTraceEvents Parse(string path, bool requireComplete)
+    internal static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
     {
-        byte[] data;
-        if (path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase))
-        {
-            data = GzipTrace.ExpandToMemory(path);
-        }
-        else if (File.Exists(path))
-        {
-            data = File.ReadAllBytes(path);
-        }
-        else
-        {
-            throw new NettraceFormatException($"no such file: '{path}'");
-        }
-        NettraceFileCheck.EnsureNettrace(data, path, requireComplete);
-        var events = new StackTraceEvents(new StackTable());
+        StackTraceEvents trace;
         try
         {
-            NettraceParser.Parse(data, events, events.Stacks);
+            trace = Parse(path, requireComplete);
         }
-        catch (NettraceFormatException e)
+        catch (NettraceVersionException e)
         {
-            throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.Message})", e);
+            return ReadNewerFormat(path, e.Version, firstSamplePerThread, symbols);
         }
-        catch (Exception e) when (e is OverflowException or ArgumentException or InvalidOperationException or IndexOutOfRangeException)
+        return Collect(trace, firstSamplePerThread, serving, symbols);
+    }
+
+    /// <summary>
+    /// A format newer than this reader knows (6: `dotnet-trace collect-linux`, TraceEvent's own writer) goes to
+    /// TraceEvent's TraceLog, which reads every format TraceEvent knows; slower, and said once. Requests served before
+    /// the capture are not joined on this route (the tool's own captures are always format 5).
+    /// </summary>
+    private static StackSnapshot ReadNewerFormat(string path, int version, bool firstSamplePerThread, string? symbols)
+    {
+        StackSnapshot snapshot;
+        try
         {
-            throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.GetType().Name}: {e.Message})", e);
+            snapshot = TraceLogFallback.TraceLogStackReader.Read(path, firstSamplePerThread, symbols);
         }
-        events.Code.Finish();
-        return events;
+        catch (Exception e)
+        {
+            // OutOfMemoryException included: a damaged size makes TraceEvent ask for one impossible array, which fails
+            // alone (the process's memory is untouched), and the file is refused like any other damage.
+            throw new NettraceFormatException($"'{path}' is nettrace format {version}, which neither this reader (formats {NettraceParser.MinFormat}-{NettraceParser.MaxFormat}) nor TraceEvent could read ({e.GetType().Name}: {Dumps.DumpStackReader.OneLine(e.Message)})", e);
+        }
+        return snapshot with
+        {
+            Missing = [$"nettrace format {version}: read with TraceEvent's TraceLog (this reader knows formats {NettraceParser.MinFormat}-{NettraceParser.MaxFormat}; slower)", .. snapshot.Missing],
+        };
+    }
+
+    /// <summary>
+    /// The file's events in time order, its stacks and what their addresses resolve to (no grouping yet). The file is
+    /// streamed (a gzip file is expanded to a temporary file first): memory follows the trace's content (events kept,
+    /// distinct stacks and methods), not its size in bytes.
+    /// </summary>
+    internal static StackTraceEvents Parse(string path, bool requireComplete)
+    {
+        var plain = path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase) ? GzipTrace.Expand(path) : path;
+        try
+        {
+            NettraceFileCheck.EnsureNettrace(plain, path, requireComplete);
+            var events = new StackTraceEvents(new StackTable());
+            try
+            {
+                using var file = new FileStream(plain, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
+                NettraceParser.Parse(file, events, events.Stacks);
+            }
+            catch (NettraceVersionException)
+            {
+                throw;
+            }
+            catch (NettraceFormatException e)
+            {
+                throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.Message})", e);
+            }
+            catch (Exception e) when (e is OverflowException or ArgumentException or InvalidOperationException or IndexOutOfRangeException)
+            {
+                throw new NettraceFormatException($"'{path}' is not a readable nettrace file ({e.GetType().Name}: {e.Message})", e);
+            }
+            events.Code.Finish();
+            return events;
+        }
+        finally
+        {
+            if (plain != path)
+            {
+                TraceFile.TryDelete(plain);
+            }
+        }
     }
 
     internal static StackSnapshot Collect(StackTraceEvents trace, bool firstSamplePerThread, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)

@@ -142,6 +142,11 @@ internal sealed class HttpResponseParser
         {
             return FailLine("the status line is not 'HTTP/1.x NNN ...'");
         }
+        if (line[9] == (byte)'0')
+        {
+            // A status code is 100-999 (RFC 9110 15); "000" would be counted as a response of no class.
+            return FailLine("the status code is below 100");
+        }
         StatusCode = ((line[9] - '0') * 100) + ((line[10] - '0') * 10) + (line[11] - '0');
         KeepAlive = line[7] != (byte)'0';
         _interim = StatusCode is >= 100 and < 200 and not 101;

@@ -76,8 +76,9 @@ internal static partial class TriggerOption
         return threshold;
     }
 
+    // The text is quoted with control characters escaped: a newline in it must not split the one-line error (fuzzing).
     private static UsageException Bad(string text, string why) =>
-        new($"--trigger: '{text}': {why}; {Examples}");
+        new($"--trigger: '{string.Concat(text.Select(c => char.IsControl(c) ? $"\\u{(int)c:x4}" : c.ToString()))}': {why}; {Examples}");
 
     [GeneratedRegex(@"^\s*(?<signal>[A-Za-z][A-Za-z0-9-]*)\s*(?<op>>=|<=|>|<)\s*(?<value>[^\s]+)(?:\s+for\s+(?<hold>\S+))?\s*$", RegexOptions.CultureInvariant)]
     private static partial Regex Grammar();

@@ -12,8 +12,12 @@ internal struct EventHeader
     public int PayloadSize;
     public bool IsSorted;
 
-    /// <summary>Where the payload starts in the file's bytes.</summary>
-    public int PayloadOffset;
+    /// <summary>The block (in <see cref="BlockBuffers"/>) that holds the payload, and where in it the payload starts.</summary>
+    public int Block;
+    public int PayloadStart;
+
+    /// <summary>Where the payload starts in the file (for messages).</summary>
+    public long FileOffset;
 
     /// <summary>The interned stack (<see cref="StackTable.None"/> when the event has none).</summary>
     public int Stack;

@@ -7,152 +7,205 @@ namespace PoolDoctor.Collect.Stacks.Nettrace;
 /// objects (Trace, MetadataBlock, StackBlock, EventBlock, SPBlock), compressed event headers, interned stacks. Events
 /// reach the sink in time order: each capture thread's events queue until a sorted event or a sequence point says
 /// that everything earlier has arrived, then the queues merge by timestamp, as TraceEvent orders them.
+/// The file is streamed block by block (<see cref="BlockBuffers"/>): memory follows the span between sequence points,
+/// not the file's size. A newer format (6, NetTrace's block layout without FastSerialization) ends in
+/// <see cref="NettraceVersionException"/> before anything is read, so the caller can hand the file to TraceEvent.
 /// </summary>
 internal sealed class NettraceParser
 {
+    public const int MinFormat = 4;
+    public const int MaxFormat = 5;
     private static readonly byte[] Magic = Encoding.ASCII.GetBytes("Nettrace");
-    private const string SerializerName = "!FastSerialization.1";
+    private static readonly byte[] SerializerName = Encoding.ASCII.GetBytes("!FastSerialization.1");
     private const byte NullReferenceTag = 1;
     private const byte BeginPrivateObjectTag = 5;
     private const byte EndObjectTag = 6;
-    private const int MinFormat = 4;
-    private const int MaxFormat = 5;
     private const ushort CompressedHeadersFlag = 1;
+    private const int MaxTypeNameLength = 64;
 
-    private readonly byte[] _data;
+    private readonly StreamCursor _input;
     private readonly INettraceSink _sink;
     private readonly StackTable _stacks;
+    private readonly BlockBuffers _blocks = new();
     private readonly Dictionary<int, EventMetadata> _metadata = [];
     private readonly Dictionary<long, Queue<EventHeader>> _queues = [];
     private readonly PriorityQueue<Queue<EventHeader>, long> _merge = new();
     private TraceHeader? _header;
 
-    private NettraceParser(byte[] data, INettraceSink sink, StackTable stacks)
+    private NettraceParser(Stream stream, INettraceSink sink, StackTable stacks)
     {
-        _data = data;
+        _input = new StreamCursor(stream);
         _sink = sink;
         _stacks = stacks;
     }
 
+    /// <summary>Bytes of blocks still held (0 once the stream is read).</summary>
+    public long HeldBlockBytes => _blocks.HeldBytes;
+
+    /// <summary>Bytes of blocks held at once at most during the last <see cref="Parse(Stream, INettraceSink, StackTable)"/> (the memory bound).</summary>
+    public long PeakBlockBytes => _blocks.PeakHeldBytes;
+
     /// <summary>Reads the whole stream; a stream cut short fails like a damaged one (TraceLog refused such files too:
     /// without the rundown at its end no frame has a name).</summary>
-    public static void Parse(byte[] data, INettraceSink sink, StackTable stacks) =>
-        new NettraceParser(data, sink, stacks).Run();
+    public static NettraceParser Parse(Stream stream, INettraceSink sink, StackTable stacks)
+    {
+        var parser = new NettraceParser(stream, sink, stacks);
+        parser.Run();
+        return parser;
+    }
+
+    public static NettraceParser Parse(byte[] data, INettraceSink sink, StackTable stacks) =>
+        Parse(new MemoryStream(data, writable: false), sink, stacks);
 
     private void Run()
     {
-        var reader = new ByteReader(_data, 0);
-        if (_data.Length < Magic.Length || !_data.AsSpan(0, Magic.Length).SequenceEqual(Magic))
+        Span<byte> magic = stackalloc byte[Magic.Length];
+        if (_input.Remaining < Magic.Length)
         {
-            throw new NettraceFormatException("not a nettrace file (it does not start with the 'Nettrace' magic)");
+            throw NotNettrace();
         }
-        reader.Skip(Magic.Length);
-        var nameLength = reader.I32();
+        _input.Read(magic);
+        if (!magic.SequenceEqual(Magic))
+        {
+            throw NotNettrace();
+        }
+        var nameLength = _input.I32();
         if (nameLength == 0)
         {
-            throw new NettraceFormatException($"nettrace format {(reader.Remaining >= 4 ? reader.I32() : 0)} is not supported (formats {MinFormat}-{MaxFormat} are, what the .NET runtime writes)");
+            // Format 6 and later: a zero where the serializer's name was, then the major version.
+            throw new NettraceVersionException(_input.Remaining >= 4 ? _input.I32() : 0);
         }
-        if (nameLength != SerializerName.Length || Encoding.ASCII.GetString(reader.Take(nameLength)) != SerializerName)
+        Span<byte> name = stackalloc byte[SerializerName.Length];
+        if (nameLength != SerializerName.Length || _input.Remaining < nameLength)
         {
-            throw reader.Damaged("the serializer name is not '!FastSerialization.1'");
+            throw _input.Damaged("the serializer name is not '!FastSerialization.1'");
+        }
+        _input.Read(name);
+        if (!name.SequenceEqual(SerializerName))
+        {
+            throw _input.Damaged("the serializer name is not '!FastSerialization.1'");
         }
         while (true)
         {
-            var tag = reader.U8();
+            var tag = _input.U8();
             if (tag == NullReferenceTag)
             {
                 break;
             }
-            ReadObject(ref reader, tag);
+            ReadObject(tag);
         }
         Flush();
     }
 
-    private void ReadObject(ref ByteReader reader, byte tag)
+    private static NettraceFormatException NotNettrace() => new("not a nettrace file (it does not start with the 'Nettrace' magic)");
+
+    private void ReadObject(byte tag)
     {
-        if (tag != BeginPrivateObjectTag || reader.U8() != BeginPrivateObjectTag || reader.U8() != NullReferenceTag)
+        if (tag != BeginPrivateObjectTag || _input.U8() != BeginPrivateObjectTag || _input.U8() != NullReferenceTag)
         {
-            throw reader.Damaged("an object does not start with its type");
+            throw _input.Damaged("an object does not start with its type");
         }
-        var version = reader.I32();
-        var minReaderVersion = reader.I32();
-        var nameLength = reader.I32();
-        if (nameLength is < 0 or > 64)
+        var version = _input.I32();
+        var minReaderVersion = _input.I32();
+        var nameLength = _input.I32();
+        if (nameLength is < 0 or > MaxTypeNameLength)
         {
-            throw reader.Damaged("an object type name has an impossible length");
+            throw _input.Damaged("an object type name has an impossible length");
         }
-        var name = Encoding.ASCII.GetString(reader.Take(nameLength));
-        Expect(ref reader, EndObjectTag);
+        Span<byte> nameBytes = stackalloc byte[nameLength];
+        _input.Read(nameBytes);
+        var name = Encoding.ASCII.GetString(nameBytes);
+        Expect(EndObjectTag);
         if (name == "Trace")
         {
+            // Only the versioned header of format 6 and later goes to TraceEvent (found by fuzzing: TraceEvent's
+            // FastSerialization reader ran out of memory on a damaged Trace object that claimed a newer reader).
             if (version < MinFormat || minReaderVersion > MaxFormat)
             {
                 throw new NettraceFormatException($"nettrace format {version} is not supported (formats {MinFormat}-{MaxFormat} are, what the .NET runtime writes)");
             }
-            ReadTrace(ref reader);
+            ReadTrace();
         }
         else
         {
             if (_header is null)
             {
-                throw reader.Damaged($"a {name} comes before the Trace object");
+                throw _input.Damaged($"a {name} comes before the Trace object");
             }
-            var size = reader.I32();
-            while (reader.FileOffset % 4 != 0)
+            var size = _input.I32();
+            while (_input.Offset % 4 != 0)
             {
-                reader.Skip(1);
+                _input.Skip(1);
             }
-            var origin = reader.FileOffset;
-            var block = reader.Take(size);
-            ReadBlock(name, new ByteReader(block, origin), (int)origin);
+            if (size < 0 || size > _input.Remaining)
+            {
+                throw _input.Damaged($"a block of {size} bytes runs past the end of the file");
+            }
+            ReadBlock(name, size);
         }
-        Expect(ref reader, EndObjectTag);
+        Expect(EndObjectTag);
     }
 
-    private static void Expect(ref ByteReader reader, byte tag)
+    private void Expect(byte tag)
     {
-        if (reader.U8() != tag)
+        if (_input.U8() != tag)
         {
-            throw reader.Damaged("an object is not closed where its size says");
+            throw _input.Damaged("an object is not closed where its size says");
         }
     }
 
-    private void ReadTrace(ref ByteReader reader)
+    private void ReadTrace()
     {
-        reader.Skip(16); // SYSTEMTIME of the sync point
-        var syncQpc = reader.I64();
-        var frequency = reader.I64();
-        var pointerSize = reader.I32();
-        var processId = reader.I32();
-        reader.Skip(8); // processors, sampling rate
+        _input.Skip(16); // SYSTEMTIME of the sync point
+        var syncQpc = _input.I64();
+        var frequency = _input.I64();
+        var pointerSize = _input.I32();
+        var processId = _input.I32();
+        _input.Skip(8); // processors, sampling rate
         if (frequency <= 0 || pointerSize is not (4 or 8))
         {
-            throw reader.Damaged("the Trace object has an impossible clock or pointer size");
+            throw _input.Damaged("the Trace object has an impossible clock or pointer size");
         }
         _header = new TraceHeader(syncQpc, frequency, pointerSize, processId);
         _sink.OnHeader(_header);
     }
 
-    private void ReadBlock(string name, ByteReader block, int origin)
+    private void ReadBlock(string name, int size)
     {
         switch (name)
         {
             case "EventBlock":
-                ReadEvents(block, origin, metadata: false);
-                break;
             case "MetadataBlock":
-                ReadEvents(block, origin, metadata: true);
-                break;
             case "StackBlock":
-                ReadStacks(block);
+                var origin = _input.Offset;
+                var id = _blocks.Rent(size);
+                _input.Read(_blocks[id].AsSpan(0, size));
+                try
+                {
+                    var block = new ByteReader(_blocks[id].AsSpan(0, size), origin);
+                    if (name == "StackBlock")
+                    {
+                        ReadStacks(block);
+                    }
+                    else
+                    {
+                        ReadEvents(block, id, origin, metadata: name == "MetadataBlock");
+                    }
+                }
+                finally
+                {
+                    _blocks.Parsed(id);
+                }
                 break;
             case "SPBlock":
                 // Everything before a sequence point has arrived; the writer restarts its stack ids after it.
+                _input.Skip(size);
                 Flush();
                 _stacks.ResetStreamIds();
                 break;
             default:
-                break; // an object this reader does not use
+                _input.Skip(size); // an object this reader does not use
+                break;
         }
     }
 
@@ -180,7 +233,7 @@ internal sealed class NettraceParser
         }
     }
 
-    private void ReadEvents(ByteReader block, int origin, bool metadata)
+    private void ReadEvents(ByteReader block, int blockId, long origin, bool metadata)
     {
         var headerSize = block.U16();
         var flags = block.U16();
@@ -193,16 +246,19 @@ internal sealed class NettraceParser
         {
             throw block.Damaged("uncompressed event headers (not written by any supported runtime)");
         }
+        var bytes = _blocks[blockId];
         var header = default(EventHeader);
+        header.Block = blockId;
         var queue = (Queue<EventHeader>?)null;
         while (block.Remaining > 0)
         {
             header.ReadCompressed(ref block);
-            header.PayloadOffset = origin + block.Position;
+            header.PayloadStart = block.Position;
+            header.FileOffset = origin + block.Position;
             block.Skip(header.PayloadSize);
             if (metadata)
             {
-                var (id, row) = MetadataParser.Read(_data.AsSpan(header.PayloadOffset, header.PayloadSize), header.PayloadOffset);
+                var (id, row) = MetadataParser.Read(bytes.AsSpan(header.PayloadStart, header.PayloadSize), header.FileOffset);
                 _metadata[id] = row;
                 continue;
             }
@@ -212,11 +268,12 @@ internal sealed class NettraceParser
             {
                 queue = Queue(header.CaptureThreadId);
                 Dispatch(header.Timestamp);
-                Deliver(header);
+                Deliver(header, queued: false);
             }
             else
             {
                 queue.Enqueue(header);
+                _blocks.Hold(blockId);
             }
         }
     }
@@ -246,7 +303,7 @@ internal sealed class NettraceParser
         }
         while (_merge.TryDequeue(out var queue, out _))
         {
-            Deliver(queue.Dequeue());
+            Deliver(queue.Dequeue(), queued: true);
             if (queue.Count > 0 && queue.Peek().Timestamp < before)
             {
                 _merge.Enqueue(queue, queue.Peek().Timestamp);
@@ -254,12 +311,16 @@ internal sealed class NettraceParser
         }
     }
 
-    private void Deliver(in EventHeader header)
+    private void Deliver(in EventHeader header, bool queued)
     {
         if (!_metadata.TryGetValue(header.MetadataId, out var metadata))
         {
-            throw new NettraceFormatException($"damaged nettrace at byte {header.PayloadOffset}: an event refers to metadata {header.MetadataId}, never defined");
+            throw new NettraceFormatException($"damaged nettrace at byte {header.FileOffset}: an event refers to metadata {header.MetadataId}, never defined");
         }
-        _sink.OnEvent(header, metadata, _data.AsSpan(header.PayloadOffset, header.PayloadSize));
+        _sink.OnEvent(header, metadata, _blocks[header.Block].AsSpan(header.PayloadStart, header.PayloadSize));
+        if (queued)
+        {
+            _blocks.Delivered(header.Block);
+        }
     }
 }

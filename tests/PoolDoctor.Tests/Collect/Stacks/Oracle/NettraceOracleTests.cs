@@ -1,5 +1,6 @@
 using System.Text.Json;
 using PoolDoctor.Collect.Stacks;
+using PoolDoctor.Collect.Stacks.TraceLogFallback;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Tests.Stacks.Oracle;

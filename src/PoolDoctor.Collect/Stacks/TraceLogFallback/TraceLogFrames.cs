@@ -1,12 +1,11 @@
 using Microsoft.Diagnostics.Tracing.Etlx;
 using PoolDoctor.Collect.Sources;
-using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Stacks.Oracle;
+namespace PoolDoctor.Collect.Stacks.TraceLogFallback;
 
-/// <summary>The frames TraceEvent's TraceLog gives a call-stack index: the way the tool resolved stacks before its own
-/// nettrace reader, kept as the oracle that reader is compared with.</summary>
+/// <summary>The frames TraceEvent's TraceLog gives a call-stack index, as <see cref="NettraceStackReader"/>'s
+/// <see cref="Nettrace.CodeMap"/> names them (the TraceLog route for newer formats, and the tests' oracle).</summary>
 internal sealed class TraceLogFrames(TraceLog log, SourceLocator sources, IReadOnlyDictionary<string, string> located)
 {
     private readonly Dictionary<CallStackIndex, IReadOnlyList<StackFrame>> _stacks = [];

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Reading a large trace (by hand, not in CI): peak RSS and wall time of one read (nettrace -> stacks -> culprits,
+# bench/ReadLoop with 1 read) by this tree's streaming reader and by REF's reader (default main), alternated, in
+# fresh processes, the same run. Run it under the shared lock: flock /tmp/pooldoctor-load.lock bench/big-trace.sh FILE
+# Usage: bench/big-trace.sh FILE.nettrace [ROUNDS=2] [REF=main]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FILE=${1:?usage: bench/big-trace.sh FILE.nettrace [ROUNDS=2] [REF=main]}
+ROUNDS=${2:-2}
+REF=${3:-main}
+peer=$(mktemp -d /tmp/pooldoctor-peer-XXXXXX)
+trap 'rm -rf "$peer"' EXIT
+git archive "$REF" | tar -x -C "$peer"
+dotnet build bench/ReadLoop -c Release -v q -nologo -o artifacts/bench/readloop-here >/dev/null
+dotnet build "$peer/bench/ReadLoop" -c Release -v q -nologo -o "$peer/out" >/dev/null
+echo "file: $FILE ($(du -h "$FILE" | cut -f1)), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "reader,round,wall_s,peak_rss_mb,rss_after_gc_mb,stacks"
+run() {
+  local name=$1 dll=$2 round=$3 out
+  out=$( { /usr/bin/time -f "TIME %e %M" timeout 1800 dotnet "$dll" "$FILE" 1; } 2>&1 )
+  local wall rss after stacks
+  wall=$(sed -n 's/^TIME \([0-9.]*\) .*/\1/p' <<<"$out")
+  rss=$(sed -n 's/^TIME [0-9.]* \([0-9]*\)/\1/p' <<<"$out")
+  after=$(grep '^1,' <<<"$out" | cut -d, -f2)
+  stacks=$(grep '^1,' <<<"$out" | cut -d, -f7)
+  echo "$name,$round,$wall,$((rss / 1024)),$after,$stacks"
+}
+for round in $(seq "$ROUNDS"); do
+  run streaming artifacts/bench/readloop-here/ReadLoop.dll "$round"
+  run "$REF" "$peer/out/ReadLoop.dll" "$round"
+done
