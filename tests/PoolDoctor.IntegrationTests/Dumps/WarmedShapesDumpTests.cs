@@ -102,7 +102,7 @@ public sealed class WarmedShapesDumpTests(ITestOutputHelper output)
     private static async Task<LoadSummary[]> LoadAll(LabProcess lab, IEnumerable<LabScenario> scenarios, int connections, TimeSpan duration, CancellationToken cancellation = default) =>
         await Task.WhenAll(scenarios.Select(s => LoadRunner.RunAsync(
             s.Host == LabHost.Grpc
-                ? new LoadOptions { Url = new Uri($"http://127.0.0.1:{lab.GrpcPort}{s.Path}"), Connections = connections, Duration = duration, Protocol = LoadProtocol.Grpc, GrpcMessage = GrpcSku, Timeout = TimeSpan.FromSeconds(20) }
+                ? new LoadOptions { Url = new Uri($"http://127.0.0.1:{lab.GrpcPort}{s.Path}"), Connections = connections, Duration = duration, Protocol = LoadProtocol.Grpc, Method = "POST", GrpcMessage = GrpcSku, Timeout = TimeSpan.FromSeconds(20) }
                 : new LoadOptions { Url = new Uri(lab.PathUrl(s.Path)), Connections = connections, Duration = duration, Timeout = TimeSpan.FromSeconds(20) },
             progress: null,
             cancellation)));
