@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Records tests/PoolDoctor.Tests/fixtures/packages: the ShopKit packages packed into a local folder feed, the
 # PackagedShop app restored from it (its deps.json says "package") and built in Release, a Redis on a loopback port,
-# then per route: 125 connections for 20 s, a 1 s `stacks` capture DELAY_S (default 5) seconds in. Build the tool first
-# (`dotnet build PoolDoctor.slnx -c Release`). Run under the shared lock:
-#   flock /tmp/pooldoctor-load.lock scripts/stack-fixtures/record-packages.sh OUT_DIR [DELAY_S]
+# then per route: 125 connections for 20 s, a 1 s `stacks` capture DELAY_S (default 5) seconds in. WARM_S (default 0)
+# first loads the route WARM_S seconds at 4 connections, so its hot code is tier-1 as in a service that has run for a
+# while (the captures are then named NAME-warmed). Build the tool first (`dotnet build PoolDoctor.slnx -c Release`).
+# Run under the shared lock:
+#   flock /tmp/pooldoctor-load.lock scripts/stack-fixtures/record-packages.sh OUT_DIR [DELAY_S] [WARM_S]
 set -euo pipefail
-OUT=$1; DELAY=${2:-5}
+OUT=$1; DELAY=${2:-5}; WARM=${3:-0}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TOOL="$ROOT/src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll"
 APPS="$ROOT/tests/apps/packaged"
@@ -40,6 +42,9 @@ record() { # route name
   APP=$!
   for _ in $(seq 1 120); do curl -s -m 2 -o /dev/null "$BASE/hello" && break; sleep 0.5; done
   curl -s -m 10 -o /dev/null "$BASE$1" # one request first, as a deployed service has had: the limiter's partition exists
+  if [ "$WARM" -gt 0 ]; then
+    timeout $((WARM + 30)) dotnet "$TOOL" load "$BASE$1" -c 4 -d "${WARM}s" > "$OUT/$2.warm.txt" 2>&1
+  fi
   timeout 60 dotnet "$TOOL" load "$BASE$1" -c 125 -d 20s > "$OUT/$2.load.txt" 2>&1 &
   LOAD=$!
   sleep "$DELAY"
@@ -49,7 +54,8 @@ record() { # route name
   gzip -9f "$OUT/$2.nettrace"
   echo "recorded $2 ($(date -u +%FT%TZ), load $BASE$1)"
 }
-record /orders/42 redis-window
-record /audited/orders/42 audit-log
+SUFFIX=; [ "$WARM" -gt 0 ] && SUFFIX=-warmed
+record /orders/42 "redis-window$SUFFIX"
+record /audited/orders/42 "audit-log$SUFFIX"
 cp "$WORK/app/PackagedShop.deps.json" "$OUT/"
 echo "feed and app in $WORK"

@@ -73,6 +73,9 @@ public static class LabApp
         services.AddScoped<CustomerService>();
         services.AddSingleton<ReportQueue>();
         services.AddSingleton<TenantDirectory>();
+        services.AddScoped(sp => new TenantContext(sp.GetRequiredService<TenantDirectory>().FindAsync("shop").Result));
+        services.AddSingleton(new OrderStatusClient(LabDatabaseDefaults.QueryDelay));
+        services.AddSingleton<OrderLookup>();
         services.AddSingleton<QuotaService>();
         services.AddSingleton<StockFeed>();
         services.AddSingleton<WarehouseLedger>();

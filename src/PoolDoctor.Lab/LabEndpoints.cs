@@ -14,6 +14,7 @@ public static class LabEndpoints
         app.MapControllers();
         app.MapMinimalScenarios();
         app.MapShopEndpoints();
+        app.MapHandlerShapes();
         app.MapGrpcService<WarehouseService>();
 
         // Bench support (bench/stacks-scale.sh): many parked threads for timing stack capture.

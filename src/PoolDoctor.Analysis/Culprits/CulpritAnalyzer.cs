@@ -17,6 +17,8 @@ public static class CulpritAnalyzer
     public static CulpritAnalysis Analyze(StackSnapshot snapshot, CulpritOptions? options = null)
     {
         options ??= CulpritOptions.Default;
+        // A package frame at a stack's top with its wait compiled into it reads as the cold stack did.
+        snapshot = InlinedLeafFrames.Restore(snapshot);
         var fromWaits = WaitStacks.OnlyWaits(snapshot);
         if (fromWaits)
         {

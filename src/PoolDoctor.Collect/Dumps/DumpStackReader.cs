@@ -97,6 +97,7 @@ public static class DumpStackReader
                 snapshot = snapshot with
                 {
                     CallGraph = NettraceStackReader.WithoutLines(AssemblyCallGraphReader.ReadApp(snapshot.Modules), snapshot.OtherBuildModules),
+                    LeafLibraryCallGraph = LeafLibraryGraph.Read(snapshot),
                 };
                 var pool = DumpThreadPoolReader.Read(runtime, warnings);
                 return new DumpReading(snapshot, pool, warnings) { RuntimeVersion = VersionOf(clr) };

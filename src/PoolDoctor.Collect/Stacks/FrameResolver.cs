@@ -8,7 +8,9 @@ namespace PoolDoctor.Collect.Stacks;
 /// Resolved frames (leaf first) for an interned stack, cached: thousands of samples share a few stacks. Names are kept
 /// raw (runtime spelling, no parameter list); the analysis side cleans them for display. Frames of the modules
 /// <paramref name="located"/> names get their source line: the JIT's IL-to-native map turns the address into an IL
-/// offset, and <see cref="SourceLocator"/> reads the line from the assembly's PDB.
+/// offset, and <see cref="SourceLocator"/> reads the line from the assembly's PDB. Every frame keeps its method token and
+/// IL offset, as a dump's frames do: the app's, to read what the JIT inlined into them; a package's at a stack's top, to
+/// read the wait tier-1 code compiled into it.
 /// </summary>
 internal sealed class FrameResolver(StackTable stacks, CodeMap code, SourceLocator? sources = null, IReadOnlyDictionary<string, string>? located = null)
 {
@@ -58,9 +60,9 @@ internal sealed class FrameResolver(StackTable stacks, CodeMap code, SourceLocat
         {
             Source = method is null ? null : Locate(address, method, leaf),
         };
-        if (method is not null && located is not null && located.ContainsKey(method.Module.Name) && method.Token != 0)
+        if (method is not null && method.Token != 0)
         {
-            // The app's own frames keep where in their IL they were, so the analysis can read what the JIT inlined there.
+            // Frames keep where in their IL they were, so the analysis can read what the JIT inlined there.
             var il = method.Map?.EntryILOffset(address, returnAddress: !leaf) ?? -1;
             frame = frame with { MethodToken = method.Token, IlOffset = il >= 0 ? il : null };
         }

@@ -31,6 +31,7 @@ public static class NettraceStackReader
         return snapshot with
         {
             CallGraph = WithoutLines(AssemblyCallGraphReader.ReadApp(snapshot.Modules), snapshot.OtherBuildModules),
+            LeafLibraryCallGraph = LeafLibraryGraph.Read(snapshot),
             DeclaredApis = DeclaredApiReader.Read(frames, snapshot.Modules),
         };
     }

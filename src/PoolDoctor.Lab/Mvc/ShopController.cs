@@ -38,6 +38,13 @@ public sealed class ShopController(
     [HttpGet("middleware/async")]
     public string TenantAsync() => $"success:middleware/async {HttpContext.Items[TenantMiddleware.TenantItem]}";
 
+    [HttpGet("tenant/sync")]
+    public string TenantFromFactory([FromServices] TenantContext tenant) => $"success:tenant/sync {tenant.Tenant}";
+
+    [HttpGet("tenant/async")]
+    public async Task<string> TenantFromDirectoryAsync([FromServices] TenantDirectory directory) =>
+        $"success:tenant/async {await directory.FindAsync("shop")}";
+
     [HttpGet("filter/sync")]
     [TypeFilter(typeof(QuotaFilter))]
     public string Quota() => "success:filter/sync";

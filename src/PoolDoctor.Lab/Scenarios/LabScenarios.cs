@@ -13,6 +13,9 @@ public static class LabScenarios
     /// <summary>The five ways to call the database, in the order the demo's `--db` table shows them.</summary>
     public static IReadOnlyList<string> DatabaseVariants { get; } = ["db/sync", "db/asyncoversync", "db/taskrun", "db/syncoverasync", "db/async"];
 
+    /// <summary>Routes only the minimal host has: handler shapes an MVC action has no counterpart for.</summary>
+    public static IReadOnlyList<string> MinimalOnlyRoutes { get; } = [.. HandlerShapes(template => template).Select(s => s.Route)];
+
     public static IEnumerable<LabScenario> Blocking(LabHost host) => All.Where(s => s.Host == host && s.Blocking);
 
     public static LabScenario? Find(LabHost host, string route) =>
@@ -27,6 +30,22 @@ public static class LabScenarios
         new(LabHost.Grpc, "Check", "a gRPC unary method whose service calls a ledger doing .Wait() on its async query",
             "WarehouseLedger.Count", SyncOverAsync, $"POST {LabRoutes.GrpcService}/Check", "CheckAsync"),
         new(LabHost.Grpc, "CheckAsync", "the gRPC method awaiting the ledger's async query"),
+    ];
+
+    /// <summary>
+    /// Minimal-API handler shapes (<c>HandlerShapeEndpoints</c>): named static and instance method groups, a lambda and a
+    /// local function, each calling code that blocks; in tier-1 code the JIT may inline that code into the handler.
+    /// </summary>
+    private static LabScenario[] HandlerShapes(Func<string, string> get) =>
+    [
+        new(LabHost.Minimal, "invoices/7", "a static method group whose static service calls a store doing GetAwaiter().GetResult()",
+            "InvoiceStore.Load", SyncOverAsync, get("invoices/{id:int}"), "taskasyncwait"),
+        new(LabHost.Minimal, "orders/7", "an instance method group calling a client doing .Result",
+            "OrderStatusClient.Status", SyncOverAsync, get("orders/{id:int}"), "taskasyncwait"),
+        new(LabHost.Minimal, "reports/monday", "a lambda calling a small static helper doing .Result",
+            "DailyReports.For", SyncOverAsync, get("reports/{day}"), "taskasyncwait"),
+        new(LabHost.Minimal, "stock/sku-1", "a local function calling the ledger doing .Wait()",
+            "WarehouseLedger.Count", SyncOverAsync, get("stock/{sku}"), "taskasyncwait"),
     ];
 
     private static IEnumerable<LabScenario> For(LabHost host)
@@ -68,6 +87,9 @@ public static class LabScenarios
                 : Shop("filter/sync", "an IEndpointFilter doing .Result on one endpoint", "QuotaEndpointFilter.InvokeAsync", SyncOverAsync),
             Shop("http/sync", "HttpClient.Send to a slow loopback API", "PricingClient.GetPrice", SyncIO),
             Shop("stream/sync", "a sync NetworkStream read from a slow loopback feed", "InventoryFeed.ReadStock", SyncIO),
+            new(host, "tenant/sync", "a scoped service built per request by a DI factory lambda doing .Result",
+                "LabApp.AddShop", SyncOverAsync, Get("tenant/sync"), "tenant/async"),
+            .. host == LabHost.Minimal ? HandlerShapes(Get) : [],
             Shop("timer/sync", "a System.Threading.Timer callback doing .Result every 10 ms (the route starts it; it stops by itself)",
                 "PriceRefreshTimer.OnTick", SyncOverAsync, entry: "timer callback PriceRefreshTimer.OnTick"),
             Shop("worker/sync", "a BackgroundService whose 64 consumers do .Wait() (the route starts it; it stops by itself)",
@@ -79,6 +101,7 @@ public static class LabScenarios
             Healthy("customers/42/async", "async all the way: endpoint → service → repository"),
             Healthy("queue/async", "awaits a TaskCompletionSource completed by the single worker"),
             Healthy("middleware/async", "async inline middleware"),
+            Healthy("tenant/async", "awaits the tenant directory instead of taking the factory-built tenant"),
             Healthy("filter/async", host == LabHost.Mvc ? "an IAsyncActionFilter" : "an async IEndpointFilter"),
             Healthy("http/async", "HttpClient.SendAsync to the slow loopback API"),
             Healthy("stream/async", "NetworkStream.ReadAsync from the slow loopback feed"),

@@ -15,6 +15,10 @@ public sealed record StackSnapshot(
     /// <summary>The call graph read from the app's own assemblies' IL (empty when they were not read).</summary>
     public CallGraph CallGraph { get; init; } = CallGraph.Empty;
 
+    /// <summary>The IL of the package assemblies whose frames sit at the top of a sampled stack (empty when none was
+    /// read): tier-1 code may have compiled the wait such a frame blocks in into it, and its IL says which.</summary>
+    public CallGraph LeafLibraryCallGraph { get; init; } = CallGraph.Empty;
+
     /// <summary>What the capture lacked and what that costs, one line each (no PDB so no file:line, no JIT events
     /// so no method names, ...); empty when nothing was missing.</summary>
     public IReadOnlyList<string> Missing { get; init; } = [];

@@ -18,6 +18,15 @@ internal static class PackageFixtures
 
     private static string RateLimitedApi => Path.Combine(Directory, "rrl-app");
 
+    private static string WarmedApp => Path.Combine(Directory, "app-warmed");
+
+    /// <summary>`/orders/42` as <see cref="RedisWindow"/>, after 35 s of load at 4 connections (tier-1 code): the Redis
+    /// client's <c>ExecuteSyncImpl</c> and its wait are compiled into <c>RedisBase.ExecuteSync</c>, the stack's top frame.</summary>
+    public static string RedisWindowWarmed => Path.Combine(Directory, "redis-window-warmed.nettrace.gz");
+
+    /// <summary>`/audited/orders/42` as <see cref="AuditLog"/>, after the same warm-up.</summary>
+    public static string AuditLogWarmed => Path.Combine(Directory, "audit-log-warmed.nettrace.gz");
+
     /// <summary>`/orders/42` behind UseRateLimiter with ShopKit.RedisWindow over StackExchange.Redis and a real Redis.</summary>
     public static string RedisWindow => Path.Combine(Directory, "redis-window.nettrace.gz");
 
@@ -30,7 +39,7 @@ internal static class PackageFixtures
 
     public static StackSnapshot Read(string path)
     {
-        var app = path == RedisRateLimiting ? RateLimitedApi : App;
+        var app = path == RedisRateLimiting ? RateLimitedApi : path == RedisWindowWarmed || path == AuditLogWarmed ? WarmedApp : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();
         // Every folder but the shared framework's is the app's (the recording machine's temporary app folder, or the
@@ -41,7 +50,8 @@ internal static class PackageFixtures
             .Select(m => m with { Path = LocalCopy(m, app) })
             .ToList();
         var frames = snapshot.Stacks.SelectMany(s => s.Frames).Concat(snapshot.Waits.SelectMany(w => w.Frames));
-        return snapshot with { Modules = modules, DeclaredApis = DeclaredApiReader.Read(frames, modules) };
+        var local = snapshot with { Modules = modules, DeclaredApis = DeclaredApiReader.Read(frames, modules) };
+        return local with { LeafLibraryCallGraph = LeafLibraryGraph.Read(local) };
     }
 
     // The framework's recorded path when this machine has it, a copy in the fixture's app folder or beside the tests,

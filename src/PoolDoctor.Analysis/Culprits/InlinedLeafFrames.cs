@@ -1,0 +1,122 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>
+/// Restores the frames tier-1 code compiled into a package frame at the top of a stack. A warmed-up service's sync
+/// call into a library (StackExchange.Redis' <c>RedisBase.ExecuteSync</c>) can have its helper and the wait under it
+/// (<c>ConnectionMultiplexer.ExecuteSyncImpl → Monitor.Wait</c>, whose runtime call leaves no managed frame) inlined,
+/// so the sampled stack ends in the package frame with no blocking frame at all and nothing is named. The package's
+/// IL at the frame's sampled offset says what it runs there: the calls from that offset on (to the statement's end
+/// when the PDB gives it, else the first few), followed through the package's own methods, down to a blocking API.
+/// Found, those methods and the API become frames above the leaf, and the stack reads as it would cold. Not found, or
+/// a stack that already shows a blocking frame: unchanged.
+/// </summary>
+public static class InlinedLeafFrames
+{
+    private const int MaxDepth = 3;
+    private const int MaxCallsWithoutPdb = 3;
+
+    public static StackSnapshot Restore(StackSnapshot snapshot)
+    {
+        ArgumentNullException.ThrowIfNull(snapshot);
+        if (snapshot.LeafLibraryCallGraph.Methods.Count == 0)
+        {
+            return snapshot;
+        }
+        var index = new CallGraphIndex(snapshot.LeafLibraryCallGraph);
+        var restored = new Dictionary<IReadOnlyList<StackFrame>, IReadOnlyList<StackFrame>>(ReferenceEqualityComparer.Instance);
+        IReadOnlyList<StackFrame> Frames(IReadOnlyList<StackFrame> frames)
+        {
+            if (!restored.TryGetValue(frames, out var done))
+            {
+                restored[frames] = done = Restore(frames, index);
+            }
+            return done;
+        }
+        return snapshot with
+        {
+            Stacks = [.. snapshot.Stacks.Select(s => s with { Frames = Frames(s.Frames) })],
+            Waits = [.. snapshot.Waits.Select(w => w with { Frames = Frames(w.Frames) })],
+        };
+    }
+
+    internal static IReadOnlyList<StackFrame> Restore(IReadOnlyList<StackFrame> frames, CallGraphIndex index)
+    {
+        if (frames.Count == 0 || frames[0] is not { MethodToken: { } token, IlOffset: { } offset } leaf
+            || index.Method(leaf.Module, token) is not { } root
+            || frames.Any(f => BlockingApis.Classify(FrameNames.Parse(f.Method)) is not null))
+        {
+            return frames;
+        }
+        if (Path(index, root, offset) is not { } path)
+        {
+            return frames;
+        }
+        var (methods, api) = path;
+        var added = new List<StackFrame>
+        {
+            new(ApiModule(api, leaf.Module), api.TargetTypeFullName + "." + api.TargetMethod),
+        };
+        added.AddRange(methods.AsEnumerable().Reverse().Select(m => new StackFrame(leaf.Module, index.RuntimeName(m))));
+        return [.. added, .. frames];
+    }
+
+    /// <summary>The package's methods (outermost first, the leaf's own method excluded) and the blocking call they
+    /// reach from the leaf's offset; null when none within a few calls.</summary>
+    private static (IReadOnlyList<IlMethod> Methods, IlCall Api)? Path(CallGraphIndex index, IlMethod root, int offset)
+    {
+        var next = root.SequencePoints.FirstOrDefault(p => p.IlOffset > offset)?.IlOffset;
+        var calls = Callable(root).Where(c => c.IlOffset >= offset && (next is null || c.IlOffset < next));
+        if (next is null)
+        {
+            calls = calls.Take(MaxCallsWithoutPdb);
+        }
+        foreach (var call in calls)
+        {
+            if (Reach(index, call, [], 1) is { } found)
+            {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    private static (IReadOnlyList<IlMethod> Methods, IlCall Api)? Reach(CallGraphIndex index, IlCall call, List<IlMethod> through, int depth)
+    {
+        if (BlockingApis.ClassifyCall(call.TargetTypeFullName, call.TargetMethod) is not null)
+        {
+            return (through, call);
+        }
+        if (depth > MaxDepth)
+        {
+            return null;
+        }
+        foreach (var target in index.Targets(call).Where(t => !through.Contains(t)))
+        {
+            foreach (var inner in Callable(target))
+            {
+                if (Reach(index, inner, [.. through, target], depth + 1) is { } found)
+                {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    // A delegate made here runs elsewhere; an awaited call does not block this thread.
+    private static IEnumerable<IlCall> Callable(IlMethod method)
+    {
+        var awaited = AwaitedCalls.Of(method);
+        return method.Calls
+            .Where(c => c.Kind is not (IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction) && !awaited.Contains(c))
+            .OrderBy(c => c.IlOffset);
+    }
+
+    // The blocking APIs of the table are the BCL's, but for a driver's own sync verb, which is the package's.
+    private static string ApiModule(IlCall api, string leafModule) =>
+        api.TargetTypeFullName.StartsWith("System.", StringComparison.Ordinal) ? "System.Private.CoreLib" : leafModule;
+}

@@ -1,0 +1,109 @@
+using System.Globalization;
+using System.Text.Json;
+using PoolDoctor.IntegrationTests.Infrastructure;
+using PoolDoctor.IntegrationTests.Stacks;
+using PoolDoctor.Lab.Scenarios;
+using PoolDoctor.Load;
+using PoolDoctor.Model.Load;
+using Xunit.Abstractions;
+
+namespace PoolDoctor.IntegrationTests.Dumps;
+
+/// <summary>
+/// Issue 20's dump acceptance for the handler shapes the JIT inlines in a warmed service, on one shared target to keep
+/// the time down: a minimal-API static method group (<c>invoices/7</c>), a lambda calling a small static helper
+/// (<c>reports/monday</c>) and a gRPC unary method (<c>Check</c>), all warmed 30 s then starving together. For each, the
+/// dump's culprit serving that entry must be what the live capture of the same state names: method, kind, API, entry,
+/// file and line.
+/// </summary>
+public sealed class WarmedShapesDumpTests(ITestOutputHelper output)
+{
+    private static readonly TimeSpan Warm = TimeSpan.FromSeconds(30);
+    private static readonly TimeSpan Starve = TimeSpan.FromSeconds(6);
+    private static readonly string[] Compared = ["method", "kind", "api", "entry", "file", "line"];
+
+    /// <summary>"sku" as the request's first field (StockRequest.sku).</summary>
+    private static readonly byte[] GrpcSku = Convert.FromHexString("0a03736b75");
+
+    [Fact(Skip = "written 2026-11-25 but never run: the shared load lock was held past the deadline (issue 20, item 2); run it before enabling")]
+    public async Task Full_dump_of_a_warmed_lab_names_each_inlined_shape_as_the_live_capture_does()
+    {
+        LabScenario[] scenarios =
+        [
+            LabScenarios.Find(LabHost.Minimal, "invoices/7")!,
+            LabScenarios.Find(LabHost.Minimal, "reports/monday")!,
+            LabScenarios.Find(LabHost.Grpc, "Check")!,
+        ];
+        await using var lab = await LabProcess.StartAsync();
+        var warmed = await LoadAll(lab, scenarios, connections: 3, Warm);
+        Assert.True(warmed.All(s => s.Requests >= 60), $"warm-up: {string.Join(", ", warmed.Select(s => s.Requests))} requests");
+
+        using var stop = new CancellationTokenSource();
+        var starving = LoadAll(lab, scenarios, connections: 42, TimeSpan.FromSeconds(90), stop.Token);
+        try
+        {
+            await Task.Delay(Starve);
+            var (liveJson, liveRun) = await StacksJson.CaptureAsync(lab.ProcessId, "--duration", "2s");
+            using var live = liveJson;
+            var dump = Path.Combine(Path.GetTempPath(), $"pooldoctor-test-{Guid.NewGuid():N}.core");
+            try
+            {
+                var written = await ToolRun.RunAsync(["dump", "-p", lab.ProcessId.ToString(CultureInfo.InvariantCulture), "-o", dump], TimeSpan.FromSeconds(120));
+                Assert.True(written.ExitCode == 0, written.ToString());
+                var analyzed = await ToolRun.RunAsync(["analyze", dump, "--format", "json"], TimeSpan.FromSeconds(180));
+                Assert.True(analyzed.ExitCode == 0, analyzed.ToString());
+                using var json = JsonDocument.Parse(analyzed.StdOut);
+                var why = $"dump: {StacksJson.Describe(json, analyzed)} | live: {StacksJson.Describe(live, liveRun)} | warm-up requests {string.Join(", ", warmed.Select(s => s.Requests))}";
+                foreach (var scenario in scenarios)
+                {
+                    var fromDump = Serving(json, scenario.Entry!);
+                    var fromLive = Serving(live, scenario.Entry!);
+                    Assert.True(fromDump is not null, $"{scenario.Path}: no culprit in the dump serves {scenario.Entry} | {why}");
+                    Assert.True(fromLive is not null, $"{scenario.Path}: no culprit in the live capture serves {scenario.Entry} | {why}");
+                    Assert.True(fromDump.Value.GetProperty("method").GetString() == scenario.CallSite, $"{scenario.Path}: {fromDump} | {why}");
+                    Assert.True(fromDump.Value.TryGetProperty("line", out var line) && line.ValueKind == JsonValueKind.Number, $"{scenario.Path}: no line | {why}");
+                    foreach (var field in Compared)
+                    {
+                        Assert.True(fromDump.Value.GetProperty(field).ToString() == fromLive.Value.GetProperty(field).ToString(),
+                            $"{scenario.Path} {field}: dump {fromDump.Value.GetProperty(field)}, live {fromLive.Value.GetProperty(field)} | {why}");
+                    }
+                    output.WriteLine($"{scenario.Host} {scenario.Route}: dump and live {fromDump.Value.GetProperty("method")} {fromDump.Value.GetProperty("kind")} "
+                        + $"{fromDump.Value.GetProperty("api")} ({fromDump.Value.GetProperty("source")}, live {fromLive.Value.GetProperty("source")}) at "
+                        + $"{Path.GetFileName(fromDump.Value.GetProperty("file").GetString())}:{line}, chain {fromDump.Value.GetProperty("chain")}");
+                }
+                output.WriteLine($"warm-up {string.Join(", ", warmed.Select(s => $"{s.Requests} requests"))} in {Warm.TotalSeconds:F0} s; {written.StdOut.Trim()}; analyze {analyzed.Elapsed.TotalSeconds:F1} s");
+            }
+            finally
+            {
+                File.Delete(dump);
+            }
+        }
+        finally
+        {
+            await stop.CancelAsync();
+            try
+            {
+                await starving;
+            }
+            catch (OperationCanceledException)
+            {
+                // The starving load ends when the test has what it needs.
+            }
+        }
+    }
+
+    /// <summary>The first culprit (they are ranked) whose entry is the scenario's.</summary>
+    private static JsonElement? Serving(JsonDocument report, string entry) =>
+        report.RootElement.GetProperty("culprits").EnumerateArray()
+            .Where(c => c.TryGetProperty("entry", out var e) && e.GetString() == entry)
+            .Select(c => (JsonElement?)c)
+            .FirstOrDefault();
+
+    private static async Task<LoadSummary[]> LoadAll(LabProcess lab, IEnumerable<LabScenario> scenarios, int connections, TimeSpan duration, CancellationToken cancellation = default) =>
+        await Task.WhenAll(scenarios.Select(s => LoadRunner.RunAsync(
+            s.Host == LabHost.Grpc
+                ? new LoadOptions { Url = new Uri($"http://127.0.0.1:{lab.GrpcPort}{s.Path}"), Connections = connections, Duration = duration, Protocol = LoadProtocol.Grpc, Method = "POST", GrpcMessage = GrpcSku, Timeout = TimeSpan.FromSeconds(20) }
+                : new LoadOptions { Url = new Uri(lab.PathUrl(s.Path)), Connections = connections, Duration = duration, Timeout = TimeSpan.FromSeconds(20) },
+            progress: null,
+            cancellation)));
+}

@@ -1,0 +1,61 @@
+using PoolDoctor.Analysis.Advice;
+using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
+using PoolDoctor.Model.Verdicts;
+
+namespace PoolDoctor.Tests.Analysis.Packages;
+
+/// <summary>
+/// fixtures/packages' warmed captures (35 s at 4 connections first, so the hot code is tier-1): the Redis client's
+/// helper and wait are compiled into its top frame, `RedisBase.ExecuteSync`, and no blocking frame is on the stack —
+/// the shape the HealthChecks.Redis 2.2.3 trial showed warmed, where nothing was named.
+/// </summary>
+public sealed class WarmedPackageFixtureTests
+{
+    [Fact]
+    public void A_package_frame_with_its_wait_compiled_into_it_gets_the_wait_back_from_its_IL()
+    {
+        var snapshot = PackageFixtures.Read(PackageFixtures.RedisWindowWarmed);
+        var topOfStack = snapshot.Stacks.Where(s => s.Frames.Count > 0 && s.Frames[0].Method == "StackExchange.Redis.RedisBase.ExecuteSync").ToList();
+        Assert.NotEmpty(topOfStack);
+        Assert.All(topOfStack, s => Assert.DoesNotContain(s.Frames, f => f.Method.Contains("Monitor", StringComparison.Ordinal)));
+
+        var restored = InlinedLeafFrames.Restore(snapshot);
+        var stack = restored.Stacks[snapshot.Stacks.ToList().IndexOf(topOfStack[0])];
+        // The call at the frame's sampled offset is the client's sync-execute, a blocking API of the table.
+        Assert.Equal(new StackFrame("StackExchange.Redis", "StackExchange.Redis.ConnectionMultiplexer.ExecuteSyncImpl"), stack.Frames[0]);
+        Assert.Same(topOfStack[0].Frames[0], stack.Frames[1]);
+        Assert.Equal(topOfStack[0].Frames.Count + 1, stack.Frames.Count);
+
+        var top = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
+        Assert.Equal("RedisBase.ExecuteSync", top.Method);
+        Assert.Equal(BlockingKind.SyncIO, top.Kind);
+        Assert.Equal(new PackageRef("StackExchange.Redis", "2.8.16", true), top.Package);
+        Assert.Equal("GET /orders/{id:int}", top.Entry);
+        Assert.True(top.Share > 0.5, $"share {top.Share}");
+        var fix = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2).Fixes[0];
+        Assert.DoesNotContain("ExecuteSyncAsync", fix.Headline + fix.Explanation + fix.Before + fix.After);
+    }
+
+    [Fact]
+    public void Control_without_the_packages_IL_the_warmed_redis_wait_is_named_nowhere()
+    {
+        var snapshot = PackageFixtures.Read(PackageFixtures.RedisWindowWarmed) with { LeafLibraryCallGraph = CallGraph.Empty };
+        var culprits = CulpritAnalyzer.Analyze(snapshot).Culprits;
+        Assert.DoesNotContain(culprits, c => c.Entry == "GET /orders/{id:int}");
+        Assert.DoesNotContain(culprits, c => c.Package?.Name == "StackExchange.Redis");
+    }
+
+    [Fact]
+    public void A_stack_that_shows_its_wait_is_left_as_it_was()
+    {
+        // The warmed logging sink still shows ManualResetEventSlim.Wait: nothing is added, the culprit is as cold.
+        var snapshot = PackageFixtures.Read(PackageFixtures.AuditLogWarmed);
+        Assert.Equal(snapshot.Stacks.Select(s => s.Frames.Count), InlinedLeafFrames.Restore(snapshot).Stacks.Select(s => s.Frames.Count));
+        var top = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
+        Assert.Equal("AuditLogger.Log", top.Method);
+        Assert.Equal("lambda in Program.Main", top.UserFrame);
+        Assert.Equal("GET /audited/orders/{id:int}", top.Entry);
+    }
+}
