@@ -22,7 +22,7 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
             return;
         }
         _verdict = verdict;
-        _capture = StackEvidence.CaptureAsync(target, atSeconds, settings.StackWindow, settings.UserCodePrefixes, requests: null, log.Notice, stop, settings.KeepEvidence);
+        _capture = StackEvidence.CaptureAsync(target, atSeconds, settings.StackWindow, settings.UserCodePrefixes, requests: null, log.Notice, stop, keepFiles: settings.KeepEvidence);
     }
 
     public async Task WriteIfCapturedAsync(WatchState state, WatchLog log)
