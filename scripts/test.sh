@@ -23,6 +23,8 @@ else
   run() { dotnet test "$1" -c Release --no-build --logger "trx;LogFileName=$2.trx" --logger "console;verbosity=normal" --results-directory "$results" "${@:3}" || status=1; }
   dotnet build PoolDoctor.slnx -c Release || { echo "build failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
   run tests/PoolDoctor.Tests unit
+  # fix's Roslyn rewrites: MSBuild loads and compiles of the test apps, no load.
+  run tests/PoolDoctor.Fix.Tests fix
   # Integration tests: the serial ones one at a time, then those marked Lane=Paired (a call site in a dump or a stack
   # capture, a route's answers: what blocking shows whatever runs beside it) two at a time.
   run tests/PoolDoctor.IntegrationTests integration-serial --filter "Lane!=Paired"

@@ -25,7 +25,7 @@ public sealed class WarmedShapesDumpTests(ITestOutputHelper output)
     /// <summary>"sku" as the request's first field (StockRequest.sku).</summary>
     private static readonly byte[] GrpcSku = Convert.FromHexString("0a03736b75");
 
-    [Fact(Skip = "written 2026-11-25 but never run: the shared load lock was held past the deadline (issue 20, item 2); run it before enabling")]
+    [Fact]
     public async Task Full_dump_of_a_warmed_lab_names_each_inlined_shape_as_the_live_capture_does()
     {
         LabScenario[] scenarios =
