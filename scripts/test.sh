@@ -20,7 +20,12 @@ if [ $# -gt 0 ]; then
   status=$?
 else
   status=0
-  run() { dotnet test "$1" -c Release --no-build --logger "trx;LogFileName=$2.trx" --logger "console;verbosity=normal" --results-directory "$results" "${@:3}" || status=1; }
+  # A test host that dies writes no trx: its tests would vanish from the count, so a missing trx fails the run.
+  run() {
+    dotnet test "$1" -c Release --no-build --logger "trx;LogFileName=$2.trx" --logger "console;verbosity=normal" --results-directory "$results" "${@:3}" || status=1
+    [ -f "$results/$2.trx" ] || { echo "no test results from $1 ($2): its test host ended without writing them"; status=1; missing=$((missing + 1)); }
+  }
+  missing=0
   dotnet build PoolDoctor.slnx -c Release || { echo "build failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
   run tests/PoolDoctor.Tests unit
   # fix's Roslyn rewrites: MSBuild loads and compiles of the test apps, no load.
@@ -47,6 +52,7 @@ for trx in "$results"/*.trx; do
   [ -f "$trx" ] || continue
   awk -f scripts/failure-digest.awk "$trx"
 done
+failed=$((failed + ${missing:-0}))
 if [ $status -ne 0 ] && [ $failed -eq 0 ]; then failed=1; fi
 if [ "${CI:-}" = true ] && [ $skipped -gt 0 ] && [ $status -eq 0 ]; then
   echo "CI=true: $skipped test(s) skipped; CI must run every test"
