@@ -46,7 +46,7 @@ public class CountersTests
     public async Task The_diagnostic_port_of_a_running_process_can_name_the_target()
     {
         await using var lab = await LabProcess.StartAsync();
-        var socket = Directory.GetFiles(Path.GetTempPath(), $"dotnet-diagnostic-{lab.ProcessId}-*-socket").Single();
+        var socket = OwnSocket.Of(lab.ProcessId);
         var run = await ToolRun.RunAsync(["counters", "--diagnostic-port", socket, "--format", "json", "--duration", "4s"], TimeSpan.FromSeconds(60));
         Assert.True(run.ExitCode == 0, run.ToString());
         Assert.NotEmpty(run.StdOut.Split('\n', StringSplitOptions.RemoveEmptyEntries));
@@ -56,7 +56,7 @@ public class CountersTests
     public async Task Csv_of_picked_counters_every_half_second_through_dport()
     {
         await using var lab = await LabProcess.StartAsync();
-        var socket = Directory.GetFiles(Path.GetTempPath(), $"dotnet-diagnostic-{lab.ProcessId}-*-socket").Single();
+        var socket = OwnSocket.Of(lab.ProcessId);
         var run = await ToolRun.RunAsync(
             ["counters", "--dport", socket, "--format", "csv", "--counters", "threadpool-queue-length,cpu-usage", "--refresh-interval", "0.5", "--duration", "3s"],
             TimeSpan.FromSeconds(60));

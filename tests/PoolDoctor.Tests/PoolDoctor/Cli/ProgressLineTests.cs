@@ -32,7 +32,8 @@ public sealed class ProgressLineTests
 
         var written = Snapshot(error, text);
         Assert.DoesNotContain('\n', written);
-        Assert.Contains("\rreading the dump app.core (700 MB): 0 s", written);
+        // The seconds are whatever the clock said at the first tick: a loaded test host may tick late.
+        Assert.Matches(@"^\rreading the dump app\.core \(700 MB\): \d+ s", written);
         Assert.EndsWith("\r", written);
         Assert.Equal("", written.Split('\r')[^2].Trim());
     }
