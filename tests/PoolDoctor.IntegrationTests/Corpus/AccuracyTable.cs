@@ -19,7 +19,16 @@ internal static class AccuracyTable
     private const string Build = "Release";
 #endif
 
-    public static void Append(LabScenario scenario, JsonElement report)
+    public static void Append(LabScenario scenario, JsonElement report) =>
+        Write(scenario, report, report.GetProperty("verdict").GetString() ?? "–");
+
+    /// <summary>
+    /// A row for `analyze` of a core dump: the dump has no verdict (one instant, no counters' history), so the verdict
+    /// column says how the dump was taken, and the seconds columns stay empty.
+    /// </summary>
+    public static void AppendDump(LabScenario scenario, JsonElement analysis, string how) => Write(scenario, analysis, $"dump ({how})");
+
+    private static void Write(LabScenario scenario, JsonElement report, string verdict)
     {
         if (Environment.GetEnvironmentVariable("POOLDOCTOR_ACCURACY_TABLE") is not { Length: > 0 } path)
         {
@@ -29,13 +38,13 @@ internal static class AccuracyTable
         var top = culprits.GetArrayLength() > 0 ? culprits[0] : (JsonElement?)null;
         string Text(string key) => top is { } t && t.TryGetProperty(key, out var v) && v.ValueKind == JsonValueKind.String ? v.GetString()! : "–";
         var chain = top is { } c && c.TryGetProperty("chain", out var links) ? string.Join(" → ", links.EnumerateArray().Select(l => l.GetString())) : "–";
-        var verdictAt = report.GetProperty("verdictAtSeconds") is { ValueKind: JsonValueKind.Number } at ? Seconds(at.GetDouble()) : "–";
-        var culpritAt = report.GetProperty("capture") is { ValueKind: JsonValueKind.Object } capture
+        var verdictAt = report.TryGetProperty("verdictAtSeconds", out var at) && at.ValueKind == JsonValueKind.Number ? Seconds(at.GetDouble()) : "–";
+        var culpritAt = report.TryGetProperty("capture", out var capture) && capture.ValueKind == JsonValueKind.Object
             ? Seconds(capture.GetProperty("atSeconds").GetDouble() + capture.GetProperty("windowSeconds").GetDouble())
             : "–";
         var expected = scenario.Blocking ? $"{scenario.CallSite} / {scenario.Kind}" : "healthy";
         var share = top is { } s ? (s.GetProperty("share").GetDouble() * 100).ToString("0", CultureInfo.InvariantCulture) + " %" : "–";
-        var row = $"| {scenario.Host} | {Build} | `{scenario.Route}` | {expected} | {report.GetProperty("verdict").GetString()} | `{Text("method")}` | {Text("kind")} | {share} | {chain} | {Text("entry")} | {Text("source")} | {verdictAt} | {culpritAt} |";
+        var row = $"| {scenario.Host} | {Build} | `{scenario.Route}` | {expected} | {verdict} | `{Text("method")}` | {Text("kind")} | {share} | {chain} | {Text("entry")} | {Text("source")} | {verdictAt} | {culpritAt} |";
         lock (Gate)
         {
             File.AppendAllText(path, row.Replace("\n", " ", StringComparison.Ordinal) + "\n");

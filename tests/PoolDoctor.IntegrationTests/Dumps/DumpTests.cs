@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Text.Json;
 using System.Text.RegularExpressions;
+using PoolDoctor.IntegrationTests.Corpus;
 using PoolDoctor.IntegrationTests.Infrastructure;
 using PoolDoctor.IntegrationTests.Stacks;
 using PoolDoctor.Lab.Scenarios;
@@ -73,6 +74,7 @@ public sealed partial class DumpTests(ITestOutputHelper output)
             using var json = JsonDocument.Parse(analyzed.StdOut);
             var top = json.RootElement.GetProperty("culprits")[0];
             var why = $"dump: {StacksJson.Describe(json, analyzed)} | live: {StacksJson.Describe(live, liveRun)} | {completed} requests completed in the warm-up";
+            AccuracyTable.AppendDump(scenario, json.RootElement, $"full, warmed {Warm.TotalSeconds:F0} s");
 
             Assert.True(completed >= 100, why);
             Assert.True(top.GetProperty("method").GetString() == scenario.CallSite, why);
