@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A fuzzing campaign on one target: fuzz/run.sh TARGET SECONDS [OUT]
+# A fuzzing campaign on one target: [FUZZ_BIN=DIR] fuzz/run.sh TARGET SECONDS [OUT]
 # Builds the fuzz project into its own folder, instruments the tool's assemblies with SharpFuzz, and runs AFL++
 # (Debian's afl++ package; `dotnet tool install -g SharpFuzz.CommandLine --version 2.3.0`) niced, from the seed corpus
 # fuzz/corpus/TARGET, for SECONDS. Findings land in OUT (default artifacts/fuzz/TARGET); fuzz/stats.sh summarises them.
@@ -9,12 +9,15 @@ target=${1:?target: nettrace, dump-header, http1, grpc or trigger}
 seconds=${2:?seconds}
 out=${3:-artifacts/fuzz/$target}
 export PATH="$PATH:$HOME/.dotnet/tools"
-bin=artifacts/fuzz/bin-$target
-rm -rf "$bin"
-dotnet build fuzz/PoolDoctor.Fuzz -c Release -o "$bin" >/dev/null
-for dll in PoolDoctor.Collect PoolDoctor.Load PoolDoctor.Analysis dotnet-pooldoctor; do
-  sharpfuzz "$bin/$dll.dll" >/dev/null
-done
+# FUZZ_BIN: a folder already built and instrumented (fuzz/short.sh makes one for every target).
+if [ -n "${FUZZ_BIN:-}" ]; then
+  bin=$FUZZ_BIN
+else
+  bin=artifacts/fuzz/bin-$target
+  rm -rf "$bin"
+  dotnet build fuzz/PoolDoctor.Fuzz -c Release -o "$bin" >/dev/null
+  bash fuzz/instrument.sh "$bin"
+fi
 mkdir -p "$out"
 # A hang is an input that runs past 5 s (the tool's own read limit is a minute plus 2 s per MB: far longer);
 # -m none: the .NET runtime reserves more address space than AFL's default limit allows.

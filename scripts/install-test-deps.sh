@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need beyond the .NET SDK: PostgreSQL (database scenarios), Chromium (HTML report) and
-# Prometheus (a real server scrapes `watch --metrics`).
+# Installs what the tests need beyond the .NET SDK: PostgreSQL (database scenarios), Chromium (HTML report),
+# Prometheus (a real server scrapes `watch --metrics`), and AFL++ with SharpFuzz's instrumenter (the short fuzz).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
@@ -8,6 +8,7 @@ need=()
 command -v /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v /usr/bin/prometheus >/dev/null 2>&1 || need+=(prometheus)
+command -v afl-fuzz >/dev/null 2>&1 || need+=(afl++)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing: ${need[*]}"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
@@ -17,4 +18,8 @@ fi
 # The tests start their own Prometheus on loopback; Debian's package would also start a system one on :9090.
 if [[ " ${need[*]:-} " == *" prometheus "* ]] && command -v systemctl >/dev/null 2>&1; then
   $SUDO systemctl disable --now prometheus >/dev/null 2>&1 || true
+fi
+# SharpFuzz's command-line instrumenter, the version the fuzz project's SharpFuzz package matches.
+if [ ! -x "$HOME/.dotnet/tools/sharpfuzz" ]; then
+  dotnet tool install -g SharpFuzz.CommandLine --version 2.3.0 >/dev/null
 fi

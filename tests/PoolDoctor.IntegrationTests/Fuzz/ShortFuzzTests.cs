@@ -1,0 +1,34 @@
+using PoolDoctor.IntegrationTests.Infrastructure;
+
+namespace PoolDoctor.IntegrationTests.Fuzz;
+
+/// <summary>
+/// Issue 23's short fuzz in CI: AFL++ on each parser of untrusted input from its seed corpus (fuzz/README.md). A target
+/// passes when AFL++ really drove it (executions counted) and saved no crash and no hang; a finding fails with the
+/// input's path and the command that replays it. Campaigns of an hour are run by hand (bench/RESULTS.md). Paired: AFL++
+/// runs niced, and what it judges (an exception, a 5 s hang) does not depend on what runs beside it.
+/// </summary>
+[Trait("Lane", "Paired")]
+public sealed class ShortFuzzTests(ShortFuzzRun run) : IClassFixture<ShortFuzzRun>
+{
+    [SkippableTheory]
+    [InlineData("nettrace")]
+    [InlineData("dump-header")]
+    [InlineData("http1")]
+    [InlineData("grpc")]
+    [InlineData("trigger")]
+    public void A_short_afl_run_from_the_seed_corpus_finds_no_crash_and_no_hang(string target)
+    {
+        if (run.Missing is { } missing)
+        {
+            throw MissingDependency.SkipOrFail(missing, "bash scripts/install-test-deps.sh installs it");
+        }
+        Assert.True(run.Rows.TryGetValue(target, out var row), $"no row for {target} in the summary\n{run.Log}");
+        Assert.True(row.Executions > 0, $"AFL++ ran no input through {target}\n{run.Log}");
+        var crashes = run.Findings(target, "crashes").ToList();
+        var hangs = run.Findings(target, "hangs").ToList();
+        Assert.True(row.Crashes == 0 && row.Hangs == 0 && crashes.Count == 0 && hangs.Count == 0,
+            $"{target}: {row.Crashes} crash(es), {row.Hangs} hang(s) in {row.Executions} executions: {string.Join(", ", crashes.Concat(hangs))}; "
+            + $"replay one with `dotnet fuzz/PoolDoctor.Fuzz/bin/Release/net10.0/PoolDoctor.Fuzz.dll {target} FILE`, then keep it in fuzz/regressions/{target}");
+    }
+}
