@@ -39,12 +39,7 @@ internal static class DiagnoseCommand
             Description = "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.",
             AllowMultipleArgumentsPerToken = false,
         };
-        var connections = new Option<int>("--connections", "-c")
-        {
-            HelpName = "N",
-            Description = "Connections per --load URL (default 125).",
-            DefaultValueFactory = _ => Load.LoadOptions.DefaultConnections,
-        };
+        var connections = ConnectionsOption.Create("Connections per --load URL.");
         var protocol = new LoadProtocolOptions();
         var failOn = new Option<FailOn?>("--fail-on")
         {
@@ -107,24 +102,20 @@ internal static class DiagnoseCommand
                 Notice = Stderr.Note,
                 KeepEvidence = !parse.GetValue(noEvidence),
             };
-            var (loadProtocol, grpcMessage) = protocol.Read(parse);
+            var shape = protocol.Read(parse);
             var run = new DiagnoseOptions(
                 parse.GetValue(output)!,
-                LoadUrls(parse.GetValue(load) ?? []),
-                parse.GetValue(connections),
+                [.. (parse.GetValue(load) ?? []).Select(url => LoadUrl.Parse(url, "--load"))],
+                ConnectionsOption.Read(parse, connections),
                 parse.GetValue(failOn),
                 parse.GetValue(junit))
             {
-                LoadProtocol = loadProtocol,
-                GrpcMessage = grpcMessage,
-                ThinkTime = protocol.ReadThinkTime(parse),
+                LoadProtocol = shape.Protocol,
+                GrpcMessage = shape.GrpcMessage,
+                ThinkTime = shape.ThinkTime,
             };
             // A process already running with no load of ours is most often starving already: its stacks are there now.
             settings = settings with { CaptureAtAttach = launchCommand.Length == 0 && run.LoadUrls.Count == 0 };
-            if (run.Connections <= 0)
-            {
-                throw new UsageException($"--connections: must be at least 1, not {run.Connections}");
-            }
             if (launchCommand.Length == 0 && parse.GetValue(child) is not null)
             {
                 throw new UsageException("--child needs a command after '--'");
@@ -169,9 +160,4 @@ internal static class DiagnoseCommand
         }
         return ending;
     }
-
-    private static IReadOnlyList<Uri> LoadUrls(string[] values) =>
-        [.. values.Select(v => Uri.TryCreate(v, UriKind.Absolute, out var url) && (url.Scheme == Uri.UriSchemeHttp || url.Scheme == Uri.UriSchemeHttps)
-            ? url
-            : throw new UsageException($"--load: '{v}' is not an http:// or https:// URL"))];
 }

@@ -17,7 +17,7 @@ internal sealed class FixVerbOptions
     private readonly Option<int?> _minThreads = new("--min-threads") { HelpName = "N", Description = "With --stop-gap: write this MinThreads instead of the report's." };
     private readonly Option<bool> _verify = new("--verify") { Description = "Copy the project to a temporary folder, patch the copy, build the original and the patched copy in Release and run each under the same load (--load, and the command after '--'); exit 0 when the fix helped, 3 when it did not." };
     private readonly Option<string?> _load = new("--load") { HelpName = "URL", Description = "With --verify: the URL to load (the command after '--' must serve it)." };
-    private readonly Option<int> _connections = new("--connections", "-c") { HelpName = "N", Description = "With --verify: concurrent connections.", DefaultValueFactory = _ => 125 };
+    private readonly Option<int> _connections = ConnectionsOption.Create("With --verify: concurrent connections.");
     private readonly Option<string> _duration = new("--duration", "-d") { HelpName = "DURATION", Description = "With --verify: how long to load each build.", DefaultValueFactory = _ => "10s" };
     private readonly Option<string> _timeout = new("--timeout") { HelpName = "DURATION", Description = "With --verify: per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "10s" };
     private readonly Option<string?> _child = new("--child") { HelpName = "NAME", Description = "With --verify: watch the process below the command with this name (e.g. the app 'dotnet run' starts)." };
@@ -82,11 +82,7 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException("--verify needs the command that runs a build after '--' (e.g. -- dotnet bin/Release/net10.0/App.dll)");
         }
-        var connections = parse.GetValue(_connections);
-        if (connections < 1)
-        {
-            throw new UsageException($"--connections: must be at least 1 (got {connections})");
-        }
+        var connections = ConnectionsOption.Read(parse, _connections);
         var variant = Variant.Parse(load);
         var compare = new CompareOptions(
             [variant],
