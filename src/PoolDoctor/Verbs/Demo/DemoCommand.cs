@@ -55,7 +55,7 @@ internal static class DemoCommand
             var plan = connectionString is null
                 ? new DemoPlan([route, twin], null)
                 : new DemoPlan(LabScenarios.DatabaseVariants, connectionString);
-            return await RunAsync(plan, count, DurationOption.Parse(parse.GetValue(duration)!, "--duration"), parse.GetValue(output)!,
+            return await RunAsync(plan, count, DurationOption.Parse(parse.GetValue(duration)!, "--duration"), PathOptions.OutputDirectory(parse.GetValue(output) ?? ".", "--output"),
                 fix: connectionString is null && parse.GetValue(fix), cancellation);
         });
         return command;

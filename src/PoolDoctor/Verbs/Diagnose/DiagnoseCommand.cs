@@ -104,11 +104,11 @@ internal static class DiagnoseCommand
             };
             var shape = protocol.Read(parse);
             var run = new DiagnoseOptions(
-                parse.GetValue(output)!,
+                PathOptions.OutputDirectory(parse.GetValue(output) ?? ".", "--output"),
                 [.. (parse.GetValue(load) ?? []).Select(url => LoadUrl.Parse(url, "--load"))],
                 ConnectionsOption.Read(parse, connections),
                 parse.GetValue(failOn),
-                parse.GetValue(junit))
+                parse.GetValue(junit) is { } junitFile ? PathOptions.OutputFile(junitFile, "--junit", "junit.xml") : null)
             {
                 LoadProtocol = shape.Protocol,
                 GrpcMessage = shape.GrpcMessage,

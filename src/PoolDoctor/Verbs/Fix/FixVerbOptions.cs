@@ -53,6 +53,14 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException($"--min-threads: must be 1..32767 (got {minThreads})");
         }
+        if (parse.GetValue(_output) is { } diff)
+        {
+            PathOptions.OutputFile(diff, "--output", "fix.diff");
+        }
+        if (parse.GetValue(_project) is { } project && !File.Exists(project) && !Directory.Exists(project))
+        {
+            throw new RunFailedException($"--project: no such file '{project}'");
+        }
         var verify = parse.GetValue(_verify);
         var apply = parse.GetValue(_apply);
         if (apply && parse.GetValue(_output) is not null)
@@ -71,6 +79,11 @@ internal sealed class FixVerbOptions
         else if (launch.Count > 0 || parse.GetValue(_load) is not null)
         {
             throw new UsageException("--load and a command after '--' need --verify");
+        }
+        else if (new Option[] { _connections, _duration, _timeout, _child, _showChildIo }.FirstOrDefault(o => parse.GetResult(o) is { Implicit: false }) is { } unused)
+        {
+            // Said rather than ignored: a user who gave it expects it to act.
+            throw new UsageException($"{unused.Name} needs --verify");
         }
         return new FixRequest(report, parse.GetValue(_project), culprit, parse.GetValue(_output), apply, parse.GetValue(_rename), stopGap ? form : null, minThreads, settings);
     }

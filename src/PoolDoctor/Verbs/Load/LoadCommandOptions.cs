@@ -65,6 +65,14 @@ internal sealed class LoadCommandOptions
     {
         var url = LoadUrl.Parse(parse.GetValue(Url)!);
         var requests = parse.GetValue(Requests);
+        if (requests is < 1)
+        {
+            throw new UsageException($"--requests: must be at least 1 (got {requests})");
+        }
+        if (parse.GetValue(Rate) is { } rate && !(rate > 0 && double.IsFinite(rate)))
+        {
+            throw new UsageException(FormattableString.Invariant($"--rate: must be a positive number of requests per second (got {rate})"));
+        }
         var durationText = parse.GetValue(Duration);
         TimeSpan duration;
         if (durationText is null)

@@ -35,15 +35,7 @@ internal static class StacksCommand
             var spec = target.ReadRequired(parse);
             var options = new StackCaptureOptions(DurationOption.Parse(parse.GetValue(duration)!, "--duration", TimeSpan.FromHours(1)), parse.GetValue(once));
             var how = display.Read(parse);
-            var keep = parse.GetValue(output);
-            if (keep is not null && Directory.Exists(keep))
-            {
-                throw new UsageException($"--output: '{keep}' is a directory, give a file name such as stacks.nettrace");
-            }
-            if (keep is not null && Path.GetDirectoryName(Path.GetFullPath(keep)) is { } folder && !Directory.Exists(folder))
-            {
-                throw new UsageException($"--output: the folder '{folder}' does not exist");
-            }
+            var keep = parse.GetValue(output) is { } file ? PathOptions.OutputFile(file, "--output", "stacks.nettrace") : null;
             var path = keep ?? Path.Combine(Path.GetTempPath(), $"pooldoctor-stacks-{Guid.NewGuid():N}.nettrace");
             var clock = System.Diagnostics.Stopwatch.StartNew();
             try

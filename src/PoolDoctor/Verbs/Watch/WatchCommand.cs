@@ -45,7 +45,7 @@ internal static class WatchCommand
             }
             var settings = new WatchSettings(
                 spec,
-                Path.GetFullPath(parse.GetValue(reports)!),
+                Path.GetFullPath(PathOptions.OutputDirectory(parse.GetValue(reports)!, "--reports")),
                 DurationOption.Parse(parse.GetValue(cooldown)!, "--cooldown", TimeSpan.FromDays(30)),
                 keepCount,
                 triggers,
@@ -59,7 +59,12 @@ internal static class WatchCommand
                 ? MetricsAddress.TryParse(m, out var a) ? a : throw new UsageException($"--metrics: '{m}' is not [HOST:]PORT (e.g. 9464, 127.0.0.1:9464)")
                 : null;
             var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration", TimeSpan.FromDays(3650)) : (TimeSpan?)null;
-            return await RunAsync(settings, address, parse.GetValue(otlp), limit, cancellation);
+            var otlpUrl = parse.GetValue(otlp);
+            if (otlpUrl is not null && !(Uri.TryCreate(otlpUrl, UriKind.Absolute, out var receiver) && (receiver.Scheme == Uri.UriSchemeHttp || receiver.Scheme == Uri.UriSchemeHttps)))
+            {
+                throw new UsageException($"--otlp: '{otlpUrl}' is not an http:// or https:// URL");
+            }
+            return await RunAsync(settings, address, otlpUrl, limit, cancellation);
         });
         return command;
     }
