@@ -28,7 +28,7 @@ internal static class DemoCommand
         var db = new Option<string?>("--db") { HelpName = "CONNSTR", Description = "PostgreSQL connection string: run the five db/* variants against it and print their table." };
         var connections = ConnectionsOption.Create("Concurrent connections.");
         var duration = new Option<string>("--duration", "-d") { HelpName = "DURATION", Description = "How long to load each variant.", DefaultValueFactory = _ => "10s" };
-        var output = new Option<string>("--output", "-o") { HelpName = "DIR", Description = "Directory for report.json and report.html.", DefaultValueFactory = _ => "." };
+        var output = new Option<string?>("--output", "-o") { HelpName = "DIR", Description = "Directory for report.json and report.html (default: the current directory)." };
         var fix = new Option<bool>("--fix") { Description = "End with the culprit's fix as a diff of the lab's source, verified on a patched copy built in Release (needs the source checkout; adds a build and a load)." };
         var command = new Command("demo", "Run the whole loop on the built-in lab: reproduce, load, detect, name the culprit, advise, verify with a before/after table.")
         {

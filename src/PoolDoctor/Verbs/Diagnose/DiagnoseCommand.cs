@@ -18,14 +18,13 @@ internal static class DiagnoseCommand
         var duration = new Option<string>("--duration", "-d")
         {
             HelpName = "DURATION",
-            Description = "Watch at most this long (default 60s); it stops earlier once diagnosed.",
+            Description = "Watch at most this long; it stops earlier once diagnosed.",
             DefaultValueFactory = _ => "60s",
         };
-        var output = new Option<string>("--output", "-o")
+        var output = new Option<string?>("--output", "-o")
         {
             HelpName = "DIR",
             Description = "Directory for report.json and report.html (default: the current directory).",
-            DefaultValueFactory = _ => ".",
         };
         var userCode = new Option<string[]>("--user-code")
         {

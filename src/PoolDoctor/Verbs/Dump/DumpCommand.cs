@@ -17,7 +17,7 @@ internal static class DumpCommand
         var type = new Option<string>("--type")
         {
             HelpName = "mini|heap|full|triage",
-            Description = "mini, heap, full (default, as dotnet-dump) or triage. 'analyze' needs heap or full for queued work items.",
+            Description = "mini, heap, full (dotnet-dump's default too) or triage. 'analyze' needs heap or full for queued work items.",
             DefaultValueFactory = _ => "full",
         };
         var command = new Command("dump", "Write a core dump of a live .NET process with the runtime's own dump writer.");

@@ -8,12 +8,12 @@ namespace PoolDoctor.Cli.Verbs.Fix;
 internal sealed class FixVerbOptions
 {
     private readonly Option<string?> _project = new("--project") { HelpName = "PATH", Description = "The .csproj, .sln or .slnx that builds the culprit's code (default: the project above the report's source file); for --stop-gap and --verify, the app's .csproj (the one that starts the service)." };
-    private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which culprit of the report to fix, as numbered in it (default 1, the first).", DefaultValueFactory = _ => 1 };
+    private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which culprit of the report to fix, as numbered in it (1 is the first).", DefaultValueFactory = _ => 1 };
     private readonly Option<string?> _output = new("--output", "-o") { HelpName = "FILE.diff", Description = "Write the unified diff to this file instead of stdout." };
     private readonly Option<bool> _apply = new("--apply") { Description = "Edit the source files in place (after the patched project compiles)." };
     private readonly Option<bool> _rename = new("--rename") { Description = "Add the Async suffix to the methods that become async (callers follow; entries keep their names)." };
     private readonly Option<bool> _stopGap = new("--stop-gap") { Description = "Also write the report's MinThreads stop-gap (a palliative, beside the fix, never instead of it)." };
-    private readonly Option<string> _stopGapAs = new("--stop-gap-as") { HelpName = "FORM", Description = "Where the stop-gap goes: runtimeconfig (runtimeconfig.template.json, the default), msbuild (<ThreadPoolMinThreads> in the .csproj) or code (ThreadPool.SetMinThreads at start-up).", DefaultValueFactory = _ => "runtimeconfig" };
+    private readonly Option<string> _stopGapAs = new("--stop-gap-as") { HelpName = "FORM", Description = "Where the stop-gap goes: runtimeconfig (runtimeconfig.template.json), msbuild (<ThreadPoolMinThreads> in the .csproj) or code (ThreadPool.SetMinThreads at start-up).", DefaultValueFactory = _ => "runtimeconfig" };
     private readonly Option<int?> _minThreads = new("--min-threads") { HelpName = "N", Description = "With --stop-gap: write this MinThreads instead of the report's." };
     private readonly Option<bool> _verify = new("--verify") { Description = "Copy the project to a temporary folder, patch the copy, build the original and the patched copy in Release and run each under the same load (--load, and the command after '--'); exit 0 when the fix helped, 3 when it did not." };
     private readonly Option<string?> _load = new("--load") { HelpName = "URL", Description = "With --verify: the URL to load (the command after '--' must serve it)." };

@@ -19,7 +19,7 @@ internal static class StacksCommand
         var duration = new Option<string>("--duration")
         {
             HelpName = "DURATION",
-            Description = "How long to sample (default 1s). The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
+            Description = "How long to sample. The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
             DefaultValueFactory = _ => "1s",
         };
         var once = new Option<bool>("--once") { Description = "Keep a single snapshot: one sample per thread, like dotnet-stack." };

@@ -18,9 +18,9 @@ internal static class WatchCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var reports = new Option<string>("--reports") { HelpName = "DIR", Description = "Directory for the reports, one folder per episode (default ./pooldoctor-reports).", DefaultValueFactory = _ => "pooldoctor-reports" };
-        var cooldown = new Option<string>("--cooldown") { HelpName = "DURATION", Description = "At most one report per this long (default 10m).", DefaultValueFactory = _ => "10m" };
-        var keep = new Option<int>("--keep") { HelpName = "N", Description = "Keep the newest N reports, delete older ones (default 20).", DefaultValueFactory = _ => WatchSettings.DefaultKeep };
+        var reports = new Option<string>("--reports") { HelpName = "DIR", Description = "Directory for the reports, one folder per episode.", DefaultValueFactory = _ => "pooldoctor-reports" };
+        var cooldown = new Option<string>("--cooldown") { HelpName = "DURATION", Description = "At most one report per this long.", DefaultValueFactory = _ => "10m" };
+        var keep = new Option<int>("--keep") { HelpName = "N", Description = "Keep the newest N reports, delete older ones.", DefaultValueFactory = _ => WatchSettings.DefaultKeep };
         var trigger = new Option<string[]>("--trigger") { HelpName = "TRIGGER", Description = "Also report when this holds (repeatable): SIGNAL OP VALUE [for DURATION], e.g. 'queue>200 for 10s', 'queue-delay-p99>1s'.", AllowMultipleArgumentsPerToken = false };
         var metrics = new Option<string?>("--metrics") { HelpName = "[HOST:]PORT", Description = "Serve Prometheus metrics at http://[HOST:]PORT/metrics (a bare port listens on 127.0.0.1)." };
         var otlp = new Option<string?>("--otlp") { HelpName = "URL", Description = "Push the same metrics to an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318)." };
