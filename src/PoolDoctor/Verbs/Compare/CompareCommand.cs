@@ -57,16 +57,9 @@ internal static class CompareCommand
             var spec = target.Read(parse);
             if (spec is not null && launch.Count > 0)
             {
-                throw new UsageException("give either a target (-p/-n/--diagnostic-port) or a command after '--', not both");
+                throw new UsageException(LaunchChecks.TargetAndCommand);
             }
-            if (launch.Count == 0 && parse.GetValue(child) is not null)
-            {
-                throw new UsageException("--child needs a command after '--'");
-            }
-            if (launch.Count == 0 && parse.GetValue(showChildIo))
-            {
-                throw new UsageException("--show-child-io needs a command after '--'");
-            }
+            LaunchChecks.ChildOptionsNeedCommand(parse, launch.Count > 0, child, showChildIo);
             var count = ConnectionsOption.Read(parse, connections);
             var shape = protocol.Read(parse);
             var request = new CompareOptions(

@@ -93,7 +93,7 @@ internal static class DiagnoseCommand
             {
                 throw new UsageException(spec is null
                     ? "name the target with -p/--process-id, -n/--name or --diagnostic-port, or launch one with -- COMMAND ARGS..."
-                    : "give either a target (-p/-n/--diagnostic-port) or a command after '--', not both");
+                    : LaunchChecks.TargetAndCommand);
             }
             var settings = new DiagnoseLoopSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnoseLoopSettings.DefaultStackWindow)
             {
@@ -115,14 +115,7 @@ internal static class DiagnoseCommand
             };
             // A process already running with no load of ours is most often starving already: its stacks are there now.
             settings = settings with { CaptureAtAttach = launchCommand.Length == 0 && run.LoadUrls.Count == 0 };
-            if (launchCommand.Length == 0 && parse.GetValue(child) is not null)
-            {
-                throw new UsageException("--child needs a command after '--'");
-            }
-            if (launchCommand.Length == 0 && parse.GetValue(showChildIo))
-            {
-                throw new UsageException("--show-child-io needs a command after '--'");
-            }
+            LaunchChecks.ChildOptionsNeedCommand(parse, launchCommand.Length > 0, child, showChildIo);
             var childPattern = launchCommand.Length > 0 ? LaunchedChild.PatternFor(launchCommand, parse.GetValue(child)) : null;
             var status = LiveStatusLine.ForTerminal();
             var childOutput = launchCommand.Length > 0 ? new ChildOutput(launchCommand[0], status) : null;
