@@ -75,7 +75,7 @@ public static class BlockingSites
             if (inlined is { Sites.Count: > 0 })
             {
                 var recovered = InlinedIntoFrame(inlined, stack.Cleaned[firstUser], api, userBelow, entry) with { InTaskRun = inTaskRun };
-                return recovered with { ChainSources = [.. userSources, .. inlined.Sites[0].ChainCalls.Select(SourceOf)] };
+                return recovered with { ChainSources = [.. userSources, .. recovered.ChainSources] };
             }
             // The statement's own call says which entry point of the API's family it is (the code's `.Result`, where
             // the stack shows only the wait it inlined down to).
@@ -197,10 +197,20 @@ public static class BlockingSites
         var others = inlined.Sites.Count > 1
             ? $"; one of {inlined.Sites.Count} methods reached from there that call {named.Api}: {string.Join(", ", inlined.Sites.Take(4).Select(s => s.Method.Owner))}"
             : "";
-        return new BlockingSite(best.Method.Owner, named.Kind, named.Api)
+        return FromIl(best, named, chain, entry,
+            $"inlined by the JIT into {frame} (its statement at IL_{inlined.IlOffset:x4}); found in the app's IL: {best.Method.Display} calls {named.Api}{at}{others}");
+    }
+
+    /// <summary>
+    /// A call site the app's IL gave back (the JIT inlined its method away): the chain goes on through the recovered
+    /// frames, with their own lines (the caller puts the sampled frames' lines before them).
+    /// </summary>
+    private static BlockingSite FromIl(InlinedCallSite best, BlockingApi api, IReadOnlyList<string> chain, string? entry, string note) =>
+        new(best.Method.Owner, api.Kind, api.Api)
         {
             Flavor = best.Method.Flavor,
             Chain = [.. chain, .. best.Chain.Select(f => f.Display)],
+            ChainSources = [.. best.ChainCalls.Select(SourceOf)],
             Entry = entry,
             Site = new CallSite
             {
@@ -208,11 +218,9 @@ public static class BlockingSites
                 File = best.First.File,
                 Line = best.First.Line,
                 SourceUrl = best.First.SourceUrl,
-                Note = $"inlined by the JIT into {frame} (its statement at IL_{inlined.IlOffset:x4}); found in the app's IL: "
-                    + $"{best.Method.Display} calls {named.Api}{at}{others}",
+                Note = note,
             },
         };
-    }
 
     // The API's own frame, when it is a sync I/O call (a driver's verb, a socket or client call): what its declaring
     // type says about an async twin, so the advice offers one only when it exists.
@@ -249,23 +257,8 @@ public static class BlockingSites
             var others = sites.Count > 1
                 ? $"; one of {sites.Count} methods reachable from it that call {api.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
                 : "";
-            return new BlockingSite(best.Method.Owner, api.Kind, api.Api)
-            {
-                Flavor = best.Method.Flavor,
-                Chain = [.. chain, .. best.Chain.Select(f => f.Display)],
-                // The recovered frames' own lines; the caller puts the sampled frames' lines before them.
-                ChainSources = [.. best.ChainCalls.Select(SourceOf)],
-                Entry = entry,
-                Site = new CallSite
-                {
-                    Source = CallSiteSource.Il,
-                    File = best.First.File,
-                    Line = best.First.Line,
-                    SourceUrl = best.First.SourceUrl,
-                    Note = $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {api.Api}{at}, reached from "
-                        + $"endpoint {EndpointNames.Describe(request!)}{others}",
-                },
-            };
+            return FromIl(best, api, chain, entry,
+                $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {api.Api}{at}, reached from endpoint {EndpointNames.Describe(request!)}{others}");
         }
         if (generatedFrame is null)
         {

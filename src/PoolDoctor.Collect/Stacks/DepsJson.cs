@@ -38,7 +38,7 @@ public static class DepsJson
         }
     }
 
-    private static Dictionary<string, ModuleOrigin> Origins(JsonElement root)
+    internal static Dictionary<string, ModuleOrigin> Origins(JsonElement root)
     {
         var origins = new Dictionary<string, ModuleOrigin>(StringComparer.OrdinalIgnoreCase);
         if (root.ValueKind != JsonValueKind.Object

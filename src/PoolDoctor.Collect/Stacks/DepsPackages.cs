@@ -12,52 +12,44 @@ namespace PoolDoctor.Collect.Stacks;
 public static class DepsPackages
 {
     /// <summary>Assembly name (file name without extension, case-insensitive) to its package; empty when unreadable.</summary>
-    public static IReadOnlyDictionary<string, PackageRef> Read(string path)
+    public static IReadOnlyDictionary<string, PackageRef> Parse(string json)
     {
         try
         {
-            return Parse(File.ReadAllText(path));
+            using var document = JsonDocument.Parse(json);
+            return Packages(document.RootElement);
         }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        catch (JsonException)
         {
             return new Dictionary<string, PackageRef>(StringComparer.OrdinalIgnoreCase);
         }
     }
 
-    public static IReadOnlyDictionary<string, PackageRef> Parse(string json)
+    internal static Dictionary<string, PackageRef> Packages(JsonElement root)
     {
         var packages = new Dictionary<string, PackageRef>(StringComparer.OrdinalIgnoreCase);
-        try
+        if (root.ValueKind != JsonValueKind.Object
+            || !root.TryGetProperty("libraries", out var libraries) || libraries.ValueKind != JsonValueKind.Object
+            || !root.TryGetProperty("targets", out var targets) || targets.ValueKind != JsonValueKind.Object)
         {
-            using var document = JsonDocument.Parse(json);
-            var root = document.RootElement;
-            if (root.ValueKind != JsonValueKind.Object
-                || !root.TryGetProperty("libraries", out var libraries) || libraries.ValueKind != JsonValueKind.Object
-                || !root.TryGetProperty("targets", out var targets) || targets.ValueKind != JsonValueKind.Object)
+            return packages;
+        }
+        foreach (var target in targets.EnumerateObject().Where(t => t.Value.ValueKind == JsonValueKind.Object))
+        {
+            var direct = DirectDependencies(libraries, target.Value);
+            foreach (var library in target.Value.EnumerateObject().Where(l => l.Value.ValueKind == JsonValueKind.Object))
             {
-                return packages;
-            }
-            foreach (var target in targets.EnumerateObject().Where(t => t.Value.ValueKind == JsonValueKind.Object))
-            {
-                var direct = DirectDependencies(libraries, target.Value);
-                foreach (var library in target.Value.EnumerateObject().Where(l => l.Value.ValueKind == JsonValueKind.Object))
+                if (TypeOf(libraries, library.Name) != "package" || library.Name.Split('/') is not [var name, var version]
+                    || !library.Value.TryGetProperty("runtime", out var runtime) || runtime.ValueKind != JsonValueKind.Object)
                 {
-                    if (TypeOf(libraries, library.Name) != "package" || library.Name.Split('/') is not [var name, var version]
-                        || !library.Value.TryGetProperty("runtime", out var runtime) || runtime.ValueKind != JsonValueKind.Object)
-                    {
-                        continue;
-                    }
-                    var package = new PackageRef(name, version, direct.Contains(name));
-                    foreach (var assembly in runtime.EnumerateObject())
-                    {
-                        packages.TryAdd(Path.GetFileNameWithoutExtension(assembly.Name.Replace('\\', '/').Split('/')[^1]), package);
-                    }
+                    continue;
+                }
+                var package = new PackageRef(name, version, direct.Contains(name));
+                foreach (var assembly in runtime.EnumerateObject())
+                {
+                    packages.TryAdd(Path.GetFileNameWithoutExtension(assembly.Name.Replace('\\', '/').Split('/')[^1]), package);
                 }
             }
-        }
-        catch (JsonException)
-        {
-            packages.Clear();
         }
         return packages;
     }

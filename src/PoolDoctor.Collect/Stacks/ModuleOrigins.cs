@@ -25,21 +25,27 @@ public static partial class ModuleOrigins
             .GroupBy(m => m.Name, StringComparer.OrdinalIgnoreCase)
             .Select(g => g.First())
             .ToList();
-        var depsByDirectory = new Dictionary<string, IReadOnlyDictionary<string, ModuleOrigin>>(StringComparer.OrdinalIgnoreCase);
-        var packagesByDirectory = new Dictionary<string, IReadOnlyDictionary<string, PackageRef>>(StringComparer.OrdinalIgnoreCase);
+        // Each directory's deps.json files are listed and parsed once, for the origins and the packages alike.
+        var depsByDirectory = new Dictionary<string, DirectoryDeps>(StringComparer.OrdinalIgnoreCase);
+        DirectoryDeps DepsOf(string directory)
+        {
+            if (!depsByDirectory.TryGetValue(directory, out var deps))
+            {
+                deps = DirectoryDeps.Merge([.. depsJsonIn(directory).Select(DepsFile.Read)]);
+                depsByDirectory[directory] = deps;
+            }
+            return deps;
+        }
         return [.. known.Select(m =>
         {
-            var origin = Origin(m, depsByDirectory, depsJsonIn);
-            return new ModuleInfo(m.Name, m.Path, origin) { Package = origin == ModuleOrigin.Package ? PackageOf(m, packagesByDirectory, depsJsonIn) : null };
+            var origin = Origin(m, DepsOf);
+            return new ModuleInfo(m.Name, m.Path, origin) { Package = origin == ModuleOrigin.Package ? PackageOf(m, DepsOf) : null };
         }).OrderBy(m => m.Name, StringComparer.Ordinal)];
     }
 
     public static bool IsSharedFramework(string path) => SharedFramework().IsMatch(path);
 
-    private static ModuleOrigin Origin(
-        LoadedModule module,
-        Dictionary<string, IReadOnlyDictionary<string, ModuleOrigin>> depsByDirectory,
-        Func<string, IReadOnlyList<string>> depsJsonIn)
+    private static ModuleOrigin Origin(LoadedModule module, Func<string, DirectoryDeps> depsOf)
     {
         if (IsSharedFramework(module.Path))
         {
@@ -55,51 +61,45 @@ public static partial class ModuleOrigins
         {
             return ModuleOrigin.Unknown;
         }
-        if (!depsByDirectory.TryGetValue(directory, out var origins))
-        {
-            origins = Merge(depsJsonIn(directory).Select(DepsJson.Read));
-            depsByDirectory[directory] = origins;
-        }
+        var origins = depsOf(directory).Origins;
         var name = System.IO.Path.GetFileNameWithoutExtension(module.Path);
         return origins.TryGetValue(name, out var origin) || origins.TryGetValue(module.Name, out origin) ? origin : ModuleOrigin.Unknown;
     }
 
-    // The package deps.json names for a Package module (read once per directory, like the origins).
-    private static PackageRef? PackageOf(
-        LoadedModule module,
-        Dictionary<string, IReadOnlyDictionary<string, PackageRef>> byDirectory,
-        Func<string, IReadOnlyList<string>> depsJsonIn)
+    // The package deps.json names for a Package module.
+    private static PackageRef? PackageOf(LoadedModule module, Func<string, DirectoryDeps> depsOf)
     {
         var directory = System.IO.Path.GetDirectoryName(module.Path);
         if (string.IsNullOrEmpty(directory))
         {
             return null;
         }
-        if (!byDirectory.TryGetValue(directory, out var packages))
-        {
-            var merged = new Dictionary<string, PackageRef>(StringComparer.OrdinalIgnoreCase);
-            foreach (var (name, package) in depsJsonIn(directory).SelectMany(DepsPackages.Read))
-            {
-                merged.TryAdd(name, package);
-            }
-            packages = merged;
-            byDirectory[directory] = packages;
-        }
+        var packages = depsOf(directory).Packages;
         return packages.TryGetValue(System.IO.Path.GetFileNameWithoutExtension(module.Path), out var found)
             || packages.TryGetValue(module.Name, out found) ? found : null;
     }
 
-    private static IReadOnlyDictionary<string, ModuleOrigin> Merge(IEnumerable<IReadOnlyDictionary<string, ModuleOrigin>> files)
+    /// <summary>What a directory's deps.json files say together.</summary>
+    private sealed record DirectoryDeps(IReadOnlyDictionary<string, ModuleOrigin> Origins, IReadOnlyDictionary<string, PackageRef> Packages)
     {
-        var merged = new Dictionary<string, ModuleOrigin>(StringComparer.OrdinalIgnoreCase);
-        foreach (var (name, origin) in files.SelectMany(f => f))
+        public static DirectoryDeps Merge(IReadOnlyList<DepsFile> files)
         {
-            if (!merged.TryGetValue(name, out var known) || origin == ModuleOrigin.App && known != ModuleOrigin.App)
+            // An assembly two files list keeps the strongest origin (the app's own code wins) and the first package.
+            var origins = new Dictionary<string, ModuleOrigin>(StringComparer.OrdinalIgnoreCase);
+            foreach (var (name, origin) in files.SelectMany(f => f.Origins))
             {
-                merged[name] = origin;
+                if (!origins.TryGetValue(name, out var known) || origin == ModuleOrigin.App && known != ModuleOrigin.App)
+                {
+                    origins[name] = origin;
+                }
             }
+            var packages = new Dictionary<string, PackageRef>(StringComparer.OrdinalIgnoreCase);
+            foreach (var (name, package) in files.SelectMany(f => f.Packages))
+            {
+                packages.TryAdd(name, package);
+            }
+            return new DirectoryDeps(origins, packages);
         }
-        return merged;
     }
 
     /// <summary>

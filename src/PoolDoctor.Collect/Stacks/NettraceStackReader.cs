@@ -129,53 +129,23 @@ public static class NettraceStackReader
     internal static StackSnapshot Collect(StackTraceEvents trace, bool firstSamplePerThread, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
     {
         using var sources = new SourceLocator(symbols);
-        var traced = trace.Code.Modules;
-        var modules = ModuleOrigins.Classify(traced.Select(m => new LoadedModule(m.Name, LocalPath(m.FilePath, sources))));
-        // A local copy of another build (a symbols folder from a later commit, a redeployed app) would give wrong lines
-        // for the traced code: such a module's frames get none, and its IL lends names and calls but no lines.
-        var otherBuilds = OtherBuilds(traced, modules);
-        // Only the app's own code is where the fix goes; framework PDBs are not on the machine anyway.
-        var located = modules
-            .Where(m => m.Origin is ModuleOrigin.App or ModuleOrigin.Unknown && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path) && !otherBuilds.ContainsKey(m.Name))
-            .ToDictionary(m => m.Name, m => m.Path, StringComparer.OrdinalIgnoreCase);
-        // Every app module's PDB is checked, another build's too: what else it lacks is said as well.
-        foreach (var module in modules.Where(m => m.Origin == ModuleOrigin.App && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path)))
-        {
-            sources.Check(module.Path);
-        }
-        var frames = new FrameResolver(trace.Stacks, trace.Code, sources, located);
+        var modules = TracedModules.Resolve([.. trace.Code.Modules.Select(m => (m.Name, m.FilePath, m.PdbSignature))], sources);
+        var frames = new FrameResolver(trace.Stacks, trace.Code, sources, modules.Located);
         var requests = new RequestTracker();
         if (serving is not null)
         {
             requests.Seed(serving);
         }
-        var samples = new Dictionary<(int Thread, int Stack, int Request), int>();
-        var waits = new WaitSpanBuilder(frames, requests);
-        var sampledThreads = new HashSet<int>();
-        // Per thread, the samples taken since its last request event while it served no known request.
-        var unknown = new Dictionary<int, Dictionary<int, int>>();
-        double firstSample = double.MaxValue, lastSample = double.MinValue;
+        var samples = new SampleCounts<int>(requests, firstSamplePerThread);
+        var waits = new WaitSpanBuilder<int>(frames.Frames, requests);
         foreach (var e in trace.Rows)
         {
             switch (e.Kind)
             {
                 case RuntimeEventKind.ThreadSample:
-                    if (e.Stack == StackTable.None)
+                    if (e.Stack != StackTable.None)
                     {
-                        continue;
-                    }
-                    firstSample = Math.Min(firstSample, e.TimeMSec);
-                    lastSample = Math.Max(lastSample, e.TimeMSec);
-                    if (!sampledThreads.Add(e.ThreadId) && firstSamplePerThread)
-                    {
-                        continue;
-                    }
-                    var key = (e.ThreadId, e.Stack, requests.At(e.ThreadId));
-                    samples[key] = samples.GetValueOrDefault(key) + 1;
-                    if (key.Item3 == RequestTracker.None)
-                    {
-                        var pending = unknown.TryGetValue(e.ThreadId, out var p) ? p : unknown[e.ThreadId] = [];
-                        pending[e.Stack] = pending.GetValueOrDefault(e.Stack) + 1;
+                        samples.Sample(e.ThreadId, e.Stack, e.TimeMSec);
                     }
                     break;
                 case RuntimeEventKind.AspNetCore:
@@ -183,72 +153,19 @@ public static class NettraceStackReader
                     {
                         requests.Add(e.ThreadId, bridged);
                     }
-                    if (requests.FinishedUnseen is { } finished && unknown.TryGetValue(e.ThreadId, out var served))
-                    {
-                        Relabel(samples, e.ThreadId, served, finished);
-                    }
-                    unknown.Remove(e.ThreadId);
+                    samples.RequestEvent(e.ThreadId);
                     break;
                 default:
-                    waits.Add(e);
+                    waits.Add(e.Kind, e.ThreadId, e.TimeMSec, e.Stack, e.Behavior);
                     break;
             }
         }
-
-        // Requests differ by identity while sampling; once their contexts are known, equal contexts merge.
-        var stacks = samples
-            .GroupBy(s => (s.Key.Thread, s.Key.Stack, Request: requests.Context(s.Key.Request)))
-            .Select(g => new ThreadStack(g.Key.Thread, frames.Frames(g.Key.Stack), g.Sum(s => s.Value)) { Request = g.Key.Request })
-            .Where(s => s.Frames.Count > 0)
-            .OrderBy(s => s.ThreadId)
-            .ToList();
-        var window = lastSample >= firstSample ? (lastSample - firstSample) / 1000.0 : 0;
         var processId = trace.Rows.Count > 0 ? trace.Header.ProcessId : 0;
-        return new StackSnapshot(Math.Max(0, processId), window, stacks, waits.Finish(trace.EndMSec))
+        return new StackSnapshot(Math.Max(0, processId), samples.WindowSeconds, samples.Stacks(frames.Frames), waits.Finish(trace.EndMSec))
         {
-            Modules = modules,
-            Missing = [.. otherBuilds.Values, .. SymbolGaps.Describe(frames.Stats, sources, symbols, located.Count + otherBuilds.Count)],
-            OtherBuildModules = [.. otherBuilds.Keys],
+            Modules = modules.Modules,
+            Missing = modules.Missing(frames.Stats, sources, symbols),
+            OtherBuildModules = [.. modules.OtherBuilds.Keys],
         };
-    }
-
-    private static Dictionary<string, string> OtherBuilds(IReadOnlyList<TracedModule> traced, IReadOnlyList<ModuleInfo> modules)
-    {
-        var found = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
-        foreach (var module in modules.Where(m => m.Origin == ModuleOrigin.App && !string.IsNullOrEmpty(m.Path) && File.Exists(m.Path)))
-        {
-            var file = traced.FirstOrDefault(f => string.Equals(f.Name, module.Name, StringComparison.OrdinalIgnoreCase));
-            if (file is not null && AssemblyBuildId.Mismatch(module.Name, module.Path, file.PdbSignature) is { } line)
-            {
-                found[module.Name] = line;
-            }
-        }
-        return found;
-    }
-
-    // A symbols directory's copy of a module stands in for the path the trace recorded on its own machine.
-    private static string LocalPath(string recorded, SourceLocator sources) =>
-        string.IsNullOrEmpty(recorded) ? recorded : sources.Resolve(recorded) ?? recorded;
-
-    // A request that ran before the session and ended on this thread: the thread's unlabelled samples since its last
-    // request event were that request (a blocked handler resumes and finishes on the thread it blocked).
-    private static void Relabel(
-        Dictionary<(int Thread, int Stack, int Request), int> samples, int thread, Dictionary<int, int> served, int request)
-    {
-        foreach (var (stack, count) in served)
-        {
-            var from = (thread, stack, RequestTracker.None);
-            var left = samples.GetValueOrDefault(from) - count;
-            if (left > 0)
-            {
-                samples[from] = left;
-            }
-            else
-            {
-                samples.Remove(from);
-            }
-            var to = (thread, stack, request);
-            samples[to] = samples.GetValueOrDefault(to) + count;
-        }
     }
 }

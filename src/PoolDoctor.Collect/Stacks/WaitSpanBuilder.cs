@@ -1,4 +1,3 @@
-using PoolDoctor.Collect.Stacks.Nettrace;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Collect.Stacks;
@@ -7,35 +6,42 @@ namespace PoolDoctor.Collect.Stacks;
 /// Pairs wait start/stop events per thread into <see cref="WaitSpan"/>s carrying the stack at the start. Only
 /// synchronous task waits count (an await is not a block). A wait still open when the trace ends lasts until the end.
 /// Each span keeps the request its thread served when the wait began; contexts are read at the end, once complete.
+/// Both readers use it: <typeparamref name="TStack"/> is the own reader's stack id or TraceLog's call stack index.
 /// </summary>
-internal sealed class WaitSpanBuilder(FrameResolver frames, RequestTracker requests)
+internal sealed class WaitSpanBuilder<TStack>(Func<TStack, IReadOnlyList<StackFrame>> frames, RequestTracker requests)
 {
     private const int SynchronousBehavior = 1;
 
-    private readonly Dictionary<(int Thread, WaitSource Source), (double Start, int Stack, int Request)> _open = [];
+    private readonly Dictionary<(int Thread, WaitSource Source), (double Start, TStack Stack, int Request)> _open = [];
     private readonly List<(WaitSpan Span, int Request)> _spans = [];
 
-    public void Add(in TraceRow e)
+    /// <summary>Whether <see cref="Add"/> reads events of this kind (so a reader need not look up the stack of others).</summary>
+    public static bool Reads(RuntimeEventKind kind) => kind is
+        RuntimeEventKind.WaitHandleStart or RuntimeEventKind.WaitHandleStop or RuntimeEventKind.ContentionStart or
+        RuntimeEventKind.ContentionStop or RuntimeEventKind.TaskWaitBegin or RuntimeEventKind.TaskWaitEnd;
+
+    /// <param name="behavior">TaskWaitBegin's Behavior payload (1 = synchronous); unread for other kinds.</param>
+    public void Add(RuntimeEventKind kind, int thread, double timeMSec, TStack stack, int? behavior)
     {
-        switch (e.Kind)
+        switch (kind)
         {
             case RuntimeEventKind.WaitHandleStart:
-                Open(WaitSource.WaitHandle, e);
+                Open(WaitSource.WaitHandle, thread, timeMSec, stack);
                 break;
             case RuntimeEventKind.WaitHandleStop:
-                Close(WaitSource.WaitHandle, e);
+                Close(WaitSource.WaitHandle, thread, timeMSec);
                 break;
             case RuntimeEventKind.ContentionStart:
-                Open(WaitSource.Contention, e);
+                Open(WaitSource.Contention, thread, timeMSec, stack);
                 break;
             case RuntimeEventKind.ContentionStop:
-                Close(WaitSource.Contention, e);
+                Close(WaitSource.Contention, thread, timeMSec);
                 break;
-            case RuntimeEventKind.TaskWaitBegin when e.Behavior == SynchronousBehavior:
-                Open(WaitSource.TaskWait, e);
+            case RuntimeEventKind.TaskWaitBegin when behavior == SynchronousBehavior:
+                Open(WaitSource.TaskWait, thread, timeMSec, stack);
                 break;
             case RuntimeEventKind.TaskWaitEnd:
-                Close(WaitSource.TaskWait, e);
+                Close(WaitSource.TaskWait, thread, timeMSec);
                 break;
         }
     }
@@ -44,20 +50,20 @@ internal sealed class WaitSpanBuilder(FrameResolver frames, RequestTracker reque
     {
         foreach (var ((thread, source), (start, stack, request)) in _open)
         {
-            _spans.Add((new WaitSpan(thread, source, Math.Max(0, traceEndMSec - start), frames.Frames(stack)), request));
+            _spans.Add((new WaitSpan(thread, source, Math.Max(0, traceEndMSec - start), frames(stack)), request));
         }
         _open.Clear();
         return [.. _spans.Select(s => s.Span with { Request = requests.Context(s.Request) }).OrderBy(s => s.ThreadId)];
     }
 
-    private void Open(WaitSource source, in TraceRow e) =>
-        _open[(e.ThreadId, source)] = (e.TimeMSec, e.Stack, requests.At(e.ThreadId));
+    private void Open(WaitSource source, int thread, double timeMSec, TStack stack) =>
+        _open[(thread, source)] = (timeMSec, stack, requests.At(thread));
 
-    private void Close(WaitSource source, in TraceRow e)
+    private void Close(WaitSource source, int thread, double timeMSec)
     {
-        if (_open.Remove((e.ThreadId, source), out var start))
+        if (_open.Remove((thread, source), out var start))
         {
-            _spans.Add((new WaitSpan(e.ThreadId, source, e.TimeMSec - start.Start, frames.Frames(start.Stack)), start.Request));
+            _spans.Add((new WaitSpan(thread, source, timeMSec - start.Start, frames(start.Stack)), start.Request));
         }
     }
 }

@@ -16,11 +16,7 @@ public static class ReportHtmlWriter
     public static string Write(DiagnosisReport report)
     {
         var html = new StringBuilder();
-        html.Append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-        html.Append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n");
-        html.Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-        html.Append($"<title>PoolDoctor: {E(report.Verdict.Kind.ToString())} — {E(report.Target.Name)} ({report.Target.ProcessId})</title>\n");
-        html.Append("<style>").Append(ReportStyle.Css).Append("</style>\n</head>\n<body>\n");
+        HtmlPage.Open(html, $"PoolDoctor: {E(report.Verdict.Kind.ToString())} — {E(report.Target.Name)} ({report.Target.ProcessId})");
         Header(html, report);
         Verdict(html, report);
         Timeline(html, report);
@@ -31,7 +27,7 @@ public static class ReportHtmlWriter
         Compare(html, report.Compare);
         EvidenceHtml.Append(html, report.Evidence);
         html.Append("<footer>Made by dotnet-pooldoctor. Every figure above was measured on the target during this run.</footer>\n");
-        html.Append("</body>\n</html>\n");
+        HtmlPage.Close(html);
         return html.ToString();
     }
 

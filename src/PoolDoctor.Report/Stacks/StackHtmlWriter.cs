@@ -14,10 +14,7 @@ public static class StackHtmlWriter
     public static string Write(StackReport report)
     {
         var html = new StringBuilder();
-        html.Append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-        html.Append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n");
-        html.Append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-        html.Append($"<title>PoolDoctor stacks: {E(report.Source)}</title>\n<style>").Append(ReportStyle.Css).Append("</style>\n</head>\n<body>\n");
+        HtmlPage.Open(html, $"PoolDoctor stacks: {E(report.Source)}");
         html.Append("<header>\n<h1>PoolDoctor stacks</h1>\n<dl class=\"meta\">");
         html.Append($"<dt>source</dt><dd>{E(report.Source)}</dd>");
         html.Append($"<dt>threads</dt><dd>{report.ThreadCount} ({report.PoolThreads} pool threads)</dd>");
@@ -42,7 +39,8 @@ public static class StackHtmlWriter
             html.Append("<p class=\"none\">No pool-thread stacks in this capture.</p>\n");
         }
         Culprits(html, report);
-        html.Append("<footer>Made by dotnet-pooldoctor.</footer>\n</body>\n</html>\n");
+        html.Append("<footer>Made by dotnet-pooldoctor.</footer>\n");
+        HtmlPage.Close(html);
         return html.ToString();
     }
 

@@ -35,6 +35,16 @@ internal sealed class TargetOptions
         {
             throw new UsageException("give only one of -p/--process-id, -n/--name and --diagnostic-port/--dport");
         }
+        if (pid is <= 0)
+        {
+            throw new UsageException($"--process-id: '{pid}' is not a process id (a number above 0)");
+        }
+        // NETCore.Client knows two modes; anything else after the comma would be a failed attach with its own words.
+        if (!string.IsNullOrWhiteSpace(port) && port.LastIndexOf(',') is var comma and >= 0
+            && port[(comma + 1)..].Trim() is var mode && !mode.Equals("connect", StringComparison.OrdinalIgnoreCase) && !mode.Equals("listen", StringComparison.OrdinalIgnoreCase))
+        {
+            throw new UsageException($"--diagnostic-port: '{port}' ends in ',{mode}'; the mode is ',connect' or ',listen'");
+        }
         return given == 0 ? null : new TargetSpec(pid, string.IsNullOrWhiteSpace(name) ? null : name, string.IsNullOrWhiteSpace(port) ? null : port);
     }
 

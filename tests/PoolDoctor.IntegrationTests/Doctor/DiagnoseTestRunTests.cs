@@ -52,7 +52,7 @@ public sealed class DiagnoseTestRunTests
         var result = await ToolRun.RunAsync(
             ["diagnose", "--fail-on", "starving", "-o", output, "--child", "no-such-host", "--",
              ToolPaths.DotnetHost, "test", Path.Combine(output, "missing.csproj")],
-            TimeSpan.FromSeconds(120), unset: OrderTestsBuild.InheritedMsBuildVariables());
+            TimeSpan.FromSeconds(120), unset: NestedDotnet.InheritedMsBuildVariables());
 
         Assert.True(result.ExitCode == 1, result.ToString());
         var error = Assert.Single(result.StdErr.Split('\n', StringSplitOptions.RemoveEmptyEntries), l => l.Contains("error", StringComparison.Ordinal));
@@ -94,7 +94,7 @@ public sealed class DiagnoseTestRunTests
              ToolPaths.DotnetHost, "test", project, "-c", "Release", "--no-build"],
             TimeSpan.FromSeconds(120),
             new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1" },
-            OrderTestsBuild.InheritedMsBuildVariables());
+            NestedDotnet.InheritedMsBuildVariables());
     }
 
     private static async Task<(ToolResult Result, string Output)> DiagnoseTestRun(string test)
@@ -106,7 +106,7 @@ public sealed class DiagnoseTestRunTests
              ToolPaths.DotnetHost, "test", project, "-c", "Release", "--no-build", "--filter", $"FullyQualifiedName~{test}"],
             TimeSpan.FromSeconds(120),
             new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1" },
-            OrderTestsBuild.InheritedMsBuildVariables());
+            NestedDotnet.InheritedMsBuildVariables());
         var projectDir = Path.GetDirectoryName(project)!;
         Assert.False(AnyProcessMentions(projectDir), $"a process of the test run ({projectDir}) still runs after diagnose exited");
         return (result, output);

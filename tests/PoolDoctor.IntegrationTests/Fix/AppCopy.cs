@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using PoolDoctor.IntegrationTests.Infrastructure;
 
 namespace PoolDoctor.IntegrationTests.Fix;
@@ -49,30 +48,13 @@ internal sealed class AppCopy : IDisposable
     /// <summary>`dotnet build -c Release` of the copy; returns its exit code and output.</summary>
     public async Task<(int ExitCode, string Output)> BuildAsync()
     {
-        var info = new ProcessStartInfo(ToolPaths.DotnetHost) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        foreach (var argument in new[] { "build", Project, "-c", "Release", "--disable-build-servers", "-nologo", "-v:q" })
+        var run = await NestedDotnet.RunAsync(
+            ["build", Project, "-c", "Release", "--disable-build-servers", "-nologo", "-v:q"], TimeSpan.FromMinutes(5));
+        if (run.TimedOut)
         {
-            info.ArgumentList.Add(argument);
+            throw new OperationCanceledException($"building {Project} took over 5 minutes:\n{run.Log}");
         }
-        // The tests run under `dotnet test`, whose MSBuild variables would point a child build at the test's own build.
-        foreach (var key in OrderTestsBuild.InheritedMsBuildVariables())
-        {
-            info.Environment.Remove(key);
-        }
-        using var process = Process.Start(info)!;
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(5));
-        try
-        {
-            await process.WaitForExitAsync(limit.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            throw;
-        }
-        return (process.ExitCode, await stdout + await stderr);
+        return (run.ExitCode, run.Log);
     }
 
     public string ReleaseDll(string name) => Path.Combine(Folder, "bin", "Release", "net10.0", name + ".dll");

@@ -29,7 +29,7 @@ public sealed class FixVerifyTests(ITestOutputHelper output)
         var verify = await ToolRun.RunAsync(
             ["fix", report, "--project", Path.Combine(repository, DiagnosticScenarios), "--verify", "--load", $"http://127.0.0.1:{port}{scenario.Path}", "-d", "6s",
              "--", "dotnet", "bin/Release/net10.0/DiagnosticScenarios.dll", "--urls", $"http://127.0.0.1:{port}"],
-            TimeSpan.FromMinutes(6), unset: OrderTestsBuild.InheritedMsBuildVariables());
+            TimeSpan.FromMinutes(6), unset: NestedDotnet.InheritedMsBuildVariables());
         output.WriteLine(verify.ToString());
         Assert.True(verify.ExitCode == 0, verify.ToString());
         Assert.Contains("+++ b/", verify.StdOut, StringComparison.Ordinal);
@@ -56,7 +56,7 @@ public sealed class FixVerifyTests(ITestOutputHelper output)
             ["fix", report, "--project", Path.Combine(repository, DiagnosticScenarios), "--stop-gap", "--min-threads", "1", "--verify",
              "--load", $"http://127.0.0.1:{port}{scenario.Path}", "-d", "6s",
              "--", "dotnet", "bin/Release/net10.0/DiagnosticScenarios.dll", "--urls", $"http://127.0.0.1:{port}"],
-            TimeSpan.FromMinutes(6), unset: OrderTestsBuild.InheritedMsBuildVariables());
+            TimeSpan.FromMinutes(6), unset: NestedDotnet.InheritedMsBuildVariables());
         output.WriteLine(verify.ToString());
         Assert.True(verify.ExitCode == 3, verify.ToString());
         var rows = TableRows(verify.StdOut);

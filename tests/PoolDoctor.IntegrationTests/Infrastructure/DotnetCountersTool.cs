@@ -1,6 +1,3 @@
-using System.Diagnostics;
-using System.Text;
-
 namespace PoolDoctor.IntegrationTests.Infrastructure;
 
 /// <summary>
@@ -27,42 +24,16 @@ internal static class DotnetCountersTool
         {
             return executable;
         }
-        var info = new ProcessStartInfo(ToolPaths.DotnetHost)
+        var run = await NestedDotnet.RunAsync(
+            ["tool", "install", "dotnet-counters", "--version", Version, "--tool-path", folder], TimeSpan.FromMinutes(3));
+        if (run.TimedOut)
         {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        foreach (var arg in new[] { "tool", "install", "dotnet-counters", "--version", Version, "--tool-path", folder })
-        {
-            info.ArgumentList.Add(arg);
-        }
-        foreach (var key in OrderTestsBuild.InheritedMsBuildVariables())
-        {
-            info.Environment.Remove(key);
-        }
-        using var process = Process.Start(info)!;
-        var log = new StringBuilder();
-        process.OutputDataReceived += (_, e) => { if (e.Data is not null) { lock (log) { log.AppendLine(e.Data); } } };
-        process.ErrorDataReceived += (_, e) => { if (e.Data is not null) { lock (log) { log.AppendLine(e.Data); } } };
-        process.BeginOutputReadLine();
-        process.BeginErrorReadLine();
-        using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(3));
-        try
-        {
-            await process.WaitForExitAsync(limit.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            await process.WaitForExitAsync();
-            InstallLog = "dotnet tool install took over 3 minutes\n" + log;
+            InstallLog = "dotnet tool install took over 3 minutes\n" + run.Log;
             return null;
         }
-        process.WaitForExit();
-        if (process.ExitCode != 0 || !File.Exists(executable))
+        if (run.ExitCode != 0 || !File.Exists(executable))
         {
-            InstallLog = log.ToString();
+            InstallLog = run.Log;
             return null;
         }
         return executable;

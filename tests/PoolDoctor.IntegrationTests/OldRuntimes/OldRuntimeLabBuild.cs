@@ -1,6 +1,5 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
-using System.Text;
 using PoolDoctor.IntegrationTests.Infrastructure;
 
 namespace PoolDoctor.IntegrationTests.OldRuntimes;
@@ -22,43 +21,14 @@ internal static class OldRuntimeLabBuild
     {
         var project = Path.Combine(ToolPaths.RepositoryRoot(), "tests", "apps", "OldRuntimeLab", "OldRuntimeLab.csproj");
         var output = Path.Combine(AppContext.BaseDirectory, "old-runtime-lab", framework);
-        var info = new ProcessStartInfo(ToolPaths.DotnetHost)
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        // No build server or reusable MSBuild node may outlive the test run.
-        foreach (var arg in new[] { "publish", project, "-c", "Release", "-f", framework, "-o", output, "--nologo", "-nodeReuse:false", "-p:UseSharedCompilation=false" })
-        {
-            info.ArgumentList.Add(arg);
-        }
-        // The test host runs inside `dotnet test`; its MSBuild variables would steer the child build to the wrong SDK parts.
-        foreach (var key in info.Environment.Keys.Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase)).ToList())
-        {
-            info.Environment.Remove(key);
-        }
         var clock = Stopwatch.StartNew();
-        using var process = Process.Start(info)!;
-        var log = new StringBuilder();
-        process.OutputDataReceived += (_, e) => { if (e.Data is not null) { lock (log) { log.AppendLine(e.Data); } } };
-        process.ErrorDataReceived += (_, e) => { if (e.Data is not null) { lock (log) { log.AppendLine(e.Data); } } };
-        process.BeginOutputReadLine();
-        process.BeginErrorReadLine();
-        using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(5));
-        try
-        {
-            await process.WaitForExitAsync(limit.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            await process.WaitForExitAsync();
-            Assert.Fail($"publishing OldRuntimeLab for {framework} took over 5 minutes:\n{log}");
-        }
-        process.WaitForExit();
-        var text = log.ToString();
-        if (process.ExitCode != 0)
+        // No build server or reusable MSBuild node may outlive the test run.
+        var run = await NestedDotnet.RunAsync(
+            ["publish", project, "-c", "Release", "-f", framework, "-o", output, "--nologo", "-nodeReuse:false", "-p:UseSharedCompilation=false"],
+            TimeSpan.FromMinutes(5));
+        Assert.False(run.TimedOut, $"publishing OldRuntimeLab for {framework} took over 5 minutes:\n{run.Log}");
+        var text = run.Log;
+        if (run.ExitCode != 0)
         {
             // NU1xxx: the runtime or targeting pack could not be restored; anything else is a real build failure.
             if (text.Contains("error NU1", StringComparison.Ordinal))

@@ -20,7 +20,7 @@ internal static class CompareCommand
             Description = "The URLs to load in turn, each optionally named: NAME=URL (default name: the path after /api/diagscenario/). After '--': a command to start afresh for each variant.",
             Arity = ArgumentArity.OneOrMore,
         };
-        var connections = new Option<int>("--connections", "-c") { HelpName = "N", Description = "Concurrent connections per variant.", DefaultValueFactory = _ => 125 };
+        var connections = ConnectionsOption.Create("Concurrent connections per variant.");
         var duration = new Option<string>("--duration", "-d") { HelpName = "DURATION", Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
         var timeout = new Option<string>("--timeout") { HelpName = "DURATION", Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
         var format = FormatOption.Create("text (default) or json.");
@@ -57,22 +57,11 @@ internal static class CompareCommand
             var spec = target.Read(parse);
             if (spec is not null && launch.Count > 0)
             {
-                throw new UsageException("give either a target (-p/-n/--diagnostic-port) or a command after '--', not both");
+                throw new UsageException(LaunchChecks.TargetAndCommand);
             }
-            if (launch.Count == 0 && parse.GetValue(child) is not null)
-            {
-                throw new UsageException("--child needs a command after '--'");
-            }
-            if (launch.Count == 0 && parse.GetValue(showChildIo))
-            {
-                throw new UsageException("--show-child-io needs a command after '--'");
-            }
-            var count = parse.GetValue(connections);
-            if (count < 1)
-            {
-                throw new UsageException($"--connections: must be at least 1 (got {count})");
-            }
-            var (loadProtocol, grpcMessage) = protocol.Read(parse);
+            LaunchChecks.ChildOptionsNeedCommand(parse, launch.Count > 0, child, showChildIo);
+            var count = ConnectionsOption.Read(parse, connections);
+            var shape = protocol.Read(parse);
             var request = new CompareOptions(
                 list,
                 count,
@@ -82,9 +71,9 @@ internal static class CompareCommand
                 launch,
                 launch.Count > 0 ? LaunchedChild.PatternFor(launch, parse.GetValue(child)) : null)
             {
-                LoadProtocol = loadProtocol,
-                GrpcMessage = grpcMessage,
-                ThinkTime = protocol.ReadThinkTime(parse),
+                LoadProtocol = shape.Protocol,
+                GrpcMessage = shape.GrpcMessage,
+                ThinkTime = shape.ThinkTime,
             };
             return await RunAsync(request, json, parse.GetValue(showChildIo), cancellation);
         });

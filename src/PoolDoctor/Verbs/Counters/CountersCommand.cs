@@ -23,7 +23,7 @@ internal static class CountersCommand
         var refresh = new Option<string>("--refresh-interval")
         {
             HelpName = "SECONDS",
-            Description = "Seconds between updates (default 1; 0.5, or a duration such as 500ms or 5s; at least 0.1 s, at most 1 h).",
+            Description = "Seconds between updates (0.5, or a duration such as 500ms or 5s; at least 0.1 s, at most 1 h).",
             DefaultValueFactory = _ => "1",
         };
         var counters = new Option<string?>("--counters")

@@ -18,14 +18,13 @@ internal static class DiagnoseCommand
         var duration = new Option<string>("--duration", "-d")
         {
             HelpName = "DURATION",
-            Description = "Watch at most this long (default 60s); it stops earlier once diagnosed.",
+            Description = "Watch at most this long; it stops earlier once diagnosed.",
             DefaultValueFactory = _ => "60s",
         };
-        var output = new Option<string>("--output", "-o")
+        var output = new Option<string?>("--output", "-o")
         {
             HelpName = "DIR",
             Description = "Directory for report.json and report.html (default: the current directory).",
-            DefaultValueFactory = _ => ".",
         };
         var userCode = new Option<string[]>("--user-code")
         {
@@ -39,12 +38,7 @@ internal static class DiagnoseCommand
             Description = "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.",
             AllowMultipleArgumentsPerToken = false,
         };
-        var connections = new Option<int>("--connections", "-c")
-        {
-            HelpName = "N",
-            Description = "Connections per --load URL (default 125).",
-            DefaultValueFactory = _ => Load.LoadOptions.DefaultConnections,
-        };
+        var connections = ConnectionsOption.Create("Connections per --load URL.");
         var protocol = new LoadProtocolOptions();
         var failOn = new Option<FailOn?>("--fail-on")
         {
@@ -99,7 +93,7 @@ internal static class DiagnoseCommand
             {
                 throw new UsageException(spec is null
                     ? "name the target with -p/--process-id, -n/--name or --diagnostic-port, or launch one with -- COMMAND ARGS..."
-                    : "give either a target (-p/-n/--diagnostic-port) or a command after '--', not both");
+                    : LaunchChecks.TargetAndCommand);
             }
             var settings = new DiagnoseLoopSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnoseLoopSettings.DefaultStackWindow)
             {
@@ -107,32 +101,21 @@ internal static class DiagnoseCommand
                 Notice = Stderr.Note,
                 KeepEvidence = !parse.GetValue(noEvidence),
             };
-            var (loadProtocol, grpcMessage) = protocol.Read(parse);
+            var shape = protocol.Read(parse);
             var run = new DiagnoseOptions(
-                parse.GetValue(output)!,
-                LoadUrls(parse.GetValue(load) ?? []),
-                parse.GetValue(connections),
+                PathOptions.OutputDirectory(parse.GetValue(output) ?? ".", "--output"),
+                [.. (parse.GetValue(load) ?? []).Select(url => LoadUrl.Parse(url, "--load"))],
+                ConnectionsOption.Read(parse, connections),
                 parse.GetValue(failOn),
-                parse.GetValue(junit))
+                parse.GetValue(junit) is { } junitFile ? PathOptions.OutputFile(junitFile, "--junit", "junit.xml") : null)
             {
-                LoadProtocol = loadProtocol,
-                GrpcMessage = grpcMessage,
-                ThinkTime = protocol.ReadThinkTime(parse),
+                LoadProtocol = shape.Protocol,
+                GrpcMessage = shape.GrpcMessage,
+                ThinkTime = shape.ThinkTime,
             };
             // A process already running with no load of ours is most often starving already: its stacks are there now.
             settings = settings with { CaptureAtAttach = launchCommand.Length == 0 && run.LoadUrls.Count == 0 };
-            if (run.Connections <= 0)
-            {
-                throw new UsageException($"--connections: must be at least 1, not {run.Connections}");
-            }
-            if (launchCommand.Length == 0 && parse.GetValue(child) is not null)
-            {
-                throw new UsageException("--child needs a command after '--'");
-            }
-            if (launchCommand.Length == 0 && parse.GetValue(showChildIo))
-            {
-                throw new UsageException("--show-child-io needs a command after '--'");
-            }
+            LaunchChecks.ChildOptionsNeedCommand(parse, launchCommand.Length > 0, child, showChildIo);
             var childPattern = launchCommand.Length > 0 ? LaunchedChild.PatternFor(launchCommand, parse.GetValue(child)) : null;
             var status = LiveStatusLine.ForTerminal();
             var childOutput = launchCommand.Length > 0 ? new ChildOutput(launchCommand[0], status) : null;
@@ -169,9 +152,4 @@ internal static class DiagnoseCommand
         }
         return ending;
     }
-
-    private static IReadOnlyList<Uri> LoadUrls(string[] values) =>
-        [.. values.Select(v => Uri.TryCreate(v, UriKind.Absolute, out var url) && (url.Scheme == Uri.UriSchemeHttp || url.Scheme == Uri.UriSchemeHttps)
-            ? url
-            : throw new UsageException($"--load: '{v}' is not an http:// or https:// URL"))];
 }

@@ -17,7 +17,7 @@ internal static class DumpCommand
         var type = new Option<string>("--type")
         {
             HelpName = "mini|heap|full|triage",
-            Description = "mini, heap, full (default, as dotnet-dump) or triage. 'analyze' needs heap or full for queued work items.",
+            Description = "mini, heap, full (dotnet-dump's default too) or triage. 'analyze' needs heap or full for queued work items.",
             DefaultValueFactory = _ => "full",
         };
         var command = new Command("dump", "Write a core dump of a live .NET process with the runtime's own dump writer.");
@@ -28,15 +28,7 @@ internal static class DumpCommand
         {
             var spec = target.ReadRequired(parse);
             var kind = ParseKind(parse.GetValue(type)!);
-            var path = parse.GetValue(output);
-            if (path is not null && Directory.Exists(path))
-            {
-                throw new UsageException($"--output: '{path}' is a directory, give a file name such as app.core");
-            }
-            if (path is not null && Path.GetDirectoryName(Path.GetFullPath(path)) is { } folder && !Directory.Exists(folder))
-            {
-                throw new UsageException($"--output: the folder '{folder}' does not exist");
-            }
+            var path = parse.GetValue(output) is { } file ? PathOptions.OutputFile(file, "--output", "app.core") : null;
             // A reverse port holds the target at startup until resumed; read before attaching creates the socket.
             var listening = spec.IsReversePort;
             await using var attached = await AttachOrFail(spec, cancellation);

@@ -8,16 +8,16 @@ namespace PoolDoctor.Cli.Verbs.Fix;
 internal sealed class FixVerbOptions
 {
     private readonly Option<string?> _project = new("--project") { HelpName = "PATH", Description = "The .csproj, .sln or .slnx that builds the culprit's code (default: the project above the report's source file); for --stop-gap and --verify, the app's .csproj (the one that starts the service)." };
-    private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which culprit of the report to fix, as numbered in it (default 1, the first).", DefaultValueFactory = _ => 1 };
+    private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which culprit of the report to fix, as numbered in it (1 is the first).", DefaultValueFactory = _ => 1 };
     private readonly Option<string?> _output = new("--output", "-o") { HelpName = "FILE.diff", Description = "Write the unified diff to this file instead of stdout." };
     private readonly Option<bool> _apply = new("--apply") { Description = "Edit the source files in place (after the patched project compiles)." };
     private readonly Option<bool> _rename = new("--rename") { Description = "Add the Async suffix to the methods that become async (callers follow; entries keep their names)." };
     private readonly Option<bool> _stopGap = new("--stop-gap") { Description = "Also write the report's MinThreads stop-gap (a palliative, beside the fix, never instead of it)." };
-    private readonly Option<string> _stopGapAs = new("--stop-gap-as") { HelpName = "FORM", Description = "Where the stop-gap goes: runtimeconfig (runtimeconfig.template.json, the default), msbuild (<ThreadPoolMinThreads> in the .csproj) or code (ThreadPool.SetMinThreads at start-up).", DefaultValueFactory = _ => "runtimeconfig" };
+    private readonly Option<string> _stopGapAs = new("--stop-gap-as") { HelpName = "FORM", Description = "Where the stop-gap goes: runtimeconfig (runtimeconfig.template.json), msbuild (<ThreadPoolMinThreads> in the .csproj) or code (ThreadPool.SetMinThreads at start-up).", DefaultValueFactory = _ => "runtimeconfig" };
     private readonly Option<int?> _minThreads = new("--min-threads") { HelpName = "N", Description = "With --stop-gap: write this MinThreads instead of the report's." };
     private readonly Option<bool> _verify = new("--verify") { Description = "Copy the project to a temporary folder, patch the copy, build the original and the patched copy in Release and run each under the same load (--load, and the command after '--'); exit 0 when the fix helped, 3 when it did not." };
     private readonly Option<string?> _load = new("--load") { HelpName = "URL", Description = "With --verify: the URL to load (the command after '--' must serve it)." };
-    private readonly Option<int> _connections = new("--connections", "-c") { HelpName = "N", Description = "With --verify: concurrent connections.", DefaultValueFactory = _ => 125 };
+    private readonly Option<int> _connections = ConnectionsOption.Create("With --verify: concurrent connections.");
     private readonly Option<string> _duration = new("--duration", "-d") { HelpName = "DURATION", Description = "With --verify: how long to load each build.", DefaultValueFactory = _ => "10s" };
     private readonly Option<string> _timeout = new("--timeout") { HelpName = "DURATION", Description = "With --verify: per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "10s" };
     private readonly Option<string?> _child = new("--child") { HelpName = "NAME", Description = "With --verify: watch the process below the command with this name (e.g. the app 'dotnet run' starts)." };
@@ -53,6 +53,14 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException($"--min-threads: must be 1..32767 (got {minThreads})");
         }
+        if (parse.GetValue(_output) is { } diff)
+        {
+            PathOptions.OutputFile(diff, "--output", "fix.diff");
+        }
+        if (parse.GetValue(_project) is { } project && !File.Exists(project) && !Directory.Exists(project))
+        {
+            throw new RunFailedException($"--project: no such file '{project}'");
+        }
         var verify = parse.GetValue(_verify);
         var apply = parse.GetValue(_apply);
         if (apply && parse.GetValue(_output) is not null)
@@ -72,6 +80,11 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException("--load and a command after '--' need --verify");
         }
+        else if (new Option[] { _connections, _duration, _timeout, _child, _showChildIo }.FirstOrDefault(o => parse.GetResult(o) is { Implicit: false }) is { } unused)
+        {
+            // Said rather than ignored: a user who gave it expects it to act.
+            throw new UsageException($"{unused.Name} needs --verify");
+        }
         return new FixRequest(report, parse.GetValue(_project), culprit, parse.GetValue(_output), apply, parse.GetValue(_rename), stopGap ? form : null, minThreads, settings);
     }
 
@@ -82,11 +95,7 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException("--verify needs the command that runs a build after '--' (e.g. -- dotnet bin/Release/net10.0/App.dll)");
         }
-        var connections = parse.GetValue(_connections);
-        if (connections < 1)
-        {
-            throw new UsageException($"--connections: must be at least 1 (got {connections})");
-        }
+        var connections = ConnectionsOption.Read(parse, _connections);
         var variant = Variant.Parse(load);
         var compare = new CompareOptions(
             [variant],

@@ -9,12 +9,7 @@ internal sealed class LoadCommandOptions
 {
     public Argument<string> Url { get; } = new("url") { HelpName = "URL", Description = "The http:// or https:// URL to load, e.g. http://127.0.0.1:5000/api/diagscenario/taskwait." };
 
-    public Option<int> Connections { get; } = new("--connections", "-c")
-    {
-        HelpName = "N",
-        Description = "Concurrent connections.",
-        DefaultValueFactory = _ => LoadOptions.DefaultConnections,
-    };
+    public Option<int> Connections { get; } = ConnectionsOption.Create("Concurrent connections.");
 
     public Option<string?> Duration { get; } = new("--duration", "-d")
     {
@@ -68,16 +63,16 @@ internal sealed class LoadCommandOptions
 
     public LoadOptions Read(ParseResult parse)
     {
-        var urlText = parse.GetValue(Url)!;
-        if (!Uri.TryCreate(urlText, UriKind.Absolute, out var url) || string.IsNullOrEmpty(url.Host))
-        {
-            throw new UsageException($"'{urlText}' is not a valid URL (expected e.g. http://127.0.0.1:5000/path)");
-        }
-        if (url.Scheme != Uri.UriSchemeHttp && url.Scheme != Uri.UriSchemeHttps)
-        {
-            throw new UsageException($"'{urlText}': only http:// and https:// URLs can be loaded");
-        }
+        var url = LoadUrl.Parse(parse.GetValue(Url)!);
         var requests = parse.GetValue(Requests);
+        if (requests is < 1)
+        {
+            throw new UsageException($"--requests: must be at least 1 (got {requests})");
+        }
+        if (parse.GetValue(Rate) is { } rate && !(rate > 0 && double.IsFinite(rate)))
+        {
+            throw new UsageException(FormattableString.Invariant($"--rate: must be a positive number of requests per second (got {rate})"));
+        }
         var durationText = parse.GetValue(Duration);
         TimeSpan duration;
         if (durationText is null)
@@ -89,25 +84,25 @@ internal sealed class LoadCommandOptions
             duration = DurationOption.Parse(durationText, "--duration", LoadOptions.MaxDuration);
         }
         var timeout = DurationOption.Parse(parse.GetValue(Timeout)!, "--timeout");
-        var (protocol, grpcMessage) = Protocol.Read(parse);
+        var shape = Protocol.Read(parse);
         var method = parse.GetValue(Method)!.ToUpperInvariant();
-        if (protocol == LoadProtocol.Grpc && parse.GetResult(Method) is not { Implicit: false })
+        if (shape.Protocol == LoadProtocol.Grpc && parse.GetResult(Method) is not { Implicit: false })
         {
             method = "POST";
         }
         var options = new LoadOptions
         {
             Url = url,
-            Connections = parse.GetValue(Connections),
+            Connections = ConnectionsOption.Read(parse, Connections),
             Duration = duration,
             Requests = requests,
             Timeout = timeout,
             Rate = parse.GetValue(Rate),
             Method = method,
-            Protocol = protocol,
-            GrpcMessage = grpcMessage,
+            Protocol = shape.Protocol,
+            GrpcMessage = shape.GrpcMessage,
             Headers = (parse.GetValue(Headers) ?? []).Select(ParseHeader).ToList(),
-            ThinkTime = Protocol.ReadThinkTime(parse),
+            ThinkTime = shape.ThinkTime,
             ForceHttpClient = parse.GetValue(HttpClient),
         };
         return options.Validated();

@@ -41,13 +41,20 @@ internal sealed class LoadProtocolOptions
         command.Options.Add(GrpcMessageHex);
     }
 
+    /// <summary>How each request is made: protocol, gRPC message and think time, with every bad value a usage error.</summary>
+    public LoadShape Read(ParseResult parse)
+    {
+        var (protocol, message) = ReadProtocol(parse);
+        return new LoadShape(protocol, message, ReadThinkTime(parse));
+    }
+
     /// <summary>The think time asked for (null: none); a value that is not a duration or a range is a usage error.</summary>
-    public ThinkTime? ReadThinkTime(ParseResult parse) =>
+    private ThinkTime? ReadThinkTime(ParseResult parse) =>
         parse.GetValue(ThinkTime) is not { } text ? null
             : Load.ThinkTime.Parse(text, out var problem) ?? throw new UsageException($"--think-time: {problem}");
 
     /// <summary>The protocol and gRPC message asked for; a message without --grpc, or one that is not hex, is a usage error.</summary>
-    public (LoadProtocol Protocol, byte[] GrpcMessage) Read(ParseResult parse)
+    private (LoadProtocol Protocol, byte[] GrpcMessage) ReadProtocol(ParseResult parse)
     {
         var grpc = parse.GetValue(Grpc);
         var hex = parse.GetValue(GrpcMessageHex);
@@ -60,3 +67,6 @@ internal sealed class LoadProtocolOptions
         return (protocol, message);
     }
 }
+
+/// <summary>What <see cref="LoadProtocolOptions"/> read: how each request of a load is made.</summary>
+internal sealed record LoadShape(LoadProtocol Protocol, byte[] GrpcMessage, ThinkTime? ThinkTime);

@@ -19,7 +19,7 @@ internal static class StacksCommand
         var duration = new Option<string>("--duration")
         {
             HelpName = "DURATION",
-            Description = "How long to sample (default 1s). The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
+            Description = "How long to sample. The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
             DefaultValueFactory = _ => "1s",
         };
         var once = new Option<bool>("--once") { Description = "Keep a single snapshot: one sample per thread, like dotnet-stack." };
@@ -35,15 +35,7 @@ internal static class StacksCommand
             var spec = target.ReadRequired(parse);
             var options = new StackCaptureOptions(DurationOption.Parse(parse.GetValue(duration)!, "--duration", TimeSpan.FromHours(1)), parse.GetValue(once));
             var how = display.Read(parse);
-            var keep = parse.GetValue(output);
-            if (keep is not null && Directory.Exists(keep))
-            {
-                throw new UsageException($"--output: '{keep}' is a directory, give a file name such as stacks.nettrace");
-            }
-            if (keep is not null && Path.GetDirectoryName(Path.GetFullPath(keep)) is { } folder && !Directory.Exists(folder))
-            {
-                throw new UsageException($"--output: the folder '{folder}' does not exist");
-            }
+            var keep = parse.GetValue(output) is { } file ? PathOptions.OutputFile(file, "--output", "stacks.nettrace") : null;
             var path = keep ?? Path.Combine(Path.GetTempPath(), $"pooldoctor-stacks-{Guid.NewGuid():N}.nettrace");
             var clock = System.Diagnostics.Stopwatch.StartNew();
             try

@@ -18,9 +18,9 @@ internal static class WatchCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var reports = new Option<string>("--reports") { HelpName = "DIR", Description = "Directory for the reports, one folder per episode (default ./pooldoctor-reports).", DefaultValueFactory = _ => "pooldoctor-reports" };
-        var cooldown = new Option<string>("--cooldown") { HelpName = "DURATION", Description = "At most one report per this long (default 10m).", DefaultValueFactory = _ => "10m" };
-        var keep = new Option<int>("--keep") { HelpName = "N", Description = "Keep the newest N reports, delete older ones (default 20).", DefaultValueFactory = _ => WatchSettings.DefaultKeep };
+        var reports = new Option<string>("--reports") { HelpName = "DIR", Description = "Directory for the reports, one folder per episode.", DefaultValueFactory = _ => "pooldoctor-reports" };
+        var cooldown = new Option<string>("--cooldown") { HelpName = "DURATION", Description = "At most one report per this long.", DefaultValueFactory = _ => "10m" };
+        var keep = new Option<int>("--keep") { HelpName = "N", Description = "Keep the newest N reports, delete older ones.", DefaultValueFactory = _ => WatchSettings.DefaultKeep };
         var trigger = new Option<string[]>("--trigger") { HelpName = "TRIGGER", Description = "Also report when this holds (repeatable): SIGNAL OP VALUE [for DURATION], e.g. 'queue>200 for 10s', 'queue-delay-p99>1s'.", AllowMultipleArgumentsPerToken = false };
         var metrics = new Option<string?>("--metrics") { HelpName = "[HOST:]PORT", Description = "Serve Prometheus metrics at http://[HOST:]PORT/metrics (a bare port listens on 127.0.0.1)." };
         var otlp = new Option<string?>("--otlp") { HelpName = "URL", Description = "Push the same metrics to an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318)." };
@@ -45,7 +45,7 @@ internal static class WatchCommand
             }
             var settings = new WatchSettings(
                 spec,
-                Path.GetFullPath(parse.GetValue(reports)!),
+                Path.GetFullPath(PathOptions.OutputDirectory(parse.GetValue(reports)!, "--reports")),
                 DurationOption.Parse(parse.GetValue(cooldown)!, "--cooldown", TimeSpan.FromDays(30)),
                 keepCount,
                 triggers,
@@ -59,7 +59,12 @@ internal static class WatchCommand
                 ? MetricsAddress.TryParse(m, out var a) ? a : throw new UsageException($"--metrics: '{m}' is not [HOST:]PORT (e.g. 9464, 127.0.0.1:9464)")
                 : null;
             var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration", TimeSpan.FromDays(3650)) : (TimeSpan?)null;
-            return await RunAsync(settings, address, parse.GetValue(otlp), limit, cancellation);
+            var otlpUrl = parse.GetValue(otlp);
+            if (otlpUrl is not null && !(Uri.TryCreate(otlpUrl, UriKind.Absolute, out var receiver) && (receiver.Scheme == Uri.UriSchemeHttp || receiver.Scheme == Uri.UriSchemeHttps)))
+            {
+                throw new UsageException($"--otlp: '{otlpUrl}' is not an http:// or https:// URL");
+            }
+            return await RunAsync(settings, address, otlpUrl, limit, cancellation);
         });
         return command;
     }
