@@ -13,9 +13,10 @@ namespace PoolDoctor.Analysis.Culprits;
 /// the calls of that statement (to the next sequence point; without a PDB the first few), followed through the
 /// methods of the read assemblies (virtual calls to their overrides), to the call that enters the callee's assembly
 /// or lands on the callee itself. Found through at least one method that is not the framework's, those methods (and
-/// the entry call into the callee's assembly) become frames between the two. The rule knows no component: a
-/// middleware, a health-check service or a DI factory take the same path. A statement that calls into the callee's
-/// assembly itself (nothing was inlined), or no path within a few calls: unchanged.
+/// the entry call into the callee's assembly) become frames between the two; a statement that enters the callee's
+/// assembly itself at another method that leads to the callee gets that entry back alone. The rule knows no
+/// component: a middleware, a health-check service or a DI factory take the same path. A statement that calls the
+/// callee itself (nothing was inlined), or no path within a few calls: unchanged.
 /// </summary>
 internal sealed class InlinedLibraryFrames(CallGraphIndex index, IReadOnlySet<string> framework, IReadOnlySet<string> app)
 {
@@ -46,7 +47,7 @@ internal sealed class InlinedLibraryFrames(CallGraphIndex index, IReadOnlySet<st
                 || caller.Module.Equals(callee.Module, StringComparison.OrdinalIgnoreCase)
                 || index.Method(caller.Module, token) is not { } root
                 || CachedPath(root, offset, callee) is not { } path
-                || !path.Methods.Any(m => !framework.Contains(m.Module)))
+                || !(path.Methods.Any(m => !framework.Contains(m.Module)) || (path.Methods.Count == 0 && path.Entry is not null)))
             {
                 continue;
             }
@@ -83,9 +84,16 @@ internal sealed class InlinedLibraryFrames(CallGraphIndex index, IReadOnlySet<st
             calls = [.. calls.Take(MaxCallsWithoutPdb)];
         }
         var target = callee.MethodToken is { } token ? index.Method(callee.Module, token) : null;
-        if (calls.Any(c => Lands(c, callee, target) is not null))
+        var landings = calls.Select(c => (Call: c, Lands: Lands(c, callee, target))).Where(c => c.Lands is not null).ToList();
+        if (landings.Any(c => c.Lands == true))
         {
             return null; // called directly: nothing was inlined between the two
+        }
+        if (landings.Count > 0)
+        {
+            // The statement enters the callee's assembly at its public entry (a health check's IRedis.Ping), which
+            // tier-1 code inlined: that entry alone was lost.
+            return ([], landings[0].Call);
         }
         foreach (var call in calls)
         {

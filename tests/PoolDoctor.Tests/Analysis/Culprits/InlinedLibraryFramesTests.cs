@@ -94,6 +94,31 @@ public sealed class InlinedLibraryFramesTests
     }
 
     [Fact]
+    public void A_packaged_check_that_called_the_clients_public_entry_gets_that_entry_back()
+    {
+        // The warmed HealthChecks.Redis shape: the check's statement calls the client's Ping, whose body (down to
+        // SendSync) tier-1 code inlined into the check; the entry is what names the blocking API and its twin.
+        var check = new StackFrame("Acme.Checks", "Acme.Checks.PingCheck.Check") { MethodToken = 0x06000003, IlOffset = 0 };
+        var graph = new CallGraph(
+            [
+                new("Acme.Checks", "Acme.Checks.PingCheck", "Check", 0x06000003,
+                    [new IlCall(1, IlCallKind.Call, "Acme.Client.Connection", "Open"), new IlCall(5, IlCallKind.Call, "Acme.Client.Connection", "Ping")]),
+                new("Acme.Client", "Acme.Client.Connection", "Open", 0x06000007, []),
+                .. Client,
+            ],
+            [.. ClientTypes]);
+
+        var stack = InlinedLeafFrames.Restore(Snapshot(check, graph)).Stacks[0];
+
+        // Open enters the client too, but does not lead to SendSync: Ping is the entry.
+        Assert.Equal(new StackFrame("Acme.Client", "Acme.Client.Connection.Ping"), stack.Frames[2]);
+        Assert.Same(check, stack.Frames[3]);
+        var top = CulpritAnalyzer.Analyze(Snapshot(check, graph)).Culprits[0];
+        Assert.Equal("PingCheck.Check", top.Method);
+        Assert.Equal("Connection.Ping", top.Api);
+    }
+
+    [Fact]
     public void A_framework_frame_that_calls_the_package_itself_is_left_as_it_was()
     {
         var caller = new StackFrame("Fw.Hosting", "Fw.Hosting.Runner.Run") { MethodToken = 0x06000001, IlOffset = 0 };
