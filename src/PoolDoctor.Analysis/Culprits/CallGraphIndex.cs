@@ -14,6 +14,8 @@ internal sealed class CallGraphIndex
     private readonly Dictionary<string, List<string>> _derived = new(StringComparer.Ordinal);
     private readonly Dictionary<string, string> _namespaces = new(StringComparer.Ordinal);
     private readonly Dictionary<(string Module, int Token), IlMethod> _byToken = [];
+    private readonly Dictionary<string, string> _typeModules = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<IlMethod>> _byModule = new(StringComparer.OrdinalIgnoreCase);
 
     public CallGraphIndex(CallGraph graph)
     {
@@ -22,10 +24,12 @@ internal sealed class CallGraphIndex
             Add(_byName, (method.TypeFullName, method.Method), method);
             Add(_byType, method.TypeFullName, method);
             _byToken.TryAdd((method.Module.ToUpperInvariant(), method.Token), method);
+            Add(_byModule, method.Module, method);
         }
         foreach (var type in graph.Types)
         {
             _namespaces.TryAdd(type.FullName, type.Namespace);
+            _typeModules.TryAdd(type.FullName, type.Module);
             foreach (var parent in type.Interfaces.Append(type.BaseType).OfType<string>().Distinct(StringComparer.Ordinal))
             {
                 Add(_derived, parent, type.FullName);
@@ -71,6 +75,12 @@ internal sealed class CallGraphIndex
     /// graph did not read it.</summary>
     public IlMethod? Method(string module, int token) =>
         _byToken.TryGetValue((module.ToUpperInvariant(), token), out var method) ? method : null;
+
+    /// <summary>The methods the graph read from one module (file name, any case).</summary>
+    public IReadOnlyList<IlMethod> MethodsOf(string module) => _byModule.TryGetValue(module, out var methods) ? methods : [];
+
+    /// <summary>The module (file name) that defines a type of the graph; null when the graph did not read it.</summary>
+    public string? ModuleOf(string typeFullName) => _typeModules.GetValueOrDefault(typeFullName);
 
     /// <summary>
     /// The methods an entry hint names: <c>Ns.Type.Method</c> or its tail (<c>Type.Method</c>, <c>Method</c>), nested
@@ -257,8 +267,20 @@ internal sealed class CallGraphIndex
     private IEnumerable<IlMethod> Named(string type, string method) =>
         _byName.TryGetValue((type, method), out var found) ? found : [];
 
-    // Overrides share the name; explicit interface implementations are named "Ns.IFace.Method".
-    private IEnumerable<IlMethod> Implementations(string type, string method)
+    private readonly Dictionary<(string Type, string Method), IlMethod[]> _implementations = [];
+
+    // Overrides share the name; explicit interface implementations are named "Ns.IFace.Method". Worked out once per
+    // name: a virtual call on System.Object walks every type of the graph.
+    private IlMethod[] Implementations(string type, string method)
+    {
+        if (!_implementations.TryGetValue((type, method), out var found))
+        {
+            _implementations[(type, method)] = found = [.. FindImplementations(type, method)];
+        }
+        return found;
+    }
+
+    private IEnumerable<IlMethod> FindImplementations(string type, string method)
     {
         foreach (var derived in DerivedTypes(type))
         {

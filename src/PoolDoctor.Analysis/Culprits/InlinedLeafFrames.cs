@@ -27,12 +27,16 @@ public static class InlinedLeafFrames
             return snapshot;
         }
         var index = new CallGraphIndex(snapshot.LeafLibraryCallGraph);
+        // The app's methods too: a framework frame may have inlined the app's code as well as a package's.
+        var both = new CallGraphIndex(new CallGraph(
+            [.. snapshot.LeafLibraryCallGraph.Methods, .. snapshot.CallGraph.Methods], [.. snapshot.LeafLibraryCallGraph.Types, .. snapshot.CallGraph.Types]));
+        var inliners = new InlinedLibraryFrames(both, Names(snapshot, ModuleOrigin.Framework), Names(snapshot, ModuleOrigin.App));
         var restored = new Dictionary<IReadOnlyList<StackFrame>, IReadOnlyList<StackFrame>>(ReferenceEqualityComparer.Instance);
         IReadOnlyList<StackFrame> Frames(IReadOnlyList<StackFrame> frames)
         {
             if (!restored.TryGetValue(frames, out var done))
             {
-                restored[frames] = done = Restore(frames, index);
+                restored[frames] = done = inliners.Restore(Restore(frames, index));
             }
             return done;
         }
@@ -42,6 +46,9 @@ public static class InlinedLeafFrames
             Waits = [.. snapshot.Waits.Select(w => w with { Frames = Frames(w.Frames) })],
         };
     }
+
+    private static HashSet<string> Names(StackSnapshot snapshot, ModuleOrigin origin) =>
+        snapshot.Modules.Where(m => m.Origin == origin).Select(m => m.Name).ToHashSet(StringComparer.OrdinalIgnoreCase);
 
     internal static IReadOnlyList<StackFrame> Restore(IReadOnlyList<StackFrame> frames, CallGraphIndex index)
     {
@@ -108,7 +115,7 @@ public static class InlinedLeafFrames
     }
 
     // A delegate made here runs elsewhere; an awaited call does not block this thread.
-    private static IEnumerable<IlCall> Callable(IlMethod method)
+    internal static IEnumerable<IlCall> Callable(IlMethod method)
     {
         var awaited = AwaitedCalls.Of(method);
         return method.Calls

@@ -81,7 +81,22 @@ public static class DeclaredApiReader
         {
             return null;
         }
-        return (text[..dot], text[(dot + 1)..]);
+        return AsyncBody(text[..dot], text[(dot + 1)..]) ?? (text[..dot], text[(dot + 1)..]);
+    }
+
+    // An async method's body is its state machine's MoveNext ("Npgsql.NpgsqlCommand+<ExecuteScalar>d__117.MoveNext");
+    // the method the caller named, whose twins count, is the outer type's "ExecuteScalar". Tier-1 code inlines a
+    // driver's thin sync wrapper, so a warmed stack shows only that body.
+    private static (string Type, string Method)? AsyncBody(string type, string method)
+    {
+        var plus = type.LastIndexOf('+');
+        if (method != "MoveNext" || plus <= 0)
+        {
+            return null;
+        }
+        var nested = type[(plus + 1)..];
+        var close = nested.IndexOf(">d__", StringComparison.Ordinal);
+        return nested.StartsWith('<') && close > 1 ? (type[..plus], nested[1..close]) : null;
     }
 
     /// <summary>One assembly's type definitions by full name ("Ns.Outer+Inner", arity kept), read on demand.</summary>

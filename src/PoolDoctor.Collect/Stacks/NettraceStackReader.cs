@@ -28,11 +28,12 @@ public static class NettraceStackReader
         // which method the JIT inlined away; framework and packages are not read (not where the fix goes).
         // Library frames' declaring types say which async twins exist, so the advice never offers one that does not.
         var frames = snapshot.Stacks.SelectMany(s => s.Frames).Concat(snapshot.Waits.SelectMany(w => w.Frames));
+        var leaves = LeafLibraryGraph.Read(snapshot);
         return snapshot with
         {
             CallGraph = WithoutLines(AssemblyCallGraphReader.ReadApp(snapshot.Modules), snapshot.OtherBuildModules),
-            LeafLibraryCallGraph = LeafLibraryGraph.Read(snapshot),
-            DeclaredApis = DeclaredApiReader.Read(frames, snapshot.Modules),
+            LeafLibraryCallGraph = leaves,
+            DeclaredApis = DeclaredApiReader.Read(frames.Concat(LeafLibraryGraph.PackageMembers(leaves, snapshot.Modules)), snapshot.Modules),
         };
     }
 

@@ -20,6 +20,15 @@ internal static class PackageFixtures
 
     private static string WarmedApp => Path.Combine(Directory, "app-warmed");
 
+    private static string OrdersApp => Path.Combine(Directory, "orders-app");
+
+    /// <summary>`/orders/42/total` of tests/apps/packaged/PackagedOrders: its handler calls ShopKit.OrderStore's sync
+    /// <c>OrderRepository.GetTotal</c>, which runs Npgsql's <c>ExecuteScalar</c> against a real PostgreSQL.</summary>
+    public static string OrderStore => Path.Combine(Directory, "order-store.nettrace.gz");
+
+    /// <summary><see cref="OrderStore"/> after 35 s at 4 connections (tier-1 code).</summary>
+    public static string OrderStoreWarmed => Path.Combine(Directory, "order-store-warmed.nettrace.gz");
+
     /// <summary>`/orders/42` as <see cref="RedisWindow"/>, after 35 s of load at 4 connections (tier-1 code): the Redis
     /// client's <c>ExecuteSyncImpl</c> and its wait are compiled into <c>RedisBase.ExecuteSync</c>, the stack's top frame.</summary>
     public static string RedisWindowWarmed => Path.Combine(Directory, "redis-window-warmed.nettrace.gz");
@@ -39,7 +48,10 @@ internal static class PackageFixtures
 
     public static StackSnapshot Read(string path)
     {
-        var app = path == RedisRateLimiting ? RateLimitedApi : path == RedisWindowWarmed || path == AuditLogWarmed ? WarmedApp : App;
+        var app = path == RedisRateLimiting ? RateLimitedApi
+            : path == RedisWindowWarmed || path == AuditLogWarmed ? WarmedApp
+            : path == OrderStore || path == OrderStoreWarmed ? OrdersApp
+            : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();
         // Every folder but the shared framework's is the app's (the recording machine's temporary app folder, or the
@@ -50,8 +62,9 @@ internal static class PackageFixtures
             .Select(m => m with { Path = LocalCopy(m, app) })
             .ToList();
         var frames = snapshot.Stacks.SelectMany(s => s.Frames).Concat(snapshot.Waits.SelectMany(w => w.Frames));
-        var local = snapshot with { Modules = modules, DeclaredApis = DeclaredApiReader.Read(frames, modules) };
-        return local with { LeafLibraryCallGraph = LeafLibraryGraph.Read(local) };
+        var leaves = LeafLibraryGraph.Read(snapshot with { Modules = modules });
+        var declared = DeclaredApiReader.Read(frames.Concat(LeafLibraryGraph.PackageMembers(leaves, modules)), modules);
+        return snapshot with { Modules = modules, DeclaredApis = declared, LeafLibraryCallGraph = leaves };
     }
 
     // The framework's recorded path when this machine has it, a copy in the fixture's app folder or beside the tests,
@@ -72,6 +85,10 @@ internal static class PackageFixtures
             System.Runtime.InteropServices.RuntimeEnvironment.GetRuntimeDirectory(),
             Path.GetDirectoryName(typeof(Microsoft.Extensions.Logging.LoggerExtensions).Assembly.Location)!,
         ];
-        return folders.Select(f => Path.Combine(f, file)).FirstOrDefault(File.Exists) ?? "";
+        // The trace may spell a package's module in the packages folder's lower case (`shopkit.rediswindow`).
+        return folders.Select(f => Path.Combine(f, file)).FirstOrDefault(File.Exists)
+            ?? folders.SelectMany(f => System.IO.Directory.EnumerateFiles(f, "*.dll"))
+                .FirstOrDefault(p => string.Equals(Path.GetFileName(p), file, StringComparison.OrdinalIgnoreCase))
+            ?? "";
     }
 }

@@ -117,6 +117,9 @@ public sealed class PackageMetadataTests
     [InlineData("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)", "System.Threading.Tasks.Task`1", "GetResultCore")]
     [InlineData("Ns.Outer+Inner.Run()", "Ns.Outer+Inner", "Run")]
     [InlineData("Ns.Type.Method[System.Int32](int)", "Ns.Type", "Method")]
+    // An async body is described as the method the caller named (a warmed driver's sync wrapper is inlined away).
+    [InlineData("Npgsql.NpgsqlCommand+<ExecuteScalar>d__117.MoveNext()", "Npgsql.NpgsqlCommand", "ExecuteScalar")]
+    [InlineData("Ns.Outer+<Run>d__3`1[System.__Canon].MoveNext()", "Ns.Outer", "Run")]
     public void Raw_frame_names_split_into_type_and_method(string raw, string type, string method) =>
         Assert.Equal((type, method), DeclaredApiReader.Split(raw));
 

@@ -1,0 +1,149 @@
+using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Tests.Analysis.Culprits;
+
+/// <summary>
+/// The mechanism behind the warmed rate limiter (WarmedPackageFixtureTests), on other components: a framework frame
+/// whose IL at its sampled offset dispatches to a package's or the app's code that tier-1 code inlined into it. The
+/// assemblies here are small made-up graphs; the names say the shape (a health-check service, a middleware pipeline).
+/// </summary>
+public sealed class InlinedLibraryFramesTests
+{
+    private static readonly StackFrame Wait = new("System.Private.CoreLib", "System.Threading.Monitor.Wait");
+
+    private static readonly StackFrame[] PoolBottom =
+    [
+        new("System.Private.CoreLib", "System.Threading.ThreadPoolWorkQueue.Dispatch"),
+        new("System.Private.CoreLib", "System.Threading.PortableThreadPool+WorkerThread.WorkerThreadStart"),
+    ];
+
+    private static readonly StackFrame SendSync = new("Acme.Client", "Acme.Client.Connection.SendSync") { MethodToken = 0x06000002, IlOffset = 4 };
+
+    private static readonly IlMethod[] Client =
+    [
+        new("Acme.Client", "Acme.Client.Connection", "Ping", 0x06000004, [new IlCall(3, IlCallKind.Call, "Acme.Client.Connection", "SendSync")]),
+        new("Acme.Client", "Acme.Client.Connection", "SendSync", 0x06000002, [new IlCall(4, IlCallKind.Call, "System.Threading.Monitor", "Wait")]),
+    ];
+
+    private static readonly IlType[] ClientTypes = [new("Acme.Client", "Acme.Client", "Acme.Client.Connection", "System.Object", [])];
+
+    private static readonly ModuleInfo[] Modules =
+    [
+        new("System.Private.CoreLib", "/fw/System.Private.CoreLib.dll", ModuleOrigin.Framework),
+        new("Fw.Hosting", "/fw/Fw.Hosting.dll", ModuleOrigin.Framework),
+        new("Acme.Checks", "/app/Acme.Checks.dll", ModuleOrigin.Package) { Package = new PackageRef("Acme.Checks", "2.2.3", true) },
+        new("Acme.Client", "/app/Acme.Client.dll", ModuleOrigin.Package) { Package = new PackageRef("Acme.Client", "2.0.0", false) },
+        new("Shop", "/app/Shop.dll", ModuleOrigin.App),
+    ];
+
+    private static StackSnapshot Snapshot(StackFrame framework, CallGraph libraries, CallGraph? app = null) =>
+        new(1, 1, [new ThreadStack(7, [Wait, SendSync, framework, .. PoolBottom], 10)], [])
+        {
+            Modules = Modules,
+            LeafLibraryCallGraph = libraries,
+            CallGraph = app ?? CallGraph.Empty,
+        };
+
+    [Fact]
+    public void A_health_check_service_that_inlined_a_packaged_check_gets_the_check_back()
+    {
+        var runCheck = new StackFrame("Fw.Hosting", "Fw.Hosting.HealthCheckService.RunCheck") { MethodToken = 0x06000001, IlOffset = 0x10 };
+        var graph = new CallGraph(
+            [
+                new("Fw.Hosting", "Fw.Hosting.HealthCheckService", "RunCheck", 0x06000001,
+                    [new IlCall(0x08, IlCallKind.Call, "Fw.Hosting.HealthCheckService", "Log"), new IlCall(0x10, IlCallKind.CallVirt, "Fw.Hosting.IHealthCheck", "Check")]),
+                new("Fw.Hosting", "Fw.Hosting.HealthCheckService", "Log", 0x06000005, []),
+                new("Acme.Checks", "Acme.Checks.PingCheck", "Check", 0x06000003, [new IlCall(5, IlCallKind.Call, "Acme.Client.Connection", "Ping")]),
+                .. Client,
+            ],
+            [
+                new("Fw.Hosting", "Fw.Hosting", "Fw.Hosting.IHealthCheck", null, []),
+                new("Acme.Checks", "Acme.Checks", "Acme.Checks.PingCheck", "System.Object", ["Fw.Hosting.IHealthCheck"]),
+                .. ClientTypes,
+            ]);
+
+        var stack = InlinedLeafFrames.Restore(Snapshot(runCheck, graph)).Stacks[0];
+
+        Assert.Equal(["Acme.Client.Connection.Ping", "Acme.Checks.PingCheck.Check"], stack.Frames.Skip(2).Take(2).Select(f => f.Method));
+        Assert.Same(runCheck, stack.Frames[4]);
+        var top = CulpritAnalyzer.Analyze(Snapshot(runCheck, graph)).Culprits[0];
+        Assert.Equal("PingCheck.Check", top.Method);
+        Assert.Equal(new PackageRef("Acme.Checks", "2.2.3", true), top.Package);
+        Assert.Equal("Connection.Ping", top.Api);
+    }
+
+    [Fact]
+    public void A_middleware_pipeline_that_inlined_the_apps_middleware_gets_it_back()
+    {
+        var invoke = new StackFrame("Fw.Hosting", "Fw.Hosting.MiddlewarePipeline.Invoke") { MethodToken = 0x06000001, IlOffset = 0 };
+        var framework = new CallGraph(
+            [new("Fw.Hosting", "Fw.Hosting.MiddlewarePipeline", "Invoke", 0x06000001, [new IlCall(2, IlCallKind.CallVirt, "Fw.Hosting.IMiddleware", "InvokeAsync")]), .. Client],
+            [new("Fw.Hosting", "Fw.Hosting", "Fw.Hosting.IMiddleware", null, []), .. ClientTypes]);
+        var app = new CallGraph(
+            [new("Shop", "Shop.AuditMiddleware", "InvokeAsync", 0x06000009, [new IlCall(7, IlCallKind.CallVirt, "Acme.Client.Connection", "SendSync")])],
+            [new("Shop", "Shop", "Shop.AuditMiddleware", "System.Object", ["Fw.Hosting.IMiddleware"])]);
+
+        var stack = InlinedLeafFrames.Restore(Snapshot(invoke, framework, app)).Stacks[0];
+
+        // The app's middleware calls the client's SendSync itself: it is put between the two, and nothing else.
+        Assert.Equal(new StackFrame("Shop", "Shop.AuditMiddleware.InvokeAsync"), stack.Frames[2]);
+        Assert.Same(invoke, stack.Frames[3]);
+        Assert.Equal(6, stack.Frames.Count);
+    }
+
+    [Fact]
+    public void A_packaged_check_that_called_the_clients_public_entry_gets_that_entry_back()
+    {
+        // The warmed HealthChecks.Redis shape: the check's statement calls the client's Ping, whose body (down to
+        // SendSync) tier-1 code inlined into the check; the entry is what names the blocking API and its twin.
+        var check = new StackFrame("Acme.Checks", "Acme.Checks.PingCheck.Check") { MethodToken = 0x06000003, IlOffset = 0 };
+        var graph = new CallGraph(
+            [
+                new("Acme.Checks", "Acme.Checks.PingCheck", "Check", 0x06000003,
+                    [new IlCall(1, IlCallKind.Call, "Acme.Client.Connection", "Open"), new IlCall(5, IlCallKind.Call, "Acme.Client.Connection", "Ping")]),
+                new("Acme.Client", "Acme.Client.Connection", "Open", 0x06000007, []),
+                .. Client,
+            ],
+            [.. ClientTypes]);
+
+        var stack = InlinedLeafFrames.Restore(Snapshot(check, graph)).Stacks[0];
+
+        // Open enters the client too, but does not lead to SendSync: Ping is the entry.
+        Assert.Equal(new StackFrame("Acme.Client", "Acme.Client.Connection.Ping"), stack.Frames[2]);
+        Assert.Same(check, stack.Frames[3]);
+        var top = CulpritAnalyzer.Analyze(Snapshot(check, graph)).Culprits[0];
+        Assert.Equal("PingCheck.Check", top.Method);
+        Assert.Equal("Connection.Ping", top.Api);
+    }
+
+    [Fact]
+    public void A_framework_frame_that_calls_the_package_itself_is_left_as_it_was()
+    {
+        var caller = new StackFrame("Fw.Hosting", "Fw.Hosting.Runner.Run") { MethodToken = 0x06000001, IlOffset = 0 };
+        var graph = new CallGraph(
+            [new("Fw.Hosting", "Fw.Hosting.Runner", "Run", 0x06000001, [new IlCall(1, IlCallKind.Call, "Acme.Client.Connection", "SendSync")]), .. Client],
+            [.. ClientTypes]);
+
+        var snapshot = Snapshot(caller, graph);
+        Assert.Equal(snapshot.Stacks[0].Frames, InlinedLeafFrames.Restore(snapshot).Stacks[0].Frames);
+    }
+
+    [Fact]
+    public void A_path_through_the_framework_alone_adds_nothing()
+    {
+        // Only framework methods between the two: nothing the user or a package owns was inlined, nothing to name.
+        var caller = new StackFrame("Fw.Hosting", "Fw.Hosting.Runner.Run") { MethodToken = 0x06000001, IlOffset = 0 };
+        var graph = new CallGraph(
+            [
+                new("Fw.Hosting", "Fw.Hosting.Runner", "Run", 0x06000001, [new IlCall(1, IlCallKind.Call, "Fw.Hosting.Runner", "Step")]),
+                new("Fw.Hosting", "Fw.Hosting.Runner", "Step", 0x06000006, [new IlCall(1, IlCallKind.Call, "Acme.Client.Connection", "SendSync")]),
+                .. Client,
+            ],
+            [.. ClientTypes]);
+
+        var snapshot = Snapshot(caller, graph);
+        Assert.Equal(snapshot.Stacks[0].Frames, InlinedLeafFrames.Restore(snapshot).Stacks[0].Frames);
+    }
+}
