@@ -32,9 +32,9 @@ public sealed class WarmedShapesDumpTests(ITestOutputHelper output)
         [
             LabScenarios.Find(LabHost.Minimal, "invoices/7")!,
             LabScenarios.Find(LabHost.Minimal, "reports/monday")!,
-            // gRPC's Check is not here yet: in its first run (2026-11-25) the live capture named WarehouseLedger.Count for
-            // POST /shop.Warehouse/Check, and the dump named no culprit serving it (issue 20's note). The load below keeps
-            // its gRPC path for when the dump side does.
+            // Its handler often resumes as a continuation once the request's message arrives: the dump then finds the
+            // request only in the resumed state machine (DumpRequests; without it the dump named no culprit serving it).
+            LabScenarios.Find(LabHost.Grpc, "Check")!,
         ];
         await using var lab = await LabProcess.StartAsync();
         var warmed = await LoadAll(lab, scenarios, connections: 3, Warm);
