@@ -62,6 +62,24 @@ public sealed class WarmedShapesDumpFixtureTests
         Assert.DoesNotContain(analysis.Culprits, c => c.Method == "WarehouseLedger.Count" && c.Entry != Grpc);
     }
 
+    /// <summary>
+    /// The dump of a lab starving harder (the HTTP/2 connection's own reads wait in the pool's queue too, so most calls
+    /// resume after their message) has mostly resumed handlers; with only those, no thread's frames name the request,
+    /// so no other thread's request can lend its code path one either.
+    /// </summary>
+    [Theory]
+    [InlineData(true, Grpc)]
+    [InlineData(false, "WarehouseService.Check")]
+    public void With_only_resumed_handlers_the_entry_comes_from_their_state_machines(bool readBoxes, string entry)
+    {
+        var snapshot = RecordedDumps.Load("warmed-shapes", readBoxes);
+        var resumedOnly = snapshot with { Stacks = [.. snapshot.Stacks.Where(s => !ServesCheck(s) || Resumed(s))] };
+
+        var culprit = Assert.Single(CulpritAnalyzer.Analyze(resumedOnly).Culprits, c => c.Method == "WarehouseLedger.Count");
+
+        Assert.Equal(entry, culprit.Entry);
+    }
+
     [Theory]
     [InlineData("GET /api/minimal/invoices/{id:int}", "InvoiceStore.Load", "InvoiceStore.cs", 8)]
     [InlineData("GET /api/minimal/reports/{day}", "DailyReports.For", "DailyReports.cs", 6)]
