@@ -77,6 +77,11 @@ public sealed class WarmedShapesDumpTests(ITestOutputHelper output)
             }
             finally
             {
+                // POOLDOCTOR_TEST_KEEP_DUMPS=DIR keeps the dump for a look at what the analysis read (dump-fixture.cs).
+                if (Environment.GetEnvironmentVariable("POOLDOCTOR_TEST_KEEP_DUMPS") is { Length: > 0 } keep && File.Exists(dump))
+                {
+                    File.Move(dump, Path.Combine(keep, Path.GetFileName(dump)), overwrite: true);
+                }
                 File.Delete(dump);
             }
         }
