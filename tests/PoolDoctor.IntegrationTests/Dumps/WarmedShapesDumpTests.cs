@@ -13,8 +13,8 @@ namespace PoolDoctor.IntegrationTests.Dumps;
 /// Issue 20's dump acceptance for the handler shapes the JIT inlines in a warmed service, on one shared target to keep
 /// the time down: a minimal-API static method group (<c>invoices/7</c>), a lambda calling a small static helper
 /// (<c>reports/monday</c>) and a gRPC unary method (<c>Check</c>), all warmed 30 s then starving together. For each, the
-/// dump's culprit serving that entry must be what the live capture of the same state names: method, kind, API, entry,
-/// file and line.
+/// dump's culprit serving that entry must be what the live capture of the same state names: method, kind, API, file and
+/// line, and the entry too where the live capture knew the request.
 /// </summary>
 public sealed class WarmedShapesDumpTests(ITestOutputHelper output)
 {
@@ -32,9 +32,9 @@ public sealed class WarmedShapesDumpTests(ITestOutputHelper output)
         [
             LabScenarios.Find(LabHost.Minimal, "invoices/7")!,
             LabScenarios.Find(LabHost.Minimal, "reports/monday")!,
-            // gRPC's Check is not here yet: in its first run (2026-11-25) the live capture named WarehouseLedger.Count for
-            // POST /shop.Warehouse/Check, and the dump named no culprit serving it (issue 20's note). The load below keeps
-            // its gRPC path for when the dump side does.
+            // Its handler often resumes as a continuation once the request's message arrives: the dump then finds the
+            // request only in the resumed state machine (DumpRequests; without it the dump named no culprit serving it).
+            LabScenarios.Find(LabHost.Grpc, "Check")!,
         ];
         await using var lab = await LabProcess.StartAsync();
         var warmed = await LoadAll(lab, scenarios, connections: 3, Warm);
@@ -59,24 +59,35 @@ public sealed class WarmedShapesDumpTests(ITestOutputHelper output)
                 foreach (var scenario in scenarios)
                 {
                     var fromDump = Serving(json, scenario.Entry!);
-                    var fromLive = Serving(live, scenario.Entry!);
+                    // A late live capture knows a blocked request only when some request of its endpoint starts or ends in
+                    // its 2 s window (docs/culprits.md, Limits); where it knew none, its culprit for the same call site has
+                    // the outermost user frame as entry. The dump reads every thread's request, so its entry is always
+                    // checked against the scenario's; the live one is compared when it names a route.
+                    var fromLive = Serving(live, scenario.Entry!) ?? CallingSite(live, scenario.CallSite!);
                     Assert.True(fromDump is not null, $"{scenario.Path}: no culprit in the dump serves {scenario.Entry} | {why}");
-                    Assert.True(fromLive is not null, $"{scenario.Path}: no culprit in the live capture serves {scenario.Entry} | {why}");
+                    Assert.True(fromLive is not null, $"{scenario.Path}: no culprit in the live capture names {scenario.CallSite} | {why}");
+                    var liveKnewRequest = fromLive.Value.GetProperty("entry").GetString() == scenario.Entry;
                     Assert.True(fromDump.Value.GetProperty("method").GetString() == scenario.CallSite, $"{scenario.Path}: {fromDump} | {why}");
                     Assert.True(fromDump.Value.TryGetProperty("line", out var line) && line.ValueKind == JsonValueKind.Number, $"{scenario.Path}: no line | {why}");
-                    foreach (var field in Compared)
+                    foreach (var field in Compared.Where(f => f != "entry" || liveKnewRequest))
                     {
                         Assert.True(fromDump.Value.GetProperty(field).ToString() == fromLive.Value.GetProperty(field).ToString(),
                             $"{scenario.Path} {field}: dump {fromDump.Value.GetProperty(field)}, live {fromLive.Value.GetProperty(field)} | {why}");
                     }
                     output.WriteLine($"{scenario.Host} {scenario.Route}: dump and live {fromDump.Value.GetProperty("method")} {fromDump.Value.GetProperty("kind")} "
                         + $"{fromDump.Value.GetProperty("api")} ({fromDump.Value.GetProperty("source")}, live {fromLive.Value.GetProperty("source")}) at "
-                        + $"{Path.GetFileName(fromDump.Value.GetProperty("file").GetString())}:{line}, chain {fromDump.Value.GetProperty("chain")}");
+                        + $"{Path.GetFileName(fromDump.Value.GetProperty("file").GetString())}:{line}, chain {fromDump.Value.GetProperty("chain")}, "
+                        + $"entry {fromDump.Value.GetProperty("entry")} (live {fromLive.Value.GetProperty("entry")})");
                 }
                 output.WriteLine($"warm-up {string.Join(", ", warmed.Select(s => $"{s.Requests} requests"))} in {Warm.TotalSeconds:F0} s; {written.StdOut.Trim()}; analyze {analyzed.Elapsed.TotalSeconds:F1} s");
             }
             finally
             {
+                // POOLDOCTOR_TEST_KEEP_DUMPS=DIR keeps the dump for a look at what the analysis read (dump-fixture.cs).
+                if (Environment.GetEnvironmentVariable("POOLDOCTOR_TEST_KEEP_DUMPS") is { Length: > 0 } keep && File.Exists(dump))
+                {
+                    File.Move(dump, Path.Combine(keep, Path.GetFileName(dump)), overwrite: true);
+                }
                 File.Delete(dump);
             }
         }
@@ -98,6 +109,13 @@ public sealed class WarmedShapesDumpTests(ITestOutputHelper output)
     private static JsonElement? Serving(JsonDocument report, string entry) =>
         report.RootElement.GetProperty("culprits").EnumerateArray()
             .Where(c => c.TryGetProperty("entry", out var e) && e.GetString() == entry)
+            .Select(c => (JsonElement?)c)
+            .FirstOrDefault();
+
+    /// <summary>The first culprit that names this call site, whatever its entry.</summary>
+    private static JsonElement? CallingSite(JsonDocument report, string method) =>
+        report.RootElement.GetProperty("culprits").EnumerateArray()
+            .Where(c => c.GetProperty("method").GetString() == method)
             .Select(c => (JsonElement?)c)
             .FirstOrDefault();
 
