@@ -28,14 +28,18 @@ internal static class AccuracyTable
     /// </summary>
     public static void AppendDump(LabScenario scenario, JsonElement analysis, string how) => Write(scenario, analysis, $"dump ({how})");
 
-    private static void Write(LabScenario scenario, JsonElement report, string verdict)
+    /// <summary>A dump row for one of several shapes starving one target: the culprit that serves the scenario's entry.</summary>
+    public static void AppendDump(LabScenario scenario, JsonElement analysis, JsonElement culprit, string how) =>
+        Write(scenario, analysis, $"dump ({how})", culprit);
+
+    private static void Write(LabScenario scenario, JsonElement report, string verdict, JsonElement? culprit = null)
     {
         if (Environment.GetEnvironmentVariable("POOLDOCTOR_ACCURACY_TABLE") is not { Length: > 0 } path)
         {
             return;
         }
         var culprits = report.GetProperty("culprits");
-        var top = culprits.GetArrayLength() > 0 ? culprits[0] : (JsonElement?)null;
+        var top = culprit ?? (culprits.GetArrayLength() > 0 ? culprits[0] : (JsonElement?)null);
         string Text(string key) => top is { } t && t.TryGetProperty(key, out var v) && v.ValueKind == JsonValueKind.String ? v.GetString()! : "–";
         var chain = top is { } c && c.TryGetProperty("chain", out var links) ? string.Join(" → ", links.EnumerateArray().Select(l => l.GetString())) : "–";
         var verdictAt = report.TryGetProperty("verdictAtSeconds", out var at) && at.ValueKind == JsonValueKind.Number ? Seconds(at.GetDouble()) : "–";
