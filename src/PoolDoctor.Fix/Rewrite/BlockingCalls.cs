@@ -91,7 +91,7 @@ internal static class BlockingCalls
                         var args = ((InvocationExpressionSyntax)current).ArgumentList;
                         if (token is not null)
                         {
-                            args = args.AddArguments(SyntaxFactory.Argument(token));
+                            args = WithArgument(args, SyntaxFactory.Argument(token));
                         }
                         return SyntaxFactory.InvocationExpression(SyntaxFactory.ParseExpression("Task.Delay"), args).WithTriviaFrom(current);
                     })
@@ -176,7 +176,19 @@ internal static class BlockingCalls
             argument = argument.WithNameColon(SyntaxFactory.NameColon("cancellationToken"));
         }
         _ = model;
-        return renamed.WithArgumentList(renamed.ArgumentList.AddArguments(argument));
+        return renamed.WithArgumentList(WithArgument(renamed.ArgumentList, argument));
+    }
+
+    // One more argument after the others, its comma followed by a space as written by hand (AddArguments adds a bare
+    // comma); the existing separators keep their trivia, so a call spread over lines stays so.
+    private static ArgumentListSyntax WithArgument(ArgumentListSyntax list, ArgumentSyntax argument)
+    {
+        if (list.Arguments.Count == 0)
+        {
+            return list.AddArguments(argument);
+        }
+        var separators = list.Arguments.GetSeparators().Append(SyntaxFactory.Token(SyntaxKind.CommaToken).WithTrailingTrivia(SyntaxFactory.Space));
+        return list.WithArguments(SyntaxFactory.SeparatedList(list.Arguments.Append(argument), separators));
     }
 
     private static InvocationExpressionSyntax Rename(InvocationExpressionSyntax invocation, string name)
