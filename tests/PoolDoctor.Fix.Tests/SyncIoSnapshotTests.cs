@@ -51,12 +51,12 @@ public sealed class SyncIoSnapshotTests(FixIoWorkspace app) : IClassFixture<FixI
         {
             "io-stream-read.diff",
             FixIoWorkspace.Culprit("ReceiptArchive.Load", "SyncIO", "FileStream.Read", "Receipts/ReceiptArchive.cs", "file.Read(content, read"),
-            "+            var n = await file.ReadAsync(content, read, content.Length - read);"
+            "+            var n = await file.ReadAsync(content.AsMemory(read, content.Length - read));"
         },
         {
             "io-stream-write.diff",
             FixIoWorkspace.Culprit("ReceiptArchive.Save", "SyncIO", "FileStream.Write", "Receipts/ReceiptArchive.cs", "file.Write(content"),
-            "+        await file.WriteAsync(content, 0, content.Length);"
+            "+        await file.WriteAsync(content.AsMemory(0, content.Length));"
         },
         {
             "io-semaphore.diff",
