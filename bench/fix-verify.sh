@@ -4,7 +4,7 @@
 # culprit in a copy of the lab's source (samples/DiagnosticScenarios + src/PoolDoctor.Lab), builds the original and the
 # patched copy in Release and loads each as a fresh process. The table (route, culprit, whether the fix compiled,
 # before/after verdict and requests, exit code) is written between the markers of docs/fix.md.
-# Usage: bench/fix-verify.sh [--only ROUTE-SUBSTRING] [--duration 10s]   (run it under the load lock; ~2 min a route)
+# Usage: bench/fix-verify.sh [--only ROUTE-SUBSTRING[,ROUTE-SUBSTRING...]] [--duration 10s]   (run it under the load lock; ~2 min a route)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ONLY="" DURATION=10s
@@ -26,7 +26,7 @@ tool, only, duration, machine = sys.argv[1:5]
 project = "samples/DiagnosticScenarios/DiagnosticScenarios.csproj"
 rows = [r for r in (dict(zip(["host", "path", "kind", "pool", "run"], l.rstrip("\n").split("\t")))
                     for l in list(open("/tmp/fixverify-scenarios.tsv"))[1:])
-        if r["host"] in ("mvc", "minimal") and r["kind"] != "healthy" and only in r["path"]]
+        if r["host"] in ("mvc", "minimal") and r["kind"] != "healthy" and any(o in r["path"] for o in only.split(","))]
 
 def run(args, limit):
     started = time.time()

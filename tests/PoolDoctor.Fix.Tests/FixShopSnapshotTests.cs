@@ -5,9 +5,10 @@ namespace PoolDoctor.Fix.Tests;
 /// <summary>
 /// The diffs `fix` writes for the FixShop app's blocking routes (fixtures/shop-*.json, with another machine's paths,
 /// which the fix maps back onto the project). Each plan has compiled before it is returned; the snapshot pins what the
-/// rewrite is. The shop fixtures are hand-written culprits (method, kind, api, file:line, chain, the file's sha256 as
-/// the PDB records it), not recordings: `scripts/fix-fixtures/record.sh` records them with `diagnose` under load, and
-/// did not get the shared load lock in the time this was written in; re-record them with it.
+/// rewrite is. The shop fixtures are real reports: `scripts/fix-fixtures/record.sh` records them with `diagnose` of a
+/// Release FixShop under the tool's own load. Their chains are what the capture saw (the audit middleware first; an
+/// action or a handler the frames lost is found by the report's entry route), so "also changed" lists only callers off
+/// the proven path.
 /// </summary>
 [Collection(FixCollection.Name)]
 public sealed class FixShopSnapshotTests(FixShopWorkspace shop)

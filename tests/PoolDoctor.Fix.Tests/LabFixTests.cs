@@ -3,7 +3,7 @@ using PoolDoctor.Fix.Reports;
 namespace PoolDoctor.Fix.Tests;
 
 /// <summary>
-/// The lab's own report (diagnose of /api/diagscenario/taskwait under load, recorded by scripts/fix-fixtures/record.sh)
+/// The lab's own reports (diagnose of taskwait in both hosts under load, recorded by scripts/fix-fixtures/record.sh)
 /// gives a fix that compiles. The lab's files change with the lab, so these fixtures
 /// carry no source checksum (they were recorded with one; it is dropped) and the test asserts what the fix must
 /// contain rather than a whole snapshot.
@@ -13,6 +13,7 @@ public sealed class LabFixTests
 {
     [Theory]
     [InlineData("lab-mvc-taskwait.json", "+    public async Task<string> TaskWait()", "await PretendQuery.CustomerAsync()")]
+    [InlineData("lab-minimal-taskwait.json", "+    public static async Task<string> TaskWait()", "await PretendQuery.CustomerAsync()")]
     public async Task The_fix_of_a_lab_report_compiles(string report, string signature, string awaited)
     {
         await TestApps.EnsureRestoredAsync();
@@ -28,7 +29,7 @@ public sealed class LabFixTests
     [Fact]
     public void The_lab_fixtures_are_real_reports_of_a_starving_lab()
     {
-        foreach (var report in new[] { "lab-mvc-taskwait.json" })
+        foreach (var report in new[] { "lab-mvc-taskwait.json", "lab-minimal-taskwait.json" })
         {
             var text = File.ReadAllText(TestApps.Fixture(report));
             Assert.Contains("\"verdict\": \"Starving\"", text, StringComparison.Ordinal);

@@ -50,6 +50,40 @@ public sealed class RefusalTests
     }
 
     [Fact]
+    public async Task A_stream_read_into_a_stack_span_is_refused()
+    {
+        await TestApps.EnsureRestoredAsync();
+        // ReadAsync takes Memory<byte>: a stackalloc'd Span cannot live across an await, so there is no twin to call.
+        var culprit = FixIoWorkspace.Culprit("ReceiptArchive.Header", "SyncIO", "FileStream.Read", "Receipts/ReceiptArchive.cs", "file.Read(head)");
+        var output = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-fix-").FullName, "fix.diff");
+        var before = Snapshot(TestApps.FixIo);
+
+        var result = await TestApps.Tool("fix", FixIoWorkspace.Report(culprit), "--project", TestApps.FixIo, "-o", output);
+
+        AssertRefused(result, $"Receipts/ReceiptArchive.cs:{culprit.Line}: no blocking call the tool can rewrite is there");
+        Assert.False(File.Exists(output));
+        Assert.Equal(before, Snapshot(TestApps.FixIo));
+    }
+
+    [Fact]
+    public async Task A_timer_callback_that_would_have_to_return_a_task_is_refused()
+    {
+        await TestApps.EnsureRestoredAsync();
+        // The hosted-service pattern on a System.Threading.Timer: Cleanup is a TimerCallback, which returns void, so
+        // making it async Task does not compile, and async void is not offered.
+        var culprit = FixIoWorkspace.Culprit("OutboxTable.Purge", "SyncIO", "DbCommand.ExecuteNonQuery", "Outbox/OutboxTable.cs", "        command.ExecuteNonQuery();", "CleanupTimer.Cleanup", "OutboxTable.Purge");
+        var output = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-fix-").FullName, "fix.diff");
+        var before = Snapshot(TestApps.FixIo);
+
+        var result = await TestApps.Tool("fix", FixIoWorkspace.Report(culprit), "--project", TestApps.FixIo, "-o", output);
+
+        AssertRefused(result, "does not compile");
+        Assert.Contains("Outbox/CleanupTimer.cs", result.StdErr, StringComparison.Ordinal);
+        Assert.False(File.Exists(output));
+        Assert.Equal(before, Snapshot(TestApps.FixIo));
+    }
+
+    [Fact]
     public async Task Apply_writes_the_files_the_diff_shows_and_they_build()
     {
         var applied = await TestApps.CopyAsync(TestApps.FixShop);

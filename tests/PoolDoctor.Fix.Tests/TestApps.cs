@@ -16,13 +16,15 @@ internal static class TestApps
 
     public static string FixData => Path.Combine(Repo(), "tests", "apps", "FixData", "FixData.csproj");
 
+    public static string FixIo => Path.Combine(Repo(), "tests", "apps", "FixIo", "FixIo.csproj");
+
     public static string Lab => Path.Combine(Repo(), "src", "PoolDoctor.Lab", "PoolDoctor.Lab.csproj");
 
     public static string Fixture(string name) => Path.Combine(Repo(), "tests", "PoolDoctor.Fix.Tests", "fixtures", name);
 
     public static string ToolDll => Path.Combine(AppContext.BaseDirectory, "dotnet-pooldoctor.dll");
 
-    private static readonly Lazy<Task> Restored = new(() => Task.WhenAll(RestoreAsync(FixShop), RestoreAsync(FixData), RestoreAsync(Lab)));
+    private static readonly Lazy<Task> Restored = new(() => Task.WhenAll(RestoreAsync(FixShop), RestoreAsync(FixData), RestoreAsync(FixIo), RestoreAsync(Lab)));
 
     public static Task EnsureRestoredAsync() => Restored.Value;
 

@@ -91,7 +91,7 @@ internal static class BlockingCalls
                         var args = ((InvocationExpressionSyntax)current).ArgumentList;
                         if (token is not null)
                         {
-                            args = args.AddArguments(SyntaxFactory.Argument(token));
+                            args = WithArgument(args, SyntaxFactory.Argument(token));
                         }
                         return SyntaxFactory.InvocationExpression(SyntaxFactory.ParseExpression("Task.Delay"), args).WithTriviaFrom(current);
                     })
@@ -104,7 +104,55 @@ internal static class BlockingCalls
         {
             return null;
         }
-        return Twin(model, invocation, method);
+        return StreamArrayTwin(model, invocation, method) ?? Twin(model, invocation, method);
+    }
+
+    // Stream.Read/Write(byte[], offset, count) → ReadAsync/WriteAsync(buffer.AsMemory(offset, count)): the Memory
+    // overloads are the ones streams implement natively (the array overloads wrap them; CA1835 asks for these).
+    private static BlockingCall? StreamArrayTwin(SemanticModel model, InvocationExpressionSyntax invocation, IMethodSymbol method)
+    {
+        if (method.Name is not ("Read" or "Write") || method.Parameters.Length != 3 || method.Parameters[0].Type is not IArrayTypeSymbol
+            || !DerivesFrom(method.ContainingType, "System.IO.Stream") || invocation.ArgumentList.Arguments.Any(a => a.NameColon is not null))
+        {
+            return null;
+        }
+        var token = TokenInScope.At(model, invocation.SpanStart);
+        var twinName = method.Name + "Async";
+        InvocationExpressionSyntax Build(InvocationExpressionSyntax current)
+        {
+            var args = current.ArgumentList.Arguments;
+            var buffer = args[0].Expression.WithoutTrivia();
+            var receiver = buffer is IdentifierNameSyntax or MemberAccessExpressionSyntax or ElementAccessExpressionSyntax or InvocationExpressionSyntax
+                ? buffer
+                : SyntaxFactory.ParenthesizedExpression(buffer);
+            var memory = SyntaxFactory.ParseExpression($"{receiver}.AsMemory({args[1].Expression.WithoutTrivia()}, {args[2].Expression.WithoutTrivia()})");
+            var list = SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(memory)));
+            if (token is not null)
+            {
+                list = WithArgument(list, SyntaxFactory.Argument(token));
+            }
+            return Rename(current.WithArgumentList(list.WithTriviaFrom(current.ArgumentList)), twinName);
+        }
+        if (!Binds(model, invocation, Build(invocation)))
+        {
+            return null;
+        }
+        return new BlockingCall(invocation, $"{method.ContainingType.Name}.{method.Name}", current => Build((InvocationExpressionSyntax)current))
+        {
+            Member = method.Name,
+        };
+    }
+
+    private static bool DerivesFrom(INamedTypeSymbol? type, string name)
+    {
+        for (var t = type; t is not null; t = t.BaseType)
+        {
+            if (t.ToDisplayString() == name)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     // Sync call → the same call to Name + "Async", bound speculatively where the call is: with a token in scope when
@@ -176,7 +224,19 @@ internal static class BlockingCalls
             argument = argument.WithNameColon(SyntaxFactory.NameColon("cancellationToken"));
         }
         _ = model;
-        return renamed.WithArgumentList(renamed.ArgumentList.AddArguments(argument));
+        return renamed.WithArgumentList(WithArgument(renamed.ArgumentList, argument));
+    }
+
+    // One more argument after the others, its comma followed by a space as written by hand (AddArguments adds a bare
+    // comma); the existing separators keep their trivia, so a call spread over lines stays so.
+    private static ArgumentListSyntax WithArgument(ArgumentListSyntax list, ArgumentSyntax argument)
+    {
+        if (list.Arguments.Count == 0)
+        {
+            return list.AddArguments(argument);
+        }
+        var separators = list.Arguments.GetSeparators().Append(SyntaxFactory.Token(SyntaxKind.CommaToken).WithTrailingTrivia(SyntaxFactory.Space));
+        return list.WithArguments(SyntaxFactory.SeparatedList(list.Arguments.Append(argument), separators));
     }
 
     private static InvocationExpressionSyntax Rename(InvocationExpressionSyntax invocation, string name)

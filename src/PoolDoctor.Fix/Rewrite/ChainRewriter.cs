@@ -271,7 +271,7 @@ internal sealed class ChainRewriter
             }
             ReplaceWithAwait(document, invocation, current => current);
             var function = EnclosingFunction(invocation, Location(document, invocation), $"a call of {method.Name}");
-            if (!OnChain(document, function))
+            if (!await OnChainAsync(document, function, cancellation))
             {
                 _also.Add(new AlsoChanged(FunctionName(document, function), Relative(document), Line(invocation), $"calls {Name(method)}, which became async"));
             }
@@ -396,10 +396,12 @@ internal sealed class ChainRewriter
     };
 
     // On the chain when the report's chain names this function's method (Type.Method, or a lambda in it).
-    private bool OnChain(Document document, SyntaxNode function)
+    private async Task<bool> OnChainAsync(Document document, SyntaxNode function, CancellationToken cancellation)
     {
         var name = FunctionName(document, function);
-        return _culprit.Chain.Count == 0 || _culprit.Chain.Any(f => ChainMatches(f.Method, name)) || ChainMatches(_culprit.Method, name);
+        return _culprit.Chain.Count == 0 || _culprit.Chain.Any(f => ChainMatches(f.Method, name)) || ChainMatches(_culprit.Method, name)
+            || ChainMembership.ByPlace(_solution, _culprit, document, function)
+            || await ChainMembership.IsEntryAsync(document, function, _culprit.Entry, cancellation);
     }
 
     private static bool ChainMatches(string frame, string name)

@@ -1,0 +1,61 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.MSBuild;
+using PoolDoctor.Fix.Reports;
+using PoolDoctor.Fix.Workspace;
+
+namespace PoolDoctor.Fix.Tests;
+
+/// <summary>
+/// The FixIo test app loaded once for its snapshot tests, and its culprits: written here from the app's source (the
+/// call site's line is found by its text, so an edit above it does not silently point the culprit elsewhere), not
+/// recorded — its routes need PostgreSQL tables and a load run each, and these tests pin the rewrite, not the diagnosis.
+/// </summary>
+public sealed class FixIoWorkspace : IAsyncLifetime
+{
+    private MSBuildWorkspace? _workspace;
+
+    public Solution Solution { get; private set; } = null!;
+
+    public async Task InitializeAsync()
+    {
+        await TestApps.EnsureRestoredAsync();
+        (_workspace, Solution) = await SourceWorkspace.OpenAsync(TestApps.FixIo, CancellationToken.None);
+    }
+
+    public Task DisposeAsync()
+    {
+        _workspace?.Dispose();
+        return Task.CompletedTask;
+    }
+
+    /// <summary>A culprit at the one line of <paramref name="file"/> (relative to the app) that holds <paramref name="call"/>.</summary>
+    public static ReportCulprit Culprit(string method, string kind, string api, string file, string call, params string[] chain)
+    {
+        var path = Path.Combine(Path.GetDirectoryName(TestApps.FixIo)!, file);
+        var lines = File.ReadAllLines(path);
+        var at = Enumerable.Range(0, lines.Length).Where(i => lines[i].Contains(call, StringComparison.Ordinal)).ToList();
+        Assert.True(at.Count == 1, $"{file}: '{call}' is on {at.Count} lines, not one");
+        return new ReportCulprit(method, kind, api)
+        {
+            File = path,
+            Line = at[0] + 1,
+            Chain = [.. chain.Select(c => new ChainFrame(c, null, null))],
+        };
+    }
+
+    /// <summary>The culprit as a report.json `fix` reads, in a temp folder, for the tests that run the CLI.</summary>
+    public static string Report(ReportCulprit culprit)
+    {
+        var report = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-fix-").FullName, "report.json");
+        var json = System.Text.Json.JsonSerializer.Serialize(new
+        {
+            verdict = "Starving",
+            culprits = new[]
+            {
+                new { method = culprit.Method, kind = culprit.Kind, api = culprit.Api, file = culprit.File, line = culprit.Line, chain = culprit.Chain.Select(c => c.Method).ToArray() },
+            },
+        });
+        File.WriteAllText(report, json);
+        return report;
+    }
+}

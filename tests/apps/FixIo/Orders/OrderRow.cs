@@ -1,0 +1,3 @@
+namespace FixIo.Orders;
+
+public sealed record OrderRow(int Id, int CustomerId, decimal Total, bool Shipped);
