@@ -2,17 +2,21 @@
 # Reading a large trace (by hand, not in CI): peak RSS and wall time of one read (nettrace -> stacks -> culprits,
 # bench/ReadLoop with 1 read) by this tree's streaming reader and by REF's reader (default main), alternated, in
 # fresh processes, the same run. Run it under the shared lock: flock /tmp/pooldoctor-load.lock bench/big-trace.sh FILE
+# Both builds are kept (REF's under artifacts/bench/peer-COMMIT): `bench/big-trace.sh --build-only [REF]` makes them
+# outside the lock, so the lock is held only for the reads.
 # Usage: bench/big-trace.sh FILE.nettrace [ROUNDS=2] [REF=main]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FILE=${1:?usage: bench/big-trace.sh FILE.nettrace [ROUNDS=2] [REF=main]}
-ROUNDS=${2:-2}
-REF=${3:-main}
-peer=$(mktemp -d /tmp/pooldoctor-peer-XXXXXX)
-trap 'rm -rf "$peer"' EXIT
-git archive "$REF" | tar -x -C "$peer"
+FILE=${1:?usage: bench/big-trace.sh FILE.nettrace [ROUNDS=2] [REF=main] | --build-only [REF=main]}
+if [ "$FILE" = --build-only ]; then ROUNDS=0; REF=${2:-main}; else ROUNDS=${2:-2}; REF=${3:-main}; fi
+peer=$PWD/artifacts/bench/peer-$(git rev-parse --short "$REF^{commit}")
+if [ ! -f "$peer/out/ReadLoop.dll" ]; then
+  rm -rf "$peer" && mkdir -p "$peer"
+  git archive "$REF" | tar -x -C "$peer"
+  dotnet build "$peer/bench/ReadLoop" -c Release -v q -nologo -o "$peer/out" >/dev/null
+fi
 dotnet build bench/ReadLoop -c Release -v q -nologo -o artifacts/bench/readloop-here >/dev/null
-dotnet build "$peer/bench/ReadLoop" -c Release -v q -nologo -o "$peer/out" >/dev/null
+[ "$ROUNDS" -gt 0 ] || { echo "built: artifacts/bench/readloop-here and $peer/out"; exit 0; }
 echo "file: $FILE ($(du -h "$FILE" | cut -f1)), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "reader,round,wall_s,peak_rss_mb,rss_after_gc_mb,stacks"
 run() {

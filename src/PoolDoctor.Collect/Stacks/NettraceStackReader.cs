@@ -50,16 +50,17 @@ public static class NettraceStackReader
 
     internal static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
     {
+        var aggregation = new StackAggregation(firstSamplePerThread, serving);
         StackTraceEvents trace;
         try
         {
-            trace = Parse(path, requireComplete);
+            trace = Parse(path, requireComplete, aggregation);
         }
         catch (NettraceVersionException e)
         {
             return ReadNewerFormat(path, e.Version, firstSamplePerThread, symbols);
         }
-        return Collect(trace, firstSamplePerThread, serving, symbols);
+        return Collect(trace, aggregation, symbols);
     }
 
     /// <summary>
@@ -87,17 +88,18 @@ public static class NettraceStackReader
     }
 
     /// <summary>
-    /// The file's events in time order, its stacks and what their addresses resolve to (no grouping yet). The file is
-    /// streamed (a gzip file is expanded to a temporary file first): memory follows the trace's content (events kept,
-    /// distinct stacks and methods), not its size in bytes.
+    /// The file's stacks and what their addresses resolve to, and its events: aggregated as they stream into
+    /// <paramref name="aggregation"/> when given (memory follows distinct stacks, methods, thread × stack × request keys,
+    /// wait spans and requests, not the number of events), else kept in time order in <see cref="StackTraceEvents.Rows"/>.
+    /// The file is streamed (a gzip file is expanded to a temporary file first), never held whole.
     /// </summary>
-    internal static StackTraceEvents Parse(string path, bool requireComplete)
+    internal static StackTraceEvents Parse(string path, bool requireComplete, StackAggregation? aggregation = null)
     {
         var plain = path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase) ? GzipTrace.Expand(path) : path;
         try
         {
             NettraceFileCheck.EnsureNettrace(plain, path, requireComplete);
-            var events = new StackTraceEvents(new StackTable());
+            var events = new StackTraceEvents(new StackTable(), aggregation);
             try
             {
                 using var file = new FileStream(plain, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
@@ -127,42 +129,26 @@ public static class NettraceStackReader
         }
     }
 
+    /// <summary>Groups events kept in <see cref="StackTraceEvents.Rows"/> (a trace parsed without aggregation).</summary>
     internal static StackSnapshot Collect(StackTraceEvents trace, bool firstSamplePerThread, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
+    {
+        var aggregation = new StackAggregation(firstSamplePerThread, serving);
+        foreach (var e in trace.Rows)
+        {
+            aggregation.Add(e);
+        }
+        return Collect(trace, aggregation, symbols);
+    }
+
+    private static StackSnapshot Collect(StackTraceEvents trace, StackAggregation aggregation, string? symbols)
     {
         using var sources = new SourceLocator(symbols);
         var modules = TracedModules.Resolve([.. trace.Code.Modules.Select(m => (m.Name, m.FilePath, m.PdbSignature))], sources);
         var frames = new FrameResolver(trace.Stacks, trace.Code, sources, modules.Located);
-        var requests = new RequestTracker();
-        if (serving is not null)
-        {
-            requests.Seed(serving);
-        }
-        var samples = new SampleCounts<int>(requests, firstSamplePerThread);
-        var waits = new WaitSpanBuilder<int>(frames.Frames, requests);
-        foreach (var e in trace.Rows)
-        {
-            switch (e.Kind)
-            {
-                case RuntimeEventKind.ThreadSample:
-                    if (e.Stack != StackTable.None)
-                    {
-                        samples.Sample(e.ThreadId, e.Stack, e.TimeMSec);
-                    }
-                    break;
-                case RuntimeEventKind.AspNetCore:
-                    if (e.Bridged is { } bridged)
-                    {
-                        requests.Add(e.ThreadId, bridged);
-                    }
-                    samples.RequestEvent(e.ThreadId);
-                    break;
-                default:
-                    waits.Add(e.Kind, e.ThreadId, e.TimeMSec, e.Stack, e.Behavior);
-                    break;
-            }
-        }
-        var processId = trace.Rows.Count > 0 ? trace.Header.ProcessId : 0;
-        return new StackSnapshot(Math.Max(0, processId), samples.WindowSeconds, samples.Stacks(frames.Frames), waits.Finish(trace.EndMSec))
+        var processId = trace.EventCount > 0 ? trace.Header.ProcessId : 0;
+        var stacks = aggregation.Stacks(frames.Frames);
+        var waits = aggregation.Waits(trace.EndMSec, frames.Frames);
+        return new StackSnapshot(Math.Max(0, processId), aggregation.WindowSeconds, stacks, waits)
         {
             Modules = modules.Modules,
             Missing = modules.Missing(frames.Stats, sources, symbols),

@@ -7,9 +7,11 @@ namespace PoolDoctor.Collect.Stacks.Nettrace;
 /// The sink a stacks capture reads with: keeps the events <see cref="RuntimeEvents"/> classifies, in time order, and
 /// feeds the method, module and IL-map events (JIT and rundown) to the <see cref="CodeMap"/> that resolves stacks.
 /// Payload layouts of the runtime's events are fixed by id (its native events describe no fields); the others are
-/// read by the names their metadata gives.
+/// read by the names their metadata gives. With a <see cref="StackAggregation"/> each classified event goes to it as
+/// it arrives and none is kept (the stack reader's bounded path); without one, the events are kept in
+/// <see cref="Rows"/> (tests and benches that look at them).
 /// </summary>
-internal sealed class StackTraceEvents(StackTable stacks) : INettraceSink
+internal sealed class StackTraceEvents(StackTable stacks, StackAggregation? aggregation = null) : INettraceSink
 {
     private const string RundownProvider = "Microsoft-Windows-DotNETRuntimeRundown";
 
@@ -44,7 +46,11 @@ internal sealed class StackTraceEvents(StackTable stacks) : INettraceSink
 
     public StackTable Stacks => stacks;
 
+    /// <summary>The classified events, in time order; empty when they went to a <see cref="StackAggregation"/>.</summary>
     public IReadOnlyList<TraceRow> Rows => _rows;
+
+    /// <summary>The classified events seen (kept or aggregated).</summary>
+    public long EventCount { get; private set; }
 
     public TraceHeader Header => _header ?? throw new NettraceFormatException("the trace has no Trace object");
 
@@ -82,7 +88,15 @@ internal sealed class StackTraceEvents(StackTable stacks) : INettraceSink
             RuntimeEventKind.AspNetCore => row with { Bridged = Bridged(metadata, payload) },
             _ => row,
         };
-        _rows.Add(row);
+        EventCount++;
+        if (aggregation is not null)
+        {
+            aggregation.Add(row);
+        }
+        else
+        {
+            _rows.Add(row);
+        }
     }
 
     /// <summary>True for the runtime's method and module events (bookkeeping, no stack kept).</summary>

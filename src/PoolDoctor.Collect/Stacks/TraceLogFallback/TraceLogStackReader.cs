@@ -40,7 +40,7 @@ internal static class TraceLogStackReader
         var frames = new TraceLogFrames(log, sources, modules.Located);
         var requests = new RequestTracker();
         var samples = new SampleCounts<CallStackIndex>(requests, firstSamplePerThread);
-        var waits = new WaitSpanBuilder<CallStackIndex>(frames.Frames, requests);
+        var waits = new WaitSpanBuilder<CallStackIndex>(requests);
         var processId = 0;
         foreach (var e in log.Events)
         {
@@ -66,7 +66,7 @@ internal static class TraceLogStackReader
                     break;
             }
         }
-        return new StackSnapshot(Math.Max(0, processId), samples.WindowSeconds, samples.Stacks(frames.Frames), waits.Finish(log.SessionEndTimeRelativeMSec))
+        return new StackSnapshot(Math.Max(0, processId), samples.WindowSeconds, samples.Stacks(frames.Frames), waits.Finish(log.SessionEndTimeRelativeMSec, frames.Frames))
         {
             Modules = modules.Modules,
             Missing = modules.Missing(frames.Stats, sources, symbols),
