@@ -19,7 +19,7 @@ internal static class TraceLogStackReader
         var etlx = Path.Combine(Path.GetTempPath(), $"pooldoctor-oracle-{Guid.NewGuid():N}.etlx");
         try
         {
-            TraceLog.CreateFromEventPipeDataFile(plain, etlx, new TraceLogOptions { ConversionLog = TextWriter.Null });
+            ConvertToEtlx(plain, etlx);
             using var log = new TraceLog(etlx);
             return Collect(log, firstSamplePerThread, symbols);
         }
@@ -30,6 +30,26 @@ internal static class TraceLogStackReader
             {
                 TraceFile.TryDelete(plain);
             }
+        }
+    }
+
+    /// <summary>
+    /// When TraceEvent's conversion throws on a damaged file, it leaves its event source's file stream open: the trace
+    /// stays locked (the next read of the same path fails with "used by another process", found by AFL++ in the short
+    /// fuzz) and a long-running watch would leak a handle per bad file. The stream is unreachable once the conversion has
+    /// thrown, so a collection runs its finalizer, which closes the handle.
+    /// </summary>
+    private static void ConvertToEtlx(string plain, string etlx)
+    {
+        try
+        {
+            TraceLog.CreateFromEventPipeDataFile(plain, etlx, new TraceLogOptions { ConversionLog = TextWriter.Null });
+        }
+        catch
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            throw;
         }
     }
 
