@@ -12,13 +12,12 @@ internal static class Http1ResponseTarget
 
     public static void Run(byte[] input)
     {
-        if (input.Length < 2)
-        {
-            return;
-        }
-        var headRequest = (input[0] & 1) != 0;
-        var readSize = 1 + (input[1] % 64) * 97; // 1 byte to ~6 KB per read
-        var wire = input.AsSpan(2);
+        // Every input, even an empty one, reaches the parser: SharpFuzz reads the first input from stdin as soon as it
+        // greets AFL++, which on a busy host can be before AFL++ has written it. That first run then sees an empty
+        // input, and AFL++ aborts ("No instrumentation detected") when it touched no instrumented code.
+        var headRequest = input.Length > 0 && (input[0] & 1) != 0;
+        var readSize = 1 + (input.Length > 1 ? input[1] % 64 : 0) * 97; // 1 byte to ~6 KB per read
+        var wire = input.AsSpan(Math.Min(2, input.Length));
         var parser = new HttpResponseParser();
         parser.Reset(headRequest);
         var buffer = new byte[BufferSize];

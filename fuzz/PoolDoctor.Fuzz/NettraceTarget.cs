@@ -13,17 +13,16 @@ internal static class NettraceTarget
 
     public static void Run(byte[] input)
     {
-        if (input.Length == 0)
-        {
-            return;
-        }
+        // An empty input is read too, as an empty file: see Http1ResponseTarget for why every input must reach the
+        // instrumented code.
         using (var file = File.Create(Path))
         {
-            file.Write(input.AsSpan(1));
+            file.Write(input.AsSpan(Math.Min(1, input.Length)));
         }
+        var requireComplete = input.Length > 0 && (input[0] & 1) != 0;
         try
         {
-            _ = NettraceStackReader.ReadStacks(Path, firstSamplePerThread: false, requireComplete: (input[0] & 1) != 0, serving: null, symbols: null);
+            _ = NettraceStackReader.ReadStacks(Path, firstSamplePerThread: false, requireComplete: requireComplete, serving: null, symbols: null);
         }
         catch (NettraceFormatException e)
         {

@@ -16,6 +16,9 @@ public sealed class ShortFuzzRun : IAsyncLifetime
 
     public string Output { get; } = Path.Combine(Path.GetTempPath(), $"pooldoctor-short-fuzz-{Guid.NewGuid():N}");
 
+    /// <summary>The copy of the fuzz project's build that fuzz/short.sh instrumented.</summary>
+    public string InstrumentedFuzzDll => Path.Combine(Output, "bin", "PoolDoctor.Fuzz.dll");
+
     /// <summary>What is missing to run AFL++ here (null when nothing is).</summary>
     public string? Missing { get; private set; }
 

@@ -31,4 +31,21 @@ public sealed class ShortFuzzTests(ShortFuzzRun run) : IClassFixture<ShortFuzzRu
             $"{target}: {row.Crashes} crash(es), {row.Hangs} hang(s) in {row.Executions} executions: {string.Join(", ", crashes.Concat(hangs))}; "
             + $"replay one with `dotnet fuzz/PoolDoctor.Fuzz/bin/Release/net10.0/PoolDoctor.Fuzz.dll {target} FILE`, then keep it in fuzz/regressions/{target}");
     }
+
+    [SkippableTheory]
+    [InlineData("nettrace")]
+    [InlineData("dump-header")]
+    [InlineData("http1")]
+    [InlineData("grpc")]
+    [InlineData("trigger")]
+    public void A_target_whose_first_input_is_read_before_afl_writes_it_still_shows_coverage(string target)
+    {
+        if (run.Missing is { } missing)
+        {
+            throw MissingDependency.SkipOrFail(missing, "bash scripts/install-test-deps.sh installs it");
+        }
+        Assert.True(File.Exists(run.InstrumentedFuzzDll), $"fuzz/short.sh left no instrumented build\n{run.Log}");
+        var (covered, output) = ForkServerFirstRun.CoverageOfAnEmptyFirstInput(run.InstrumentedFuzzDll, target);
+        Assert.True(covered > 0, $"{target}: an empty first input set no byte of the coverage map, so AFL++ would abort with \"No instrumentation detected\"\n{output}");
+    }
 }
