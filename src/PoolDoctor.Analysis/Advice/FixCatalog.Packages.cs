@@ -48,7 +48,7 @@ internal static partial class FixCatalog
         parts.Add($"If no version fixes it, report it to {package.Name}'s maintainers with this stack.");
         return new FixAdvice(c.Method, c.Kind, c.Api, headline, string.Join(" ", parts), evidence, "", "")
         {
-            Code = "none",
+            Code = AdviceCode.None,
             CodeNote = $"no snippet: the blocking code is in package {package}, not in your code",
         };
     }
@@ -61,7 +61,7 @@ internal static partial class FixCatalog
             + "for), cache its result, or switch to a library that offers an async API.",
             evidence, "", "")
         {
-            Code = "none",
+            Code = AdviceCode.None,
             CodeNote = $"no snippet: {c.Api} has no async twin to rewrite the call to",
         };
 }

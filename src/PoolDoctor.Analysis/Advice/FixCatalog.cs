@@ -22,7 +22,7 @@ internal static partial class FixCatalog
             var why = c.Site.File is null
                 ? "no PDB line for the call"
                 : $"the source of {c.Site.File} is neither on this machine nor embedded in the PDB";
-            return pattern with { Code = "pattern", CodeNote = $"a pattern of the fix written with {MethodNames.Short(c.Method)}'s name, not your code ({why})" };
+            return pattern with { Code = AdviceCode.Pattern, CodeNote = $"a pattern of the fix written with {MethodNames.Short(c.Method)}'s name, not your code ({why})" };
         }
         var rewritten = CodeRewrite.Rewrite(excerpt, c.Kind, c.Api, MethodNames.Short(c.Method));
         var at = $"{Path.GetFileName(excerpt.File)}:{excerpt.CallLine}";
@@ -32,7 +32,7 @@ internal static partial class FixCatalog
             {
                 Before = string.Join("\n", rewritten.Before),
                 After = string.Join("\n", rewritten.After),
-                Code = "source",
+                Code = AdviceCode.Source,
                 SourceFile = excerpt.File,
                 CodeNote = $"your code at {at} and the same lines rewritten",
             };
@@ -42,7 +42,7 @@ internal static partial class FixCatalog
         return pattern with
         {
             Before = string.Join("\n", lines),
-            Code = "source-before",
+            Code = AdviceCode.SourceBefore,
             SourceFile = excerpt.File,
             CodeNote = $"before: your code at {at}; after: a pattern of the fix (this call has no mechanical rewrite)",
         };

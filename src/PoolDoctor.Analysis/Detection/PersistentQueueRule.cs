@@ -61,7 +61,7 @@ internal static class PersistentQueueRule
             + Math.Min(0.1, 0.03 * Math.Max(0, window.Count - t.PersistentQueueMinSamples))
             + (meanRunnable is not null ? 0.05 : 0)
             + (queued == window.Count ? 0.05 : 0);
-        return new Verdict(VerdictKind.Starving, Round(confidence), Rules.PersistentQueue, evidence, f.Latest.Seconds);
+        return new Verdict(VerdictKind.Starving, Round(confidence), VerdictRule.PersistentQueue, evidence, f.Latest.Seconds);
     }
 
     private static double? MedianQueueDelay(List<CounterSample> window)

@@ -78,6 +78,6 @@ internal static class PoolKeepsUp
         evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s)"));
         evidence.Add("not starving: requests are served, but every blocked one holds a thread; a smaller MinThreads or a larger burst starves");
         var confidence = 0.7 + (latest.QueueDelayMs is { Items: > 0 } ? 0.1 : 0);
-        return new Verdict(VerdictKind.BlockingCompensated, Round(confidence), Rules.BlockingCompensated, evidence, latest.Seconds);
+        return new Verdict(VerdictKind.BlockingCompensated, Round(confidence), VerdictRule.BlockingCompensated, evidence, latest.Seconds);
     }
 }

@@ -24,7 +24,7 @@ internal static class VerdictRules
         {
             // The runtime's own injections need no history: with work queued they are enough from the first sample.
             return StarvingByInjections(f, cores, t)
-                ?? new Verdict(VerdictKind.Inconclusive, 0, Rules.WarmingUp, ["one counter sample so far; trends need two"], at);
+                ?? new Verdict(VerdictKind.Inconclusive, 0, VerdictRule.WarmingUp, ["one counter sample so far; trends need two"], at);
         }
         // Busy cores first; runnable threads only after the runtime's own starvation signal, because threads that
         // poll with short sleeps (tasksleepwait) sit in the run queue of a crowded machine without doing any work.
@@ -93,7 +93,7 @@ internal static class VerdictRules
         var confidence = (busy ? 0.75 + Math.Min(0.15, (f.CpuPercent - t.CpuSaturatedPercent) / 60) : runnableBound ? 0.65 : 0.6)
             + (busy && runnableBound ? 0.1 : 0)
             + (f.StarvationInjections == 0 ? 0.05 : 0);
-        return new Verdict(VerdictKind.CpuSaturated, Round(confidence), Rules.CpuSaturated, evidence, f.Latest.Seconds);
+        return new Verdict(VerdictKind.CpuSaturated, Round(confidence), VerdictRule.CpuSaturated, evidence, f.Latest.Seconds);
     }
 
     /// <summary>
@@ -133,7 +133,7 @@ internal static class VerdictRules
         evidence.Add(Threads(f, cores));
         evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"));
         evidence.Add(Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"));
-        return new Verdict(VerdictKind.Starving, Round(confidence), Rules.StarvationInjections, evidence, f.Latest.Seconds);
+        return new Verdict(VerdictKind.Starving, Round(confidence), VerdictRule.StarvationInjections, evidence, f.Latest.Seconds);
     }
 
     /// <summary>The tutorial's signature: queue stays up, threads at 2× the cores or more and still climbing, CPU low.</summary>
@@ -161,7 +161,7 @@ internal static class VerdictRules
             evidence.Add(Invariant($"{f.CooperativeBlockingInjections} cooperative-blocking injection(s) (event 55, Reason=CooperativeBlocking): threads block in Task.Wait/.Result"));
         }
         var confidence = 0.7 + (f.CooperativeBlockingInjections > 0 ? 0.1 : 0) + (f.ThreadSlopePerSecond >= t.ClimbPerSecond ? 0.05 : 0);
-        return new Verdict(VerdictKind.Starving, Round(confidence), Rules.StarvationSignature, evidence, f.Latest.Seconds);
+        return new Verdict(VerdictKind.Starving, Round(confidence), VerdictRule.StarvationSignature, evidence, f.Latest.Seconds);
     }
 
     /// <summary>
@@ -209,7 +209,7 @@ internal static class VerdictRules
             evidence.Add("no starvation injection: every item finishes within 500 ms of the previous, so the gate thread does not add threads");
         }
         var confidence = 0.7 + (f.RunnableWorkers is not null ? 0.1 : 0) + Math.Min(0.1, (q / floor) * 0.005);
-        return new Verdict(VerdictKind.Starving, Round(confidence), Rules.QueueNotDraining, evidence, f.Latest.Seconds);
+        return new Verdict(VerdictKind.Starving, Round(confidence), VerdictRule.QueueNotDraining, evidence, f.Latest.Seconds);
     }
 
     /// <summary>Threads settled well above the cores with the queue drained: blocked threads, paid for with more threads.</summary>
@@ -235,7 +235,7 @@ internal static class VerdictRules
             evidence.Add(Invariant($"{f.BlockingInjectionsEver} starvation/cooperative-blocking injection(s) so far, the last at {last.Seconds:0.0} s to {last.NewWorkerThreadCount} threads"));
         }
         var confidence = 0.6 + Math.Min(0.25, (threads / cores - t.CompensatedThreadsPerCore) * 0.05) + (f.BlockingInjectionsEver > 0 ? 0.1 : 0);
-        return new Verdict(VerdictKind.BlockingCompensated, Round(confidence), Rules.BlockingCompensated, evidence, f.Latest.Seconds);
+        return new Verdict(VerdictKind.BlockingCompensated, Round(confidence), VerdictRule.BlockingCompensated, evidence, f.Latest.Seconds);
     }
 
     private static Verdict Healthy(WindowFigures f, int cores, DetectionThresholds t)
@@ -252,7 +252,7 @@ internal static class VerdictRules
         };
         // A short window says less: confidence grows with the seconds observed.
         var confidence = 0.5 + Math.Min(0.4, f.WindowSpanSeconds / t.WindowSeconds * 0.4);
-        return new Verdict(VerdictKind.Healthy, Round(confidence), Rules.Healthy, evidence, f.Latest.Seconds);
+        return new Verdict(VerdictKind.Healthy, Round(confidence), VerdictRule.Healthy, evidence, f.Latest.Seconds);
     }
 
     /// <summary>The measured queue delay of the latest sample, as evidence; null when it was not measured.</summary>

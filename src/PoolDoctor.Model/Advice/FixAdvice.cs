@@ -16,10 +16,8 @@ public sealed record FixAdvice(
     string Before,
     string After)
 {
-    /// <summary>Where <see cref="Before"/> and <see cref="After"/> come from: <c>source</c> (the user's own lines,
-    /// numbered, and those lines rewritten), <c>source-before</c> (the user's lines, and a pattern of the fix) or
-    /// <c>pattern</c> (a pattern written with the culprit's names, not the user's code).</summary>
-    public string Code { get; init; } = "pattern";
+    /// <summary>Where <see cref="Before"/> and <see cref="After"/> come from.</summary>
+    public AdviceCode Code { get; init; } = AdviceCode.Pattern;
 
     /// <summary>The source file the lines come from (null for a pattern).</summary>
     public string? SourceFile { get; init; }

@@ -4,6 +4,6 @@ namespace PoolDoctor.Model.Verdicts;
 public sealed record Verdict(
     VerdictKind Kind,
     double Confidence,
-    string Rule,
+    VerdictRule Rule,
     IReadOnlyList<string> Evidence,
     double? AtSeconds);

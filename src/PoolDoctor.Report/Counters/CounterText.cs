@@ -41,7 +41,7 @@ public static class CounterText
         delay is { } d ? Invariant($"{d.P50:0}/{d.P99:0}/{d.Max:0}") : "n/a";
 
     public static string VerdictLine(Verdict verdict) =>
-        Invariant($"Verdict: {verdict.Kind} (confidence {verdict.Confidence:0.00}, rule {verdict.Rule})");
+        Invariant($"Verdict: {verdict.Kind} (confidence {verdict.Confidence:0.00}, rule {verdict.Rule.Name()})");
 
     private static string Injections(IReadOnlyList<InjectionEvent> injections)
     {

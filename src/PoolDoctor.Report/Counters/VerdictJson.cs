@@ -15,7 +15,7 @@ public static class VerdictJson
     {
         json.WriteString(kindKey, verdict.Kind.ToString());
         JsonNumbers.Write(json, "confidence", verdict.Confidence);
-        json.WriteString("rule", verdict.Rule);
+        json.WriteString("rule", verdict.Rule.Name());
         json.WriteStartArray("evidence");
         foreach (var line in verdict.Evidence)
         {

@@ -1,3 +1,4 @@
+using PoolDoctor.Model.Verdicts;
 using System.Globalization;
 using System.Xml.Linq;
 using PoolDoctor.Model.Diagnosis;
@@ -42,7 +43,7 @@ public static class JUnitWriter
 
     private static IEnumerable<string> Details(DiagnosisReport report)
     {
-        yield return $"verdict: {report.Verdict.Kind} ({report.Verdict.Rule}) on {report.Target.Name} (pid {report.Target.ProcessId})";
+        yield return $"verdict: {report.Verdict.Kind} ({report.Verdict.Rule.Name()}) on {report.Target.Name} (pid {report.Target.ProcessId})";
         foreach (var line in report.Verdict.Evidence)
         {
             yield return "  - " + line;

@@ -1,3 +1,4 @@
+using PoolDoctor.Model.Verdicts;
 using System.Text;
 using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Diagnosis;
@@ -67,7 +68,7 @@ public static class ReportHtmlWriter
         {
             html.Append($", reached {N(at)} s after attach");
         }
-        html.Append($". Rule: {E(v.Rule)}</p>\n");
+        html.Append($". Rule: {E(v.Rule.Name())}</p>\n");
         if (v.Evidence.Count > 0)
         {
             html.Append("<ul class=\"evidence\">");

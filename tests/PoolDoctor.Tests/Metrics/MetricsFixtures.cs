@@ -16,7 +16,7 @@ internal static class MetricsFixtures
         state.SetAttached(true);
         var sample = new CounterSample(12, ThreadCount: 15, QueueLength: 114, CompletedPerSecond: 38, CpuPercent: 1, Cores: 2, LockContentionsPerSecond: 0, GcHeapMb: 20);
         InjectionEvent[] injections = [new(11.5, 14, AdjustmentReason.CooperativeBlocking, 3), new(11.7, 15, AdjustmentReason.CooperativeBlocking, 3)];
-        state.Observe(new CounterInterval(sample, injections), new Verdict(VerdictKind.Starving, 0.85, "starvation-injections", [], 12));
+        state.Observe(new CounterInterval(sample, injections), new Verdict(VerdictKind.Starving, 0.85, VerdictRule.StarvationInjections, [], 12));
         state.ReportWritten(new Culprit("OrdersController.Get", BlockingKind.SyncOverAsync, "Task.Result", 21, 1, []));
         return state;
     }

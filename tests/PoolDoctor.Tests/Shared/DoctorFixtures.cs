@@ -31,7 +31,15 @@ internal static class DoctorFixtures
     public static DiagnosisReport Report(DoctorFixture f, string targetName = "lab", string? commandLine = null, bool partial = false, string? reason = null)
     {
         var at = f.Samples.Count > 2 ? f.Samples[f.Samples.Count / 2].Seconds : (double?)null;
-        var verdict = new Verdict(f.Verdict, 0.9, "fixture rule", ["evidence from the fixture"], at);
+        var rule = f.Verdict switch
+        {
+            VerdictKind.Starving => VerdictRule.StarvationInjections,
+            VerdictKind.Healthy => VerdictRule.Healthy,
+            VerdictKind.BlockingCompensated => VerdictRule.BlockingCompensated,
+            VerdictKind.CpuSaturated => VerdictRule.CpuSaturated,
+            _ => VerdictRule.WarmingUp,
+        };
+        var verdict = new Verdict(f.Verdict, 0.9, rule, ["evidence from the fixture"], at);
         var advice = PoolDoctor.Analysis.Advice.AdviceBuilder.Build(f.Verdict, f.Culprits, f.Samples, f.Cores);
         return new DiagnosisReport(
             new TargetProcess(4242, targetName, commandLine ?? "dotnet lab.dll"),

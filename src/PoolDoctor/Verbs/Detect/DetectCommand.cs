@@ -92,9 +92,9 @@ internal static class DetectCommand
     {
         var v = outcome.Verdict;
         var head = outcome.SecondsToVerdict is { } s
-            ? string.Create(CultureInfo.InvariantCulture, $"{v.Kind} after {s:0.0} s (confidence {v.Confidence:0.00}, rule {v.Rule})")
+            ? string.Create(CultureInfo.InvariantCulture, $"{v.Kind} after {s:0.0} s (confidence {v.Confidence:0.00}, rule {v.Rule.Name()})")
             : string.Create(CultureInfo.InvariantCulture,
-                $"No problem found {(outcome.TimedOut ? $"in {limit.TotalSeconds:0} s" : interrupted ? "before the interruption" : "before the watch ended")}: {v.Kind} (confidence {v.Confidence:0.00}, rule {v.Rule}), {outcome.Samples.Count} interval(s) watched");
+                $"No problem found {(outcome.TimedOut ? $"in {limit.TotalSeconds:0} s" : interrupted ? "before the interruption" : "before the watch ended")}: {v.Kind} (confidence {v.Confidence:0.00}, rule {v.Rule.Name()}), {outcome.Samples.Count} interval(s) watched");
         return head + Environment.NewLine + string.Join(Environment.NewLine, v.Evidence.Select(e => "  - " + e));
     }
 }

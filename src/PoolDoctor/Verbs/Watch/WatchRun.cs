@@ -128,7 +128,7 @@ internal sealed class WatchRun(WatchSettings settings, WatchState state, WatchLo
 
     private static string VerdictLine(int pid, VerdictKind? before, Verdict verdict, Model.Counters.CounterSample s) =>
         string.Create(CultureInfo.InvariantCulture,
-            $"pid {pid}: verdict {(before is { } b ? $"{b} -> " : "")}{verdict.Kind} (rule {verdict.Rule}, confidence {verdict.Confidence:0.00}; threads {s.ThreadCount:0}, queue {s.QueueLength:0}, completed/s {s.CompletedPerSecond:0})");
+            $"pid {pid}: verdict {(before is { } b ? $"{b} -> " : "")}{verdict.Kind} (rule {verdict.Rule.Name()}, confidence {verdict.Confidence:0.00}; threads {s.ThreadCount:0}, queue {s.QueueLength:0}, completed/s {s.CompletedPerSecond:0})");
 
     private async Task Pause(CancellationToken stop)
     {

@@ -8,7 +8,7 @@ namespace PoolDoctor.Tests.Analysis.Advice;
 /// <summary>What a BlockingCompensated report says about the blocking it did not call starvation.</summary>
 public class CompensationNoteTests
 {
-    private static readonly Verdict Compensated = new(VerdictKind.BlockingCompensated, 0.8, "blocking-compensated", [], 8.6);
+    private static readonly Verdict Compensated = new(VerdictKind.BlockingCompensated, 0.8, VerdictRule.BlockingCompensated, [], 8.6);
     private static readonly Culprit TaskWait = new("DiagScenarioController.TaskWait", BlockingKind.SyncOverAsync, "Task.Result", 153, 0.74, []);
     private static readonly ConfiguredMinThreads Env300 = new(300, "DOTNET_ThreadPool_ForceMinWorkerThreads=0x12C");
 

@@ -68,7 +68,7 @@ public class BottleneckSeriesTests
     [MemberData(nameof(Bottlenecks))]
     public void The_persistent_queue_rule_says_what_it_sees(string name)
     {
-        var verdict = Timeline(Load("bottleneck", name)).LastOrDefault(v => v.Rule == Rules.PersistentQueue);
+        var verdict = Timeline(Load("bottleneck", name)).LastOrDefault(v => v.Rule == VerdictRule.PersistentQueue);
         Assert.NotNull(verdict);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
         Assert.Contains(verdict.Evidence, e => e.StartsWith("queue never drains: ", StringComparison.Ordinal) || e.StartsWith("queue stays up: ", StringComparison.Ordinal));
@@ -84,6 +84,6 @@ public class BottleneckSeriesTests
         var series = Load("negatives", name);
         Assert.True(series.Samples.Max(s => s.CompletedPerSecond) > 10, $"{name}: no load reached the lab");
         var timeline = Timeline(series);
-        Assert.All(timeline, v => Assert.True(v.Kind != VerdictKind.Starving, $"{name} at {v.AtSeconds}s: {v.Rule} {string.Join("; ", v.Evidence)}"));
+        Assert.All(timeline, v => Assert.True(v.Kind != VerdictKind.Starving, $"{name} at {v.AtSeconds}s: {v.Rule.Name()} {string.Join("; ", v.Evidence)}"));
     }
 }

@@ -48,7 +48,7 @@ public class CompensatedSeriesTests
     {
         var first = Timeline(Load(name)).First(StarvationDetector.IsFinding);
 
-        Assert.Equal((VerdictKind.BlockingCompensated, Rules.BlockingCompensated), (first.Kind, first.Rule));
+        Assert.Equal((VerdictKind.BlockingCompensated, VerdictRule.BlockingCompensated), (first.Kind, first.Rule));
         Assert.Contains(first.Evidence, e => e.Contains("the pool keeps up", StringComparison.Ordinal));
         Assert.Contains(first.Evidence, e => e.StartsWith("thread goal 3", StringComparison.Ordinal));
     }
@@ -60,7 +60,7 @@ public class CompensatedSeriesTests
         // had 110 threads and 17 queued, 30 done/s (no request can finish before its 500 ms task), under a goal of 307.
         var first = Timeline(Load("diagnose-minthreads300-3")).First(StarvationDetector.IsFinding);
 
-        Assert.Equal((VerdictKind.BlockingCompensated, Rules.BlockingCompensated), (first.Kind, first.Rule));
+        Assert.Equal((VerdictKind.BlockingCompensated, VerdictRule.BlockingCompensated), (first.Kind, first.Rule));
         Assert.Contains(first.Evidence, e => e.Contains("every queued item gets one", StringComparison.Ordinal));
     }
 
@@ -86,7 +86,7 @@ public class CompensatedSeriesTests
 
         var first = Timeline(Load(name), off).First(StarvationDetector.IsFinding);
 
-        Assert.Equal((VerdictKind.Starving, Rules.StarvationInjections), (first.Kind, first.Rule));
+        Assert.Equal((VerdictKind.Starving, VerdictRule.StarvationInjections), (first.Kind, first.Rule));
     }
 
     [Theory]
@@ -96,7 +96,7 @@ public class CompensatedSeriesTests
         var timeline = Timeline(Load(name));
 
         var first = timeline.First(StarvationDetector.IsFinding);
-        Assert.Equal((VerdictKind.Starving, Rules.StarvationInjections), (first.Kind, first.Rule));
+        Assert.Equal((VerdictKind.Starving, VerdictRule.StarvationInjections), (first.Kind, first.Rule));
         Assert.DoesNotContain(timeline, v => v.Kind == VerdictKind.BlockingCompensated);
     }
 }

@@ -35,7 +35,7 @@ public class CrowdedAllocSeriesTests
 
         Assert.DoesNotContain(timeline, v => v.Kind == VerdictKind.Starving);
         var first = timeline.First(StarvationDetector.IsFinding);
-        Assert.Equal((VerdictKind.CpuSaturated, Rules.CpuSaturated), (first.Kind, first.Rule));
+        Assert.Equal((VerdictKind.CpuSaturated, VerdictRule.CpuSaturated), (first.Kind, first.Rule));
         Assert.True(first.AtSeconds <= 1.6, $"first finding at {first.AtSeconds} s");
         Assert.Contains(first.Evidence, e => e.Contains("the pool computes", StringComparison.Ordinal));
     }

@@ -27,7 +27,7 @@ public class FirstIntervalSeriesTests
 
         var first = Timeline(series).First(StarvationDetector.IsFinding);
 
-        Assert.Equal((VerdictKind.Starving, Rules.PersistentQueue), (first.Kind, first.Rule));
+        Assert.Equal((VerdictKind.Starving, VerdictRule.PersistentQueue), (first.Kind, first.Rule));
         Assert.True(first.AtSeconds <= 1.6, $"first finding at {first.AtSeconds} s");
     }
 
@@ -40,7 +40,7 @@ public class FirstIntervalSeriesTests
 
         var first = Timeline(unmarked).First(StarvationDetector.IsFinding);
 
-        Assert.True(first.AtSeconds >= 3, $"first finding at {first.AtSeconds} s ({first.Rule})");
+        Assert.True(first.AtSeconds >= 3, $"first finding at {first.AtSeconds} s ({first.Rule.Name()})");
     }
 
     [Fact]

@@ -53,8 +53,8 @@ public class HalfSecondIntervalTests
         var t = DetectionThresholds.Default with { PersistentQueueShare = 2 };
         var samples = Series((100, 5, 10, 3), (100, 5, 10, 3), (100, 5, 10, 3), (100, 5, 10, 3));
         var timeline = StarvationDetector.Timeline(samples, [], 2, t);
-        Assert.DoesNotContain(timeline.Take(3), v => v.Rule == Rules.QueueNotDraining);
-        Assert.Equal(Rules.QueueNotDraining, timeline[3].Rule);
+        Assert.DoesNotContain(timeline.Take(3), v => v.Rule == VerdictRule.QueueNotDraining);
+        Assert.Equal(VerdictRule.QueueNotDraining, timeline[3].Rule);
     }
 
     [Fact]

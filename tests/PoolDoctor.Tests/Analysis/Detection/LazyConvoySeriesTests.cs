@@ -28,7 +28,7 @@ public class LazyConvoySeriesTests
         var timeline = Timeline(Load(name));
 
         var first = timeline.First(StarvationDetector.IsFinding);
-        Assert.Equal((VerdictKind.Starving, Rules.PersistentQueue), (first.Kind, first.Rule));
+        Assert.Equal((VerdictKind.Starving, VerdictRule.PersistentQueue), (first.Kind, first.Rule));
         Assert.True(first.AtSeconds <= 3, $"first finding at {first.AtSeconds} s");
         Assert.Contains(first.Evidence, e => e.Contains("(measured: ", StringComparison.Ordinal));
         Assert.Equal(VerdictKind.Starving, timeline[^1].Kind);

@@ -25,7 +25,7 @@ public class PersistentQueueSyntheticTests
         var timeline = Timeline(Sawtooth(8));
         var first = timeline.First(StarvationDetector.IsFinding);
         Assert.Equal(VerdictKind.Starving, first.Kind);
-        Assert.Equal(Rules.PersistentQueue, first.Rule);
+        Assert.Equal(VerdictRule.PersistentQueue, first.Rule);
         Assert.Equal(5, first.AtSeconds);
         Assert.Contains("queue never drains: 13-120 over 2 s", first.Evidence[0], StringComparison.Ordinal);
         Assert.Contains(first.Evidence, e => e.StartsWith("completed 28/s for 67 queued on average: a queued item waits about 2.4 s", StringComparison.Ordinal));

@@ -149,7 +149,7 @@ public class SyntheticDetectionTests
         }
         var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.CpuSaturated, verdict.Kind);
-        Assert.Equal(Rules.CpuSaturated, verdict.Rule);
+        Assert.Equal(VerdictRule.CpuSaturated, verdict.Rule);
     }
 
     [Fact]
@@ -166,7 +166,7 @@ public class SyntheticDetectionTests
         var s = new SyntheticSeries(2).Second(6, 120, 12, 200, AdjustmentReason.CooperativeBlocking, AdjustmentReason.CooperativeBlocking, AdjustmentReason.CooperativeBlocking);
         var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, 2);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
-        Assert.Equal(Rules.StarvationInjections, verdict.Rule);
+        Assert.Equal(VerdictRule.StarvationInjections, verdict.Rule);
     }
 
     [Fact]
@@ -211,7 +211,7 @@ public class SyntheticDetectionTests
             .Repeat(4, threads: 3, queue: 120, cpu: 3, completed: 5);
         var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
-        Assert.Equal(Rules.QueueNotDraining, verdict.Rule);
+        Assert.Equal(VerdictRule.QueueNotDraining, verdict.Rule);
         Assert.Contains(verdict.Evidence, e => e.Contains("waits about 24 s", StringComparison.Ordinal));
     }
 

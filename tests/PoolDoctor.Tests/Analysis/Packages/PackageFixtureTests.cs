@@ -1,3 +1,4 @@
+using PoolDoctor.Model.Advice;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
@@ -34,7 +35,7 @@ public sealed class PackageFixtureTests
         Assert.Contains("ShopKit.RedisWindow 1.0.0", fix.Headline);
         Assert.Contains("TryAcquireLeaseAsync", fix.Headline);
         Assert.DoesNotContain("ExecuteSyncAsync", fix.Headline + fix.Explanation + fix.Before + fix.After);
-        Assert.Equal("none", fix.Code);
+        Assert.Equal(AdviceCode.None, fix.Code);
 
         var text = string.Join("\n", CulpritLines.Describe(top));
         Assert.Contains("[package ShopKit.RedisWindow 1.0.0] RedisWindowRateLimiter.AttemptAcquireCore", text);
