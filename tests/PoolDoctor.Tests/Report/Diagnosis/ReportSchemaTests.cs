@@ -12,7 +12,7 @@ public sealed class ReportSchemaTests
 {
     private static readonly Lazy<JsonSchema> Schema = new(() => JsonSchema.FromText(File.ReadAllText(SchemaPath())));
 
-    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence", "repository-file"];
+    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence", "repository-file", "package-upgrade-fix"];
 
     [Theory]
     [MemberData(nameof(Reports))]
@@ -31,6 +31,7 @@ public sealed class ReportSchemaTests
     [InlineData("evidence file as an absolute path")]
     [InlineData("evidenceFiles without speedscope")]
     [InlineData("repositoryFile as an absolute path")]
+    [InlineData("rule not a rule's name")]
     public void A_broken_report_json_fails_the_schema(string breakage)
     {
         var node = JsonNode.Parse(ReportJsonWriter.Write(Report(breakage.StartsWith("repositoryFile", StringComparison.Ordinal) ? "repository-file" : "taskwait")))!.AsObject();
@@ -44,6 +45,7 @@ public sealed class ReportSchemaTests
             case "evidence file as an absolute path": node["evidenceFiles"]!["nettrace"] = "/tmp/capture.nettrace"; break;
             case "evidenceFiles without speedscope": node["evidenceFiles"]!.AsObject().Remove("speedscope"); break;
             case "repositoryFile as an absolute path": node["culprits"]![0]!["repositoryFile"] = "/home/build/src/Lab/DiagScenarioController.cs"; break;
+            case "rule not a rule's name": node["rule"] = "starvation injections while the queue grows"; break;
         }
         Assert.False(Validate(node.ToJsonString()).IsValid, breakage);
     }
@@ -59,6 +61,8 @@ public sealed class ReportSchemaTests
             "healthy" => DoctorFixtures.Report(taskwait with { Verdict = VerdictKind.Healthy, Culprits = [], Groups = [] }),
             "no-evidence" => DoctorFixtures.Report(taskwait),
             "repository-file" => WithRepositoryFile(DoctorFixtures.Report(taskwait), "src/Lab/DiagScenarioController.cs"),
+            // A fix that is a package upgrade shows no code ("code": "none"), which the schema once refused.
+            "package-upgrade-fix" => WithFirstFixCode(DoctorFixtures.Report(taskwait), Model.Advice.AdviceCode.None),
             _ => DoctorFixtures.Report(taskwait) with { Evidence = new("capture.nettrace", "capture.speedscope.json") },
         };
     }
@@ -68,6 +72,13 @@ public sealed class ReportSchemaTests
         var c = report.Culprits[0];
         var site = c.Site with { File = "/home/build/lab/" + relative, Line = 42, RepositoryFile = relative };
         return report with { Culprits = [c with { Site = site }, .. report.Culprits.Skip(1)] };
+    }
+
+    private static Model.Diagnosis.DiagnosisReport WithFirstFixCode(Model.Diagnosis.DiagnosisReport report, Model.Advice.AdviceCode code)
+    {
+        var fixes = report.Advice.Fixes;
+        Assert.NotEmpty(fixes);
+        return report with { Advice = report.Advice with { Fixes = [fixes[0] with { Code = code }, .. fixes.Skip(1)] } };
     }
 
     private static EvaluationResults Validate(string json)
