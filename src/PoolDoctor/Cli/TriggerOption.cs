@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.RegularExpressions;
 using PoolDoctor.Analysis.Triggers;
 using PoolDoctor.Load;
+using PoolDoctor.Model;
 using PoolDoctor.Runs;
 
 namespace PoolDoctor.Cli;
@@ -78,7 +79,7 @@ internal static partial class TriggerOption
 
     // The text is quoted with control characters escaped: a newline in it must not split the one-line error (fuzzing).
     private static UsageException Bad(string text, string why) =>
-        new($"--trigger: '{string.Concat(text.Select(c => char.IsControl(c) ? $"\\u{(int)c:x4}" : c.ToString()))}': {why}; {Examples}");
+        new($"--trigger: '{OneLineText.Escape(text)}': {why}; {Examples}");
 
     [GeneratedRegex(@"^\s*(?<signal>[A-Za-z][A-Za-z0-9-]*)\s*(?<op>>=|<=|>|<)\s*(?<value>[^\s]+)(?:\s+for\s+(?<hold>\S+))?\s*$", RegexOptions.CultureInvariant)]
     private static partial Regex Grammar();

@@ -1,4 +1,5 @@
 using System.Text;
+using PoolDoctor.Model;
 
 namespace PoolDoctor.Collect.Stacks.Nettrace;
 
@@ -130,7 +131,8 @@ internal sealed class NettraceParser
         {
             if (_header is null)
             {
-                throw _input.Damaged($"a {name} comes before the Trace object");
+                // The name is the file's bytes: escaped, so that the refusal stays one line (found by fuzzing).
+                throw _input.Damaged($"an object named '{OneLineText.Escape(name)}' comes before the Trace object");
             }
             var size = _input.I32();
             while (_input.Offset % 4 != 0)
