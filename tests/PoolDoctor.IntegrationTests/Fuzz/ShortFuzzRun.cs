@@ -1,5 +1,3 @@
-using System.Diagnostics;
-using System.Text;
 using PoolDoctor.IntegrationTests.Infrastructure;
 
 namespace PoolDoctor.IntegrationTests.Fuzz;
@@ -39,32 +37,12 @@ public sealed class ShortFuzzRun : IAsyncLifetime
             Missing = "SharpFuzz's instrumenter (sharpfuzz)";
             return;
         }
-        var info = new ProcessStartInfo("bash") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        foreach (var arg in new[] { Path.Combine(ToolPaths.RepositoryRoot(), "fuzz", "short.sh"), SecondsPerTarget.ToString(System.Globalization.CultureInfo.InvariantCulture), Output })
-        {
-            info.ArgumentList.Add(arg);
-        }
-        using var process = Process.Start(info)!;
-        var log = new StringBuilder();
-        process.OutputDataReceived += (_, e) => { if (e.Data is not null) { lock (log) { log.AppendLine(e.Data); } } };
-        process.ErrorDataReceived += (_, e) => { if (e.Data is not null) { lock (log) { log.AppendLine(e.Data); } } };
-        process.BeginOutputReadLine();
-        process.BeginErrorReadLine();
         // Five targets of 10 s each, their calibration and the instrumenting: minutes at most, even on a busy host.
-        using var limit = new CancellationTokenSource(TimeSpan.FromMinutes(6));
-        try
-        {
-            await process.WaitForExitAsync(limit.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-        }
-        process.WaitForExit();
-        lock (log)
-        {
-            Log = $"fuzz/short.sh exited {(process.HasExited ? process.ExitCode : -1)}\n{log}";
-        }
+        var ran = await NestedDotnet.RunAsync(
+            "bash",
+            [Path.Combine(ToolPaths.RepositoryRoot(), "fuzz", "short.sh"), SecondsPerTarget.ToString(System.Globalization.CultureInfo.InvariantCulture), Output],
+            TimeSpan.FromMinutes(6));
+        Log = $"fuzz/short.sh {(ran.TimedOut ? "ran past 6 minutes" : $"exited {ran.ExitCode}")}\n{ran.Log}";
         var summary = Path.Combine(Output, "summary.tsv");
         if (File.Exists(summary))
         {

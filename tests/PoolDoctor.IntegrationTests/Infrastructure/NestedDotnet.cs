@@ -19,9 +19,12 @@ internal static class NestedDotnet
     public static IReadOnlyList<string> InheritedMsBuildVariables() =>
         [.. Environment.GetEnvironmentVariables().Keys.Cast<string>().Where(k => k.StartsWith("MSBuild", StringComparison.OrdinalIgnoreCase))];
 
-    public static async Task<Result> RunAsync(IEnumerable<string> args, TimeSpan limit)
+    public static Task<Result> RunAsync(IEnumerable<string> args, TimeSpan limit) => RunAsync(ToolPaths.DotnetHost, args, limit);
+
+    /// <summary>The same for another program a test needs (a script that builds or fuzzes), with the same MSBuild hygiene.</summary>
+    public static async Task<Result> RunAsync(string fileName, IEnumerable<string> args, TimeSpan limit)
     {
-        var info = new ProcessStartInfo(ToolPaths.DotnetHost)
+        var info = new ProcessStartInfo(fileName)
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
