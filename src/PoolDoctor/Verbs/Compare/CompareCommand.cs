@@ -21,8 +21,8 @@ internal static class CompareCommand
             Arity = ArgumentArity.OneOrMore,
         };
         var connections = ConnectionsOption.Create("Concurrent connections per variant.");
-        var duration = new Option<string>("--duration", "-d") { HelpName = "DURATION", Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
-        var timeout = new Option<string>("--timeout") { HelpName = "DURATION", Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
+        var duration = DurationOption.Create("--duration", ["-d"], "How long to load each variant (e.g. 10s).", defaultText: "10s");
+        var timeout = DurationOption.Create("--timeout", [], "Per-request timeout; requests still in flight at the end get this long to finish.", defaultText: "30s");
         var format = FormatOption.Create("text (default) or json.");
         var protocol = new LoadProtocolOptions();
         var child = new Option<string?>("--child") { HelpName = "NAME", Description = "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix)." };
@@ -35,8 +35,8 @@ internal static class CompareCommand
             variants,
         };
         command.Options.Add(connections);
-        command.Options.Add(duration);
-        command.Options.Add(timeout);
+        command.Options.Add(duration.Option);
+        command.Options.Add(timeout.Option);
         protocol.AddTo(command);
         target.AddTo(command);
         command.Options.Add(child);
@@ -60,13 +60,13 @@ internal static class CompareCommand
                 throw new UsageException(LaunchChecks.TargetAndCommand);
             }
             LaunchChecks.ChildOptionsNeedCommand(parse, launch.Count > 0, child, showChildIo);
-            var count = ConnectionsOption.Read(parse, connections);
+            var count = parse.GetValue(connections);
             var shape = protocol.Read(parse);
             var request = new CompareOptions(
                 list,
                 count,
-                DurationOption.Parse(parse.GetValue(duration)!, "--duration"),
-                DurationOption.Parse(parse.GetValue(timeout)!, "--timeout"),
+                duration.ReadOrDefault(parse),
+                timeout.ReadOrDefault(parse),
                 spec,
                 launch,
                 launch.Count > 0 ? LaunchedChild.PatternFor(launch, parse.GetValue(child)) : null)

@@ -15,29 +15,15 @@ internal static class DiagnoseCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var duration = new Option<string>("--duration", "-d")
-        {
-            HelpName = "DURATION",
-            Description = "Watch at most this long; it stops earlier once diagnosed.",
-            DefaultValueFactory = _ => "60s",
-        };
-        var output = new Option<string?>("--output", "-o")
-        {
-            HelpName = "DIR",
-            Description = "Directory for report.json and report.html (default: the current directory).",
-        };
+        var duration = DurationOption.Create("--duration", ["-d"], "Watch at most this long; it stops earlier once diagnosed.", defaultText: "60s");
+        var output = PathOptions.OutputDirectory("--output", ["-o"], "Directory for report.json and report.html (default: the current directory).");
         var userCode = new Option<string[]>("--user-code")
         {
             HelpName = "PREFIX",
             Description = "A namespace prefix that is user code (repeatable). Default: the app's own assemblies (by deps.json), else everything outside System.*, Microsoft.* and known libraries.",
             AllowMultipleArgumentsPerToken = false,
         };
-        var load = new Option<string[]>("--load")
-        {
-            HelpName = "URL",
-            Description = "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.",
-            AllowMultipleArgumentsPerToken = false,
-        };
+        var load = LoadUrl.CreateOption("--load", "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.");
         var connections = ConnectionsOption.Create("Connections per --load URL.");
         var protocol = new LoadProtocolOptions();
         var failOn = new Option<FailOn?>("--fail-on")
@@ -45,11 +31,7 @@ internal static class DiagnoseCommand
             HelpName = "starving|blocking|any",
             Description = "Exit 3 when the diagnosis says so: starving | blocking | any (a CI gate).",
         };
-        var junit = new Option<string?>("--junit")
-        {
-            HelpName = "FILE",
-            Description = "Also write a JUnit XML summary to this file (for CI servers).",
-        };
+        var junit = PathOptions.OutputFile("--junit", [], "FILE", "Also write a JUnit XML summary to this file (for CI servers).", "junit.xml");
         var child = new Option<string?>("--child")
         {
             HelpName = "NAME",
@@ -71,7 +53,7 @@ internal static class DiagnoseCommand
         };
         var command = new Command("diagnose", "Watch a .NET process until its thread pool is diagnosed: verdict, culprit, advice; writes report.json and report.html.");
         target.AddTo(command);
-        command.Options.Add(duration);
+        command.Options.Add(duration.Option);
         command.Options.Add(output);
         command.Options.Add(userCode);
         command.Options.Add(load);
@@ -95,7 +77,7 @@ internal static class DiagnoseCommand
                     ? "name the target with -p/--process-id, -n/--name or --diagnostic-port, or launch one with -- COMMAND ARGS..."
                     : LaunchChecks.TargetAndCommand);
             }
-            var settings = new DiagnoseLoopSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnoseLoopSettings.DefaultStackWindow)
+            var settings = new DiagnoseLoopSettings(duration.ReadOrDefault(parse), StopWhenDiagnosed: true, DiagnoseLoopSettings.DefaultStackWindow)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
                 Notice = Stderr.Note,
@@ -103,11 +85,11 @@ internal static class DiagnoseCommand
             };
             var shape = protocol.Read(parse);
             var run = new DiagnoseOptions(
-                PathOptions.OutputDirectory(parse.GetValue(output) ?? ".", "--output"),
-                [.. (parse.GetValue(load) ?? []).Select(url => LoadUrl.Parse(url, "--load"))],
-                ConnectionsOption.Read(parse, connections),
+                parse.GetValue(output)?.ToString() ?? ".",
+                parse.GetValue(load) ?? [],
+                parse.GetValue(connections),
                 parse.GetValue(failOn),
-                parse.GetValue(junit) is { } junitFile ? PathOptions.OutputFile(junitFile, "--junit", "junit.xml") : null)
+                parse.GetValue(junit)?.ToString())
             {
                 LoadProtocol = shape.Protocol,
                 GrpcMessage = shape.GrpcMessage,

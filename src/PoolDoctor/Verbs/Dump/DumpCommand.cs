@@ -13,7 +13,7 @@ internal static class DumpCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var output = new Option<string?>("--output", "-o") { HelpName = "FILE", Description = "Where to write the dump (default: ./core_YYYYMMDD_HHMMSS_PID in the current folder)." };
+        var output = PathOptions.OutputFile("--output", ["-o"], "FILE", "Where to write the dump (default: ./core_YYYYMMDD_HHMMSS_PID in the current folder).", "app.core");
         var type = new Option<string>("--type")
         {
             HelpName = "mini|heap|full|triage",
@@ -28,7 +28,7 @@ internal static class DumpCommand
         {
             var spec = target.ReadRequired(parse);
             var kind = ParseKind(parse.GetValue(type)!);
-            var path = parse.GetValue(output) is { } file ? PathOptions.OutputFile(file, "--output", "app.core") : null;
+            var path = parse.GetValue(output)?.ToString();
             // A reverse port holds the target at startup until resumed; read before attaching creates the socket.
             var listening = spec.IsReversePort;
             await using var attached = await AttachOrFail(spec, cancellation);
