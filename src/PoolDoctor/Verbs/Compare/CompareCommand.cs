@@ -25,11 +25,9 @@ internal static class CompareCommand
         var timeout = DurationOption.Create("--timeout", [], "Per-request timeout; requests still in flight at the end get this long to finish.", defaultText: "30s");
         var format = FormatOption.Create("text (default) or json.");
         var protocol = new LoadProtocolOptions();
-        var child = new Option<string?>("--child") { HelpName = "NAME", Description = "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix)." };
-        var showChildIo = new Option<bool>("--show-child-io")
-        {
-            Description = "With '-- COMMAND': stream each started command's output to stderr, each line prefixed with [NAME].",
-        };
+        var children = new ChildOptions(
+            "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix).",
+            "With '-- COMMAND': stream each started command's output to stderr, each line prefixed with [NAME].");
         var command = new Command("compare", "Load each URL in turn and print a before/after table (req/s, latency, errors; watching a target or a fresh process per variant: also peak threads, peak queue and the verdict).")
         {
             variants,
@@ -39,8 +37,7 @@ internal static class CompareCommand
         command.Options.Add(timeout.Option);
         protocol.AddTo(command);
         target.AddTo(command);
-        command.Options.Add(child);
-        command.Options.Add(showChildIo);
+        children.AddTo(command);
         command.Options.Add(format);
         HelpLayout.SetUsage(command, "compare [NAME=]URL... [options] [-- COMMAND ARGS...]");
         HelpLayout.SetLabel(variants, "[NAME=]URL...");
@@ -59,7 +56,7 @@ internal static class CompareCommand
             {
                 throw new UsageException(LaunchChecks.TargetAndCommand);
             }
-            LaunchChecks.ChildOptionsNeedCommand(parse, launch.Count > 0, child, showChildIo);
+            LaunchChecks.ChildOptionsNeedCommand(parse, launch.Count > 0, children);
             var count = parse.GetValue(connections);
             var shape = protocol.Read(parse);
             var request = new CompareOptions(
@@ -69,13 +66,13 @@ internal static class CompareCommand
                 timeout.ReadOrDefault(parse),
                 spec,
                 launch,
-                launch.Count > 0 ? LaunchedChild.PatternFor(launch, parse.GetValue(child)) : null)
+                launch.Count > 0 ? LaunchedChild.PatternFor(launch, parse.GetValue(children.Child)) : null)
             {
                 LoadProtocol = shape.Protocol,
                 GrpcMessage = shape.GrpcMessage,
                 ThinkTime = shape.ThinkTime,
             };
-            return await RunAsync(request, json, parse.GetValue(showChildIo), cancellation);
+            return await RunAsync(request, json, parse.GetValue(children.ShowChildIo), cancellation);
         });
         return command;
     }

@@ -20,12 +20,13 @@ internal sealed class FixVerbOptions
     private readonly Option<int> _connections = ConnectionsOption.Create("With --verify: concurrent connections.");
     private readonly DurationOption _duration = DurationOption.Create("--duration", ["-d"], "With --verify: how long to load each build.", defaultText: "10s");
     private readonly DurationOption _timeout = DurationOption.Create("--timeout", [], "With --verify: per-request timeout; requests still in flight at the end get this long to finish.", defaultText: "10s");
-    private readonly Option<string?> _child = new("--child") { HelpName = "NAME", Description = "With --verify: watch the process below the command with this name (e.g. the app 'dotnet run' starts)." };
-    private readonly Option<bool> _showChildIo = new("--show-child-io") { Description = "With --verify: stream each started command's output to stderr." };
+    private readonly ChildOptions _children = new(
+        "With --verify: watch the process below the command with this name (e.g. the app 'dotnet run' starts).",
+        "With --verify: stream each started command's output to stderr.");
 
     public void AddTo(Command command)
     {
-        foreach (var option in new Option[] { _project, _culprit, _output, _apply, _rename, _stopGap, _stopGapAs, _minThreads, _verify, _load, _connections, _duration.Option, _timeout.Option, _child, _showChildIo })
+        foreach (var option in new Option[] { _project, _culprit, _output, _apply, _rename, _stopGap, _stopGapAs, _minThreads, _verify, _load, _connections, _duration.Option, _timeout.Option, _children.Child, _children.ShowChildIo })
         {
             command.Options.Add(option);
         }
@@ -76,7 +77,7 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException("--load and a command after '--' need --verify");
         }
-        else if (new Option[] { _connections, _duration.Option, _timeout.Option, _child, _showChildIo }.FirstOrDefault(o => parse.GetResult(o) is { Implicit: false }) is { } unused)
+        else if (new Option[] { _connections, _duration.Option, _timeout.Option, _children.Child, _children.ShowChildIo }.FirstOrDefault(o => parse.GetResult(o) is { Implicit: false }) is { } unused)
         {
             // Said rather than ignored: a user who gave it expects it to act.
             throw new UsageException($"{unused.Name} needs --verify");
@@ -100,7 +101,7 @@ internal sealed class FixVerbOptions
             _timeout.ReadOrDefault(parse),
             Target: null,
             launch,
-            LaunchedChild.PatternFor(launch, parse.GetValue(_child)));
-        return new VerifySettings(compare, parse.GetValue(_showChildIo));
+            LaunchedChild.PatternFor(launch, parse.GetValue(_children.Child)));
+        return new VerifySettings(compare, parse.GetValue(_children.ShowChildIo));
     }
 }

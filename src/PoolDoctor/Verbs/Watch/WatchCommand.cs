@@ -25,8 +25,8 @@ internal static class WatchCommand
         var metrics = new Option<string?>("--metrics") { HelpName = "[HOST:]PORT", Description = "Serve Prometheus metrics at http://[HOST:]PORT/metrics (a bare port listens on 127.0.0.1)." };
         var otlp = new Option<string?>("--otlp") { HelpName = "URL", Description = "Push the same metrics to an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318)." };
         var duration = DurationOption.Create("--duration", [], "Stop after this long (default: until SIGTERM or Ctrl+C).", maximum: TimeSpan.FromDays(3650));
-        var dump = new Option<string?>("--dump") { HelpName = "mini|heap|full|triage", Description = "Also write a core dump (mini, heap, full or triage) beside each episode's report, under the same --cooldown and --keep." };
-        var userCode = new Option<string[]>("--user-code") { HelpName = "PREFIX", Description = "A namespace prefix that is user code (repeatable), as for diagnose.", AllowMultipleArgumentsPerToken = false };
+        var dump = DumpKindOption.Create("--dump", "Also write a core dump (mini, heap, full or triage) beside each episode's report, under the same --cooldown and --keep.");
+        var userCode = UserCodeOption.Create("A namespace prefix that is user code (repeatable), as for diagnose.");
         var noEvidence = new Option<bool>("--no-evidence") { Description = "Do not keep each capture's trace and speedscope file in its report's folder (kept by default, pruned with it by --keep)." };
         var command = new Command("watch", "Watch a .NET service for days: log verdict changes, write a report per starvation episode, serve Prometheus metrics or push OTLP.");
         target.AddTo(command);
@@ -52,7 +52,7 @@ internal static class WatchCommand
                 Reattach: spec.ProcessId is null)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
-                Dump = parse.GetValue(dump) is { } type ? DumpCommand.ParseKind(type, "--dump") : null,
+                Dump = parse.GetValue(dump),
                 KeepEvidence = !parse.GetValue(noEvidence),
             };
             var address = parse.GetValue(metrics) is { } m
