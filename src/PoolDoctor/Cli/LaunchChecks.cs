@@ -8,17 +8,17 @@ internal static class LaunchChecks
     public const string TargetAndCommand = "give either a target (-p/-n/--diagnostic-port) or a command after '--', not both";
 
     /// <summary>`--child` and `--show-child-io` mean something only with a command to start: without one, a usage error.</summary>
-    public static void ChildOptionsNeedCommand(ParseResult parse, bool launching, Option<string?> child, Option<bool> showChildIo)
+    public static void ChildOptionsNeedCommand(ParseResult parse, bool launching, ChildOptions options)
     {
         if (launching)
         {
             return;
         }
-        if (parse.GetValue(child) is not null)
+        if (parse.GetValue(options.Child) is not null)
         {
             throw new UsageException("--child needs a command after '--'");
         }
-        if (parse.GetValue(showChildIo))
+        if (parse.GetValue(options.ShowChildIo))
         {
             throw new UsageException("--show-child-io needs a command after '--'");
         }

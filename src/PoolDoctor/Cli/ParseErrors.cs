@@ -154,6 +154,11 @@ internal static class ParseErrors
         {
             return $"{option.Name}: needs a value";
         }
+        // The typed options' own parsers (Cli/Options) add one line that names the option, whatever the value's type.
+        if (error.Message.StartsWith($"{option.Name}:", StringComparison.Ordinal))
+        {
+            return error.Message;
+        }
         var type = Nullable.GetUnderlyingType(option.ValueType) ?? option.ValueType;
         if (type.IsArray)
         {

@@ -21,26 +21,23 @@ internal static class CompareCommand
             Arity = ArgumentArity.OneOrMore,
         };
         var connections = ConnectionsOption.Create("Concurrent connections per variant.");
-        var duration = new Option<string>("--duration", "-d") { HelpName = "DURATION", Description = "How long to load each variant (e.g. 10s).", DefaultValueFactory = _ => "10s" };
-        var timeout = new Option<string>("--timeout") { HelpName = "DURATION", Description = "Per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "30s" };
+        var duration = DurationOption.Create("--duration", ["-d"], "How long to load each variant (e.g. 10s).", defaultText: "10s");
+        var timeout = DurationOption.Create("--timeout", [], "Per-request timeout; requests still in flight at the end get this long to finish.", defaultText: "30s");
         var format = FormatOption.Create("text (default) or json.");
         var protocol = new LoadProtocolOptions();
-        var child = new Option<string?>("--child") { HelpName = "NAME", Description = "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix)." };
-        var showChildIo = new Option<bool>("--show-child-io")
-        {
-            Description = "With '-- COMMAND': stream each started command's output to stderr, each line prefixed with [NAME].",
-        };
+        var children = new ChildOptions(
+            "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix).",
+            "With '-- COMMAND': stream each started command's output to stderr, each line prefixed with [NAME].");
         var command = new Command("compare", "Load each URL in turn and print a before/after table (req/s, latency, errors; watching a target or a fresh process per variant: also peak threads, peak queue and the verdict).")
         {
             variants,
         };
         command.Options.Add(connections);
-        command.Options.Add(duration);
-        command.Options.Add(timeout);
+        command.Options.Add(duration.Option);
+        command.Options.Add(timeout.Option);
         protocol.AddTo(command);
         target.AddTo(command);
-        command.Options.Add(child);
-        command.Options.Add(showChildIo);
+        children.AddTo(command);
         command.Options.Add(format);
         HelpLayout.SetUsage(command, "compare [NAME=]URL... [options] [-- COMMAND ARGS...]");
         HelpLayout.SetLabel(variants, "[NAME=]URL...");
@@ -59,23 +56,23 @@ internal static class CompareCommand
             {
                 throw new UsageException(LaunchChecks.TargetAndCommand);
             }
-            LaunchChecks.ChildOptionsNeedCommand(parse, launch.Count > 0, child, showChildIo);
-            var count = ConnectionsOption.Read(parse, connections);
+            LaunchChecks.ChildOptionsNeedCommand(parse, launch.Count > 0, children);
+            var count = parse.GetValue(connections);
             var shape = protocol.Read(parse);
             var request = new CompareOptions(
                 list,
                 count,
-                DurationOption.Parse(parse.GetValue(duration)!, "--duration"),
-                DurationOption.Parse(parse.GetValue(timeout)!, "--timeout"),
+                duration.ReadOrDefault(parse),
+                timeout.ReadOrDefault(parse),
                 spec,
                 launch,
-                launch.Count > 0 ? LaunchedChild.PatternFor(launch, parse.GetValue(child)) : null)
+                launch.Count > 0 ? LaunchedChild.PatternFor(launch, parse.GetValue(children.Child)) : null)
             {
                 LoadProtocol = shape.Protocol,
                 GrpcMessage = shape.GrpcMessage,
                 ThinkTime = shape.ThinkTime,
             };
-            return await RunAsync(request, json, parse.GetValue(showChildIo), cancellation);
+            return await RunAsync(request, json, parse.GetValue(children.ShowChildIo), cancellation);
         });
         return command;
     }

@@ -19,13 +19,12 @@ internal static class CountersCommand
     {
         var target = new TargetOptions();
         var format = FormatOption.Create<CountersFormat>("text (default), json (one object per interval, one per line) or csv (a header, then one row per interval).");
-        var duration = new Option<string?>("--duration") { HelpName = "DURATION", Description = "Stop after this long (e.g. 30s, 2m); default: until Ctrl+C." };
-        var refresh = new Option<string>("--refresh-interval")
-        {
-            HelpName = "SECONDS",
-            Description = "Seconds between updates (0.5, or a duration such as 500ms or 5s; at least 0.1 s, at most 1 h).",
-            DefaultValueFactory = _ => "1",
-        };
+        var duration = DurationOption.Create("--duration", [], "Stop after this long (e.g. 30s, 2m); default: until Ctrl+C.");
+        // The runtime's EventCounters go no faster in a useful way, and each interval costs the target a little.
+        var refresh = DurationOption.Create(
+            "--refresh-interval", [], "Seconds between updates (0.5, or a duration such as 500ms or 5s; at least 0.1 s, at most 1 h).",
+            defaultText: "1", maximum: TimeSpan.FromHours(1), helpName: "SECONDS",
+            check: (text, interval) => interval >= TimeSpan.FromMilliseconds(100) ? null : $"--refresh-interval: '{text}' is under 0.1 s");
         var counters = new Option<string?>("--counters")
         {
             HelpName = "NAME,...",
@@ -34,8 +33,8 @@ internal static class CountersCommand
         var command = new Command("counters", "Watch a .NET process's thread pool live: threads, queue, completions, CPU, lock contention, GC heap, injections by reason, and a starvation verdict.");
         target.AddTo(command);
         command.Options.Add(format);
-        command.Options.Add(duration);
-        command.Options.Add(refresh);
+        command.Options.Add(duration.Option);
+        command.Options.Add(refresh.Option);
         command.Options.Add(counters);
         VerbAction.Set(command, async (parse, cancellation) =>
         {
@@ -45,20 +44,11 @@ internal static class CountersCommand
             {
                 throw new UsageException("--counters picks text or csv columns; --format json always writes every key");
             }
-            var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration") : (TimeSpan?)null;
-            var interval = RefreshInterval(parse.GetValue(refresh)!);
+            var limit = duration.Read(parse);
+            var interval = refresh.ReadOrDefault(parse);
             return await RunAsync(spec, view, interval, limit, cancellation);
         });
         return command;
-    }
-
-    private static TimeSpan RefreshInterval(string text)
-    {
-        var interval = DurationOption.Parse(text, "--refresh-interval", TimeSpan.FromHours(1));
-        // The runtime's EventCounters go no faster in a useful way, and each interval costs the target a little.
-        return interval >= TimeSpan.FromMilliseconds(100)
-            ? interval
-            : throw new UsageException($"--refresh-interval: '{text}' is under 0.1 s");
     }
 
     private static async Task<RunEnd> RunAsync(TargetSpec spec, CountersView view, TimeSpan interval, TimeSpan? limit, CancellationToken cancellation)

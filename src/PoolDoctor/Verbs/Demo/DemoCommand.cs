@@ -27,15 +27,15 @@ internal static class DemoCommand
         };
         var db = new Option<string?>("--db") { HelpName = "CONNSTR", Description = "PostgreSQL connection string: run the five db/* variants against it and print their table." };
         var connections = ConnectionsOption.Create("Concurrent connections.");
-        var duration = new Option<string>("--duration", "-d") { HelpName = "DURATION", Description = "How long to load each variant.", DefaultValueFactory = _ => "10s" };
-        var output = new Option<string?>("--output", "-o") { HelpName = "DIR", Description = "Directory for report.json and report.html (default: the current directory)." };
+        var duration = DurationOption.Create("--duration", ["-d"], "How long to load each variant.", defaultText: "10s");
+        var output = PathOptions.OutputDirectory("--output", ["-o"], "Directory for report.json and report.html (default: the current directory).");
         var fix = new Option<bool>("--fix") { Description = "End with the culprit's fix as a diff of the lab's source, verified on a patched copy built in Release (needs the source checkout; adds a build and a load)." };
         var command = new Command("demo", "Run the whole loop on the built-in lab: reproduce, load, detect, name the culprit, advise, verify with a before/after table.")
         {
             scenario,
             db,
             connections,
-            duration,
+            duration.Option,
             output,
             fix,
         };
@@ -51,11 +51,11 @@ internal static class DemoCommand
             {
                 throw new UsageException("--db runs the five db/* variants; it does not combine with --scenario");
             }
-            var count = ConnectionsOption.Read(parse, connections);
+            var count = parse.GetValue(connections);
             var plan = connectionString is null
                 ? new DemoPlan([route, twin], null)
                 : new DemoPlan(LabScenarios.DatabaseVariants, connectionString);
-            return await RunAsync(plan, count, DurationOption.Parse(parse.GetValue(duration)!, "--duration"), PathOptions.OutputDirectory(parse.GetValue(output) ?? ".", "--output"),
+            return await RunAsync(plan, count, duration.ReadOrDefault(parse), parse.GetValue(output)?.ToString() ?? ".",
                 fix: connectionString is null && parse.GetValue(fix), cancellation);
         });
         return command;

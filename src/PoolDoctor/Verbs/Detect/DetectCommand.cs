@@ -19,17 +19,17 @@ internal static class DetectCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var timeout = new Option<string>("--timeout") { HelpName = "DURATION", Description = "Give up after this long (e.g. 30s, 2m).", DefaultValueFactory = _ => "30s" };
+        var timeout = DurationOption.Create("--timeout", [], "Give up after this long (e.g. 30s, 2m).", defaultText: "30s");
         var format = FormatOption.Create("text (default) or json.");
         var command = new Command("detect", "Watch a .NET process until its thread pool is found starving, compensating for blocking or CPU bound, or the timeout passes; print the verdict, its evidence and the seconds it took.");
         target.AddTo(command);
-        command.Options.Add(timeout);
+        command.Options.Add(timeout.Option);
         command.Options.Add(format);
         VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
             var json = parse.GetValue(format) == OutputFormat.Json;
-            var limit = DurationOption.Parse(parse.GetValue(timeout)!, "--timeout");
+            var limit = timeout.ReadOrDefault(parse);
             return await RunAsync(spec, json, limit, cancellation);
         });
         return command;

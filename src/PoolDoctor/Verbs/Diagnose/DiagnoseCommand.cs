@@ -15,29 +15,10 @@ internal static class DiagnoseCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var duration = new Option<string>("--duration", "-d")
-        {
-            HelpName = "DURATION",
-            Description = "Watch at most this long; it stops earlier once diagnosed.",
-            DefaultValueFactory = _ => "60s",
-        };
-        var output = new Option<string?>("--output", "-o")
-        {
-            HelpName = "DIR",
-            Description = "Directory for report.json and report.html (default: the current directory).",
-        };
-        var userCode = new Option<string[]>("--user-code")
-        {
-            HelpName = "PREFIX",
-            Description = "A namespace prefix that is user code (repeatable). Default: the app's own assemblies (by deps.json), else everything outside System.*, Microsoft.* and known libraries.",
-            AllowMultipleArgumentsPerToken = false,
-        };
-        var load = new Option<string[]>("--load")
-        {
-            HelpName = "URL",
-            Description = "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.",
-            AllowMultipleArgumentsPerToken = false,
-        };
+        var duration = DurationOption.Create("--duration", ["-d"], "Watch at most this long; it stops earlier once diagnosed.", defaultText: "60s");
+        var output = PathOptions.OutputDirectory("--output", ["-o"], "Directory for report.json and report.html (default: the current directory).");
+        var userCode = UserCodeOption.Create();
+        var load = LoadUrl.CreateOption("--load", "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.");
         var connections = ConnectionsOption.Create("Connections per --load URL.");
         var protocol = new LoadProtocolOptions();
         var failOn = new Option<FailOn?>("--fail-on")
@@ -45,20 +26,10 @@ internal static class DiagnoseCommand
             HelpName = "starving|blocking|any",
             Description = "Exit 3 when the diagnosis says so: starving | blocking | any (a CI gate).",
         };
-        var junit = new Option<string?>("--junit")
-        {
-            HelpName = "FILE",
-            Description = "Also write a JUnit XML summary to this file (for CI servers).",
-        };
-        var child = new Option<string?>("--child")
-        {
-            HelpName = "NAME",
-            Description = "With '-- COMMAND': diagnose the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix). Default for 'dotnet test': testhost*.",
-        };
-        var showChildIo = new Option<bool>("--show-child-io")
-        {
-            Description = "With '-- COMMAND': stream the command's output to stderr, each line prefixed with [NAME]. Without it, a command that fails still shows its last lines.",
-        };
+        var junit = PathOptions.OutputFile("--junit", [], "FILE", "Also write a JUnit XML summary to this file (for CI servers).", "junit.xml");
+        var children = new ChildOptions(
+            "With '-- COMMAND': diagnose the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix). Default for 'dotnet test': testhost*.",
+            "With '-- COMMAND': stream the command's output to stderr, each line prefixed with [NAME]. Without it, a command that fails still shows its last lines.");
         var noEvidence = new Option<bool>("--no-evidence")
         {
             Description = "Do not keep the capture's trace (capture.nettrace) and speedscope file (capture.speedscope.json) beside the report.",
@@ -71,7 +42,7 @@ internal static class DiagnoseCommand
         };
         var command = new Command("diagnose", "Watch a .NET process until its thread pool is diagnosed: verdict, culprit, advice; writes report.json and report.html.");
         target.AddTo(command);
-        command.Options.Add(duration);
+        command.Options.Add(duration.Option);
         command.Options.Add(output);
         command.Options.Add(userCode);
         command.Options.Add(load);
@@ -79,8 +50,7 @@ internal static class DiagnoseCommand
         protocol.AddTo(command);
         command.Options.Add(failOn);
         command.Options.Add(junit);
-        command.Options.Add(child);
-        command.Options.Add(showChildIo);
+        children.AddTo(command);
         command.Options.Add(noEvidence);
         command.Arguments.Add(launch);
         HelpLayout.SetUsage(command, "diagnose [options] [-- COMMAND ARGS...]");
@@ -95,7 +65,7 @@ internal static class DiagnoseCommand
                     ? "name the target with -p/--process-id, -n/--name or --diagnostic-port, or launch one with -- COMMAND ARGS..."
                     : LaunchChecks.TargetAndCommand);
             }
-            var settings = new DiagnoseLoopSettings(DurationOption.Parse(parse.GetValue(duration)!, "--duration"), StopWhenDiagnosed: true, DiagnoseLoopSettings.DefaultStackWindow)
+            var settings = new DiagnoseLoopSettings(duration.ReadOrDefault(parse), StopWhenDiagnosed: true, DiagnoseLoopSettings.DefaultStackWindow)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
                 Notice = Stderr.Note,
@@ -103,11 +73,11 @@ internal static class DiagnoseCommand
             };
             var shape = protocol.Read(parse);
             var run = new DiagnoseOptions(
-                PathOptions.OutputDirectory(parse.GetValue(output) ?? ".", "--output"),
-                [.. (parse.GetValue(load) ?? []).Select(url => LoadUrl.Parse(url, "--load"))],
-                ConnectionsOption.Read(parse, connections),
+                parse.GetValue(output)?.ToString() ?? ".",
+                parse.GetValue(load) ?? [],
+                parse.GetValue(connections),
                 parse.GetValue(failOn),
-                parse.GetValue(junit) is { } junitFile ? PathOptions.OutputFile(junitFile, "--junit", "junit.xml") : null)
+                parse.GetValue(junit)?.ToString())
             {
                 LoadProtocol = shape.Protocol,
                 GrpcMessage = shape.GrpcMessage,
@@ -115,12 +85,12 @@ internal static class DiagnoseCommand
             };
             // A process already running with no load of ours is most often starving already: its stacks are there now.
             settings = settings with { CaptureAtAttach = launchCommand.Length == 0 && run.LoadUrls.Count == 0 };
-            LaunchChecks.ChildOptionsNeedCommand(parse, launchCommand.Length > 0, child, showChildIo);
-            var childPattern = launchCommand.Length > 0 ? LaunchedChild.PatternFor(launchCommand, parse.GetValue(child)) : null;
+            LaunchChecks.ChildOptionsNeedCommand(parse, launchCommand.Length > 0, children);
+            var childPattern = launchCommand.Length > 0 ? LaunchedChild.PatternFor(launchCommand, parse.GetValue(children.Child)) : null;
             var status = LiveStatusLine.ForTerminal();
             var childOutput = launchCommand.Length > 0 ? new ChildOutput(launchCommand[0], status) : null;
             await using var launched = launchCommand.Length > 0
-                ? LaunchedTarget.Start(launchCommand[0], launchCommand.Skip(1), parse.GetValue(showChildIo) ? childOutput!.Line : null)
+                ? LaunchedTarget.Start(launchCommand[0], launchCommand.Skip(1), parse.GetValue(children.ShowChildIo) ? childOutput!.Line : null)
                 : null;
             if (launched is not null)
             {
@@ -129,7 +99,7 @@ internal static class DiagnoseCommand
                     : await launched.WaitForChildAsync(childPattern, LaunchedChild.StartLimit, cancellation);
             }
             return await RunAsync(spec!, settings, run, childPattern is null ? launched : null, childPattern is null ? null : launched,
-                status, parse.GetValue(showChildIo) ? null : childOutput, cancellation);
+                status, parse.GetValue(children.ShowChildIo) ? null : childOutput, cancellation);
         });
         return command;
     }

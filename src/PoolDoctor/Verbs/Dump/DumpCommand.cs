@@ -13,13 +13,8 @@ internal static class DumpCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var output = new Option<string?>("--output", "-o") { HelpName = "FILE", Description = "Where to write the dump (default: ./core_YYYYMMDD_HHMMSS_PID in the current folder)." };
-        var type = new Option<string>("--type")
-        {
-            HelpName = "mini|heap|full|triage",
-            Description = "mini, heap, full (dotnet-dump's default too) or triage. 'analyze' needs heap or full for queued work items.",
-            DefaultValueFactory = _ => "full",
-        };
+        var output = PathOptions.OutputFile("--output", ["-o"], "FILE", "Where to write the dump (default: ./core_YYYYMMDD_HHMMSS_PID in the current folder).", "app.core");
+        var type = DumpKindOption.Create("--type", "mini, heap, full (dotnet-dump's default too) or triage. 'analyze' needs heap or full for queued work items. [default: full]");
         var command = new Command("dump", "Write a core dump of a live .NET process with the runtime's own dump writer.");
         target.AddTo(command);
         command.Options.Add(output);
@@ -27,8 +22,8 @@ internal static class DumpCommand
         VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
-            var kind = ParseKind(parse.GetValue(type)!);
-            var path = parse.GetValue(output) is { } file ? PathOptions.OutputFile(file, "--output", "app.core") : null;
+            var kind = parse.GetValue(type) ?? DumpKind.Full;
+            var path = parse.GetValue(output)?.ToString();
             // A reverse port holds the target at startup until resumed; read before attaching creates the socket.
             var listening = spec.IsReversePort;
             await using var attached = await AttachOrFail(spec, cancellation);
@@ -50,16 +45,6 @@ internal static class DumpCommand
         });
         return command;
     }
-
-    /// <summary>Shared with `watch --dump`.</summary>
-    internal static DumpKind ParseKind(string text, string option = "--type") => text.Trim().ToLowerInvariant() switch
-    {
-        "mini" => DumpKind.Mini,
-        "heap" => DumpKind.Heap,
-        "full" => DumpKind.Full,
-        "triage" => DumpKind.Triage,
-        _ => throw new UsageException($"{option}: '{text}' is not one of mini, heap, full, triage"),
-    };
 
     private static async Task<AttachedTarget> AttachOrFail(Collect.Attach.TargetSpec spec, CancellationToken cancellation)
     {

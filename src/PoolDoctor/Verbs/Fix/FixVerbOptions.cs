@@ -9,7 +9,7 @@ internal sealed class FixVerbOptions
 {
     private readonly Option<string?> _project = new("--project") { HelpName = "PATH", Description = "The .csproj, .sln or .slnx that builds the culprit's code (default: the project above the report's source file); for --stop-gap and --verify, the app's .csproj (the one that starts the service)." };
     private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which culprit of the report to fix, as numbered in it (1 is the first).", DefaultValueFactory = _ => 1 };
-    private readonly Option<string?> _output = new("--output", "-o") { HelpName = "FILE.diff", Description = "Write the unified diff to this file instead of stdout." };
+    private readonly Option<FileInfo?> _output = PathOptions.OutputFile("--output", ["-o"], "FILE.diff", "Write the unified diff to this file instead of stdout.", "fix.diff");
     private readonly Option<bool> _apply = new("--apply") { Description = "Edit the source files in place (after the patched project compiles)." };
     private readonly Option<bool> _rename = new("--rename") { Description = "Add the Async suffix to the methods that become async (callers follow; entries keep their names)." };
     private readonly Option<bool> _stopGap = new("--stop-gap") { Description = "Also write the report's MinThreads stop-gap (a palliative, beside the fix, never instead of it)." };
@@ -18,14 +18,15 @@ internal sealed class FixVerbOptions
     private readonly Option<bool> _verify = new("--verify") { Description = "Copy the project to a temporary folder, patch the copy, build the original and the patched copy in Release and run each under the same load (--load, and the command after '--'); exit 0 when the fix helped, 3 when it did not." };
     private readonly Option<string?> _load = new("--load") { HelpName = "URL", Description = "With --verify: the URL to load (the command after '--' must serve it)." };
     private readonly Option<int> _connections = ConnectionsOption.Create("With --verify: concurrent connections.");
-    private readonly Option<string> _duration = new("--duration", "-d") { HelpName = "DURATION", Description = "With --verify: how long to load each build.", DefaultValueFactory = _ => "10s" };
-    private readonly Option<string> _timeout = new("--timeout") { HelpName = "DURATION", Description = "With --verify: per-request timeout; requests still in flight at the end get this long to finish.", DefaultValueFactory = _ => "10s" };
-    private readonly Option<string?> _child = new("--child") { HelpName = "NAME", Description = "With --verify: watch the process below the command with this name (e.g. the app 'dotnet run' starts)." };
-    private readonly Option<bool> _showChildIo = new("--show-child-io") { Description = "With --verify: stream each started command's output to stderr." };
+    private readonly DurationOption _duration = DurationOption.Create("--duration", ["-d"], "With --verify: how long to load each build.", defaultText: "10s");
+    private readonly DurationOption _timeout = DurationOption.Create("--timeout", [], "With --verify: per-request timeout; requests still in flight at the end get this long to finish.", defaultText: "10s");
+    private readonly ChildOptions _children = new(
+        "With --verify: watch the process below the command with this name (e.g. the app 'dotnet run' starts).",
+        "With --verify: stream each started command's output to stderr.");
 
     public void AddTo(Command command)
     {
-        foreach (var option in new Option[] { _project, _culprit, _output, _apply, _rename, _stopGap, _stopGapAs, _minThreads, _verify, _load, _connections, _duration, _timeout, _child, _showChildIo })
+        foreach (var option in new Option[] { _project, _culprit, _output, _apply, _rename, _stopGap, _stopGapAs, _minThreads, _verify, _load, _connections, _duration.Option, _timeout.Option, _children.Child, _children.ShowChildIo })
         {
             command.Options.Add(option);
         }
@@ -53,10 +54,6 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException($"--min-threads: must be 1..32767 (got {minThreads})");
         }
-        if (parse.GetValue(_output) is { } diff)
-        {
-            PathOptions.OutputFile(diff, "--output", "fix.diff");
-        }
         if (parse.GetValue(_project) is { } project && !File.Exists(project) && !Directory.Exists(project))
         {
             throw new RunFailedException($"--project: no such file '{project}'");
@@ -80,12 +77,12 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException("--load and a command after '--' need --verify");
         }
-        else if (new Option[] { _connections, _duration, _timeout, _child, _showChildIo }.FirstOrDefault(o => parse.GetResult(o) is { Implicit: false }) is { } unused)
+        else if (new Option[] { _connections, _duration.Option, _timeout.Option, _children.Child, _children.ShowChildIo }.FirstOrDefault(o => parse.GetResult(o) is { Implicit: false }) is { } unused)
         {
             // Said rather than ignored: a user who gave it expects it to act.
             throw new UsageException($"{unused.Name} needs --verify");
         }
-        return new FixRequest(report, parse.GetValue(_project), culprit, parse.GetValue(_output), apply, parse.GetValue(_rename), stopGap ? form : null, minThreads, settings);
+        return new FixRequest(report, parse.GetValue(_project), culprit, parse.GetValue(_output)?.ToString(), apply, parse.GetValue(_rename), stopGap ? form : null, minThreads, settings);
     }
 
     private VerifySettings ReadVerify(ParseResult parse, IReadOnlyList<string> launch)
@@ -95,16 +92,16 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException("--verify needs the command that runs a build after '--' (e.g. -- dotnet bin/Release/net10.0/App.dll)");
         }
-        var connections = ConnectionsOption.Read(parse, _connections);
+        var connections = parse.GetValue(_connections);
         var variant = Variant.Parse(load);
         var compare = new CompareOptions(
             [variant],
             connections,
-            DurationOption.Parse(parse.GetValue(_duration)!, "--duration"),
-            DurationOption.Parse(parse.GetValue(_timeout)!, "--timeout"),
+            _duration.ReadOrDefault(parse),
+            _timeout.ReadOrDefault(parse),
             Target: null,
             launch,
-            LaunchedChild.PatternFor(launch, parse.GetValue(_child)));
-        return new VerifySettings(compare, parse.GetValue(_showChildIo));
+            LaunchedChild.PatternFor(launch, parse.GetValue(_children.Child)));
+        return new VerifySettings(compare, parse.GetValue(_children.ShowChildIo));
     }
 }

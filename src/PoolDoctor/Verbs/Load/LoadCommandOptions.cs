@@ -11,20 +11,14 @@ internal sealed class LoadCommandOptions
 
     public Option<int> Connections { get; } = ConnectionsOption.Create("Concurrent connections.");
 
-    public Option<string?> Duration { get; } = new("--duration", "-d")
-    {
-        HelpName = "DURATION",
-        Description = "How long to load: 10s, 500ms, 2m, 1h or plain seconds (default 10s; with -n alone, up to 1h).",
-    };
+    // No default of its own: without it the run lasts 10 s, or up to 1 h with -n alone (the description says so).
+    public DurationOption Duration { get; } = DurationOption.Create(
+        "--duration", ["-d"], "How long to load: 10s, 500ms, 2m, 1h or plain seconds (default 10s; with -n alone, up to 1h).",
+        maximum: LoadOptions.MaxDuration);
 
     public Option<long?> Requests { get; } = new("--requests", "-n") { HelpName = "COUNT", Description = "Stop after this many requests (responses and errors)." };
 
-    public Option<string> Timeout { get; } = new("--timeout")
-    {
-        HelpName = "DURATION",
-        Description = "Per-request timeout; requests over it count as 'timeout' errors.",
-        DefaultValueFactory = _ => "30s",
-    };
+    public DurationOption Timeout { get; } = DurationOption.Create("--timeout", [], "Per-request timeout; requests over it count as 'timeout' errors.", defaultText: "30s");
 
     public Option<double?> Rate { get; } = new("--rate", "-r")
     {
@@ -50,9 +44,9 @@ internal sealed class LoadCommandOptions
     {
         command.Arguments.Add(Url);
         command.Options.Add(Connections);
-        command.Options.Add(Duration);
+        command.Options.Add(Duration.Option);
         command.Options.Add(Requests);
-        command.Options.Add(Timeout);
+        command.Options.Add(Timeout.Option);
         command.Options.Add(Rate);
         command.Options.Add(Method);
         command.Options.Add(Headers);
@@ -73,17 +67,8 @@ internal sealed class LoadCommandOptions
         {
             throw new UsageException(FormattableString.Invariant($"--rate: must be a positive number of requests per second (got {rate})"));
         }
-        var durationText = parse.GetValue(Duration);
-        TimeSpan duration;
-        if (durationText is null)
-        {
-            duration = requests is null ? LoadOptions.DefaultDuration : CountOnlyDurationLimit;
-        }
-        else
-        {
-            duration = DurationOption.Parse(durationText, "--duration", LoadOptions.MaxDuration);
-        }
-        var timeout = DurationOption.Parse(parse.GetValue(Timeout)!, "--timeout");
+        var duration = Duration.Read(parse) ?? (requests is null ? LoadOptions.DefaultDuration : CountOnlyDurationLimit);
+        var timeout = Timeout.ReadOrDefault(parse);
         var shape = Protocol.Read(parse);
         var method = parse.GetValue(Method)!.ToUpperInvariant();
         if (shape.Protocol == LoadProtocol.Grpc && parse.GetResult(Method) is not { Implicit: false })
@@ -93,7 +78,7 @@ internal sealed class LoadCommandOptions
         var options = new LoadOptions
         {
             Url = url,
-            Connections = ConnectionsOption.Read(parse, Connections),
+            Connections = parse.GetValue(Connections),
             Duration = duration,
             Requests = requests,
             Timeout = timeout,

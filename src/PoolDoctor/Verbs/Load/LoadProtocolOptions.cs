@@ -21,16 +21,43 @@ internal sealed class LoadProtocolOptions
                       + "te: trailers; a reply counts as OK only when its grpc-status is 0, otherwise as an error by status.",
     };
 
-    public Option<string?> GrpcMessageHex { get; } = new("--grpc-message-hex")
+    public Option<byte[]?> GrpcMessageHex { get; } = new("--grpc-message-hex")
     {
         HelpName = "HEX",
         Description = "With --grpc: the serialized request message as hex (default: empty, every field at its default).",
+        CustomParser = result =>
+        {
+            var hex = result.Tokens.Count > 0 ? result.Tokens[0].Value : null;
+            if (hex is null)
+            {
+                return null;
+            }
+            var message = GrpcFraming.ParseHex(hex);
+            if (message is null)
+            {
+                result.AddError($"--grpc-message-hex: '{hex}' is not hex bytes (e.g. 0a03736b75)");
+            }
+            return message;
+        },
     };
 
-    public Option<string?> ThinkTime { get; } = new("--think-time")
+    public Option<ThinkTime?> ThinkTime { get; } = new("--think-time")
     {
         HelpName = "MIN-MAX",
         Description = "Pause before each of a connection's requests, uniform in the range (e.g. 0-200ms; one value D means 0-D, as siege's -d).",
+        CustomParser = result =>
+        {
+            if (result.Tokens.Count == 0)
+            {
+                return null;
+            }
+            var think = Load.ThinkTime.Parse(result.Tokens[0].Value, out var problem);
+            if (think is null)
+            {
+                result.AddError($"--think-time: {problem}");
+            }
+            return think;
+        },
     };
 
     public void AddTo(Command command)
@@ -41,28 +68,24 @@ internal sealed class LoadProtocolOptions
         command.Options.Add(GrpcMessageHex);
     }
 
-    /// <summary>How each request is made: protocol, gRPC message and think time, with every bad value a usage error.</summary>
+    /// <summary>How each request is made: protocol, gRPC message and think time (each value was checked while parsing).</summary>
     public LoadShape Read(ParseResult parse)
     {
         var (protocol, message) = ReadProtocol(parse);
-        return new LoadShape(protocol, message, ReadThinkTime(parse));
+        return new LoadShape(protocol, message, parse.GetValue(ThinkTime));
     }
 
-    /// <summary>The think time asked for (null: none); a value that is not a duration or a range is a usage error.</summary>
-    private ThinkTime? ReadThinkTime(ParseResult parse) =>
-        parse.GetValue(ThinkTime) is not { } text ? null
-            : Load.ThinkTime.Parse(text, out var problem) ?? throw new UsageException($"--think-time: {problem}");
-
-    /// <summary>The protocol and gRPC message asked for; a message without --grpc, or one that is not hex, is a usage error.</summary>
+    /// <summary>The protocol and gRPC message asked for; a message without --grpc is a usage error.</summary>
     private (LoadProtocol Protocol, byte[] GrpcMessage) ReadProtocol(ParseResult parse)
     {
         var grpc = parse.GetValue(Grpc);
-        var hex = parse.GetValue(GrpcMessageHex);
+        // Given or not: System.CommandLine answers an array option that was not given with an empty array.
+        var hex = parse.GetResult(GrpcMessageHex) is { Implicit: false } ? parse.GetValue(GrpcMessageHex) : null;
         if (hex is not null && !grpc)
         {
             throw new UsageException("--grpc-message-hex needs --grpc");
         }
-        var message = hex is null ? [] : GrpcFraming.ParseHex(hex) ?? throw new UsageException($"--grpc-message-hex: '{hex}' is not hex bytes (e.g. 0a03736b75)");
+        var message = hex ?? [];
         var protocol = grpc ? LoadProtocol.Grpc : parse.GetValue(Http2) ? LoadProtocol.Http2 : LoadProtocol.Http1;
         return (protocol, message);
     }

@@ -9,12 +9,7 @@ internal sealed class StackDisplayOptions
 
     public Option<bool> Raw { get; } = new("--raw") { Description = "Print each thread's own stacks, ungrouped." };
 
-    public Option<string[]> UserCode { get; } = new("--user-code")
-    {
-        HelpName = "PREFIX",
-        Description = "A namespace prefix that is user code (repeatable). Default: the app's own assemblies (by deps.json), else everything outside System.*, Microsoft.* and known libraries.",
-        AllowMultipleArgumentsPerToken = false,
-    };
+    public Option<string[]> UserCode { get; } = UserCodeOption.Create();
 
     public Option<StackFormat> Format { get; } = FormatOption.Create<StackFormat>(
         "text (default), json, speedscope (a file https://www.speedscope.app opens; redirect stdout to save it), or html (a script-free page with the flame graph).");

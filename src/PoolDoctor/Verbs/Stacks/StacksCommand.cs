@@ -16,26 +16,23 @@ internal static class StacksCommand
     {
         var target = new TargetOptions();
         var display = new StackDisplayOptions();
-        var duration = new Option<string>("--duration")
-        {
-            HelpName = "DURATION",
-            Description = "How long to sample. The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
-            DefaultValueFactory = _ => "1s",
-        };
+        var duration = DurationOption.Create(
+            "--duration", [], "How long to sample. The sampler pauses the runtime for a stack walk every millisecond, so keep it short.",
+            defaultText: "1s", maximum: TimeSpan.FromHours(1));
         var once = new Option<bool>("--once") { Description = "Keep a single snapshot: one sample per thread, like dotnet-stack." };
-        var output = new Option<string?>("--output", "-o") { HelpName = "FILE", Description = "Also keep the recorded trace as FILE.nettrace (read it later with 'analyze')." };
+        var output = PathOptions.OutputFile("--output", ["-o"], "FILE", "Also keep the recorded trace as FILE.nettrace (read it later with 'analyze').", "stacks.nettrace");
         var command = new Command("stacks", "Sample all threads' managed stacks of a live .NET process, group them, and name the code that blocks the thread pool.");
         target.AddTo(command);
-        command.Options.Add(duration);
+        command.Options.Add(duration.Option);
         command.Options.Add(once);
         command.Options.Add(output);
         display.AddTo(command);
         VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.ReadRequired(parse);
-            var options = new StackCaptureOptions(DurationOption.Parse(parse.GetValue(duration)!, "--duration", TimeSpan.FromHours(1)), parse.GetValue(once));
+            var options = new StackCaptureOptions(duration.ReadOrDefault(parse), parse.GetValue(once));
             var how = display.Read(parse);
-            var keep = parse.GetValue(output) is { } file ? PathOptions.OutputFile(file, "--output", "stacks.nettrace") : null;
+            var keep = parse.GetValue(output)?.ToString();
             var path = keep ?? Path.Combine(Path.GetTempPath(), $"pooldoctor-stacks-{Guid.NewGuid():N}.nettrace");
             var clock = System.Diagnostics.Stopwatch.StartNew();
             try

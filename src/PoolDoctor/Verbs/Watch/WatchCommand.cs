@@ -18,19 +18,19 @@ internal static class WatchCommand
     public static Command Create()
     {
         var target = new TargetOptions();
-        var reports = new Option<string>("--reports") { HelpName = "DIR", Description = "Directory for the reports, one folder per episode.", DefaultValueFactory = _ => "pooldoctor-reports" };
-        var cooldown = new Option<string>("--cooldown") { HelpName = "DURATION", Description = "At most one report per this long.", DefaultValueFactory = _ => "10m" };
+        var reports = PathOptions.OutputDirectory("--reports", [], "Directory for the reports, one folder per episode.", defaultPath: "pooldoctor-reports");
+        var cooldown = DurationOption.Create("--cooldown", [], "At most one report per this long.", defaultText: "10m", maximum: TimeSpan.FromDays(30));
         var keep = new Option<int>("--keep") { HelpName = "N", Description = "Keep the newest N reports, delete older ones.", DefaultValueFactory = _ => WatchSettings.DefaultKeep };
         var trigger = new Option<string[]>("--trigger") { HelpName = "TRIGGER", Description = "Also report when this holds (repeatable): SIGNAL OP VALUE [for DURATION], e.g. 'queue>200 for 10s', 'queue-delay-p99>1s'.", AllowMultipleArgumentsPerToken = false };
         var metrics = new Option<string?>("--metrics") { HelpName = "[HOST:]PORT", Description = "Serve Prometheus metrics at http://[HOST:]PORT/metrics (a bare port listens on 127.0.0.1)." };
         var otlp = new Option<string?>("--otlp") { HelpName = "URL", Description = "Push the same metrics to an OTLP/HTTP receiver (e.g. http://127.0.0.1:4318)." };
-        var duration = new Option<string?>("--duration") { HelpName = "DURATION", Description = "Stop after this long (default: until SIGTERM or Ctrl+C)." };
-        var dump = new Option<string?>("--dump") { HelpName = "mini|heap|full|triage", Description = "Also write a core dump (mini, heap, full or triage) beside each episode's report, under the same --cooldown and --keep." };
-        var userCode = new Option<string[]>("--user-code") { HelpName = "PREFIX", Description = "A namespace prefix that is user code (repeatable), as for diagnose.", AllowMultipleArgumentsPerToken = false };
+        var duration = DurationOption.Create("--duration", [], "Stop after this long (default: until SIGTERM or Ctrl+C).", maximum: TimeSpan.FromDays(3650));
+        var dump = DumpKindOption.Create("--dump", "Also write a core dump (mini, heap, full or triage) beside each episode's report, under the same --cooldown and --keep.");
+        var userCode = UserCodeOption.Create("A namespace prefix that is user code (repeatable), as for diagnose.");
         var noEvidence = new Option<bool>("--no-evidence") { Description = "Do not keep each capture's trace and speedscope file in its report's folder (kept by default, pruned with it by --keep)." };
         var command = new Command("watch", "Watch a .NET service for days: log verdict changes, write a report per starvation episode, serve Prometheus metrics or push OTLP.");
         target.AddTo(command);
-        foreach (var option in new Option[] { reports, cooldown, keep, trigger, metrics, otlp, duration, dump, userCode, noEvidence })
+        foreach (var option in new Option[] { reports, cooldown.Option, keep, trigger, metrics, otlp, duration.Option, dump, userCode, noEvidence })
         {
             command.Options.Add(option);
         }
@@ -45,20 +45,20 @@ internal static class WatchCommand
             }
             var settings = new WatchSettings(
                 spec,
-                Path.GetFullPath(PathOptions.OutputDirectory(parse.GetValue(reports)!, "--reports")),
-                DurationOption.Parse(parse.GetValue(cooldown)!, "--cooldown", TimeSpan.FromDays(30)),
+                ReportsFolder(parse.GetValue(reports)!),
+                cooldown.ReadOrDefault(parse),
                 keepCount,
                 triggers,
                 Reattach: spec.ProcessId is null)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
-                Dump = parse.GetValue(dump) is { } type ? DumpCommand.ParseKind(type, "--dump") : null,
+                Dump = parse.GetValue(dump),
                 KeepEvidence = !parse.GetValue(noEvidence),
             };
             var address = parse.GetValue(metrics) is { } m
                 ? MetricsAddress.TryParse(m, out var a) ? a : throw new UsageException($"--metrics: '{m}' is not [HOST:]PORT (e.g. 9464, 127.0.0.1:9464)")
                 : null;
-            var limit = parse.GetValue(duration) is { } d ? DurationOption.Parse(d, "--duration", TimeSpan.FromDays(3650)) : (TimeSpan?)null;
+            var limit = duration.Read(parse);
             var otlpUrl = parse.GetValue(otlp);
             if (otlpUrl is not null && !(Uri.TryCreate(otlpUrl, UriKind.Absolute, out var receiver) && (receiver.Scheme == Uri.UriSchemeHttp || receiver.Scheme == Uri.UriSchemeHttps)))
             {
@@ -68,6 +68,10 @@ internal static class WatchCommand
         });
         return command;
     }
+
+    /// <summary>The default folder is not parsed, so it gets the check a given one got while parsing.</summary>
+    private static string ReportsFolder(DirectoryInfo folder) =>
+        PathOptions.OutputDirectoryProblem(folder.ToString(), "--reports") is { } problem ? throw new UsageException(problem) : folder.FullName;
 
     private static async Task<RunEnd> RunAsync(WatchSettings settings, MetricsAddress? address, string? otlpUrl, TimeSpan? limit, CancellationToken cancellation)
     {

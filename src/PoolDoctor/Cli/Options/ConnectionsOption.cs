@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.CommandLine.Parsing;
 using PoolDoctor.Load;
 
 namespace PoolDoctor.Cli;
@@ -11,12 +12,6 @@ internal static class ConnectionsOption
         HelpName = "N",
         Description = description,
         DefaultValueFactory = _ => LoadOptions.DefaultConnections,
+        CustomParser = result => WholeNumbers.Parse(result, "--connections", count => count >= 1 ? null : $"--connections: must be at least 1 (got {count})"),
     };
-
-    /// <summary>The count asked for; less than 1 is a usage error.</summary>
-    public static int Read(ParseResult parse, Option<int> option)
-    {
-        var count = parse.GetValue(option);
-        return count >= 1 ? count : throw new UsageException($"--connections: must be at least 1 (got {count})");
-    }
 }

@@ -1,12 +1,23 @@
 using System.CommandLine;
+using System.CommandLine.Parsing;
 using PoolDoctor.Collect.Attach;
 
 namespace PoolDoctor.Cli;
 
-/// <summary>The dotnet-* family's way to name a target: -p/--process-id, -n/--name or --diagnostic-port, exactly one.</summary>
+/// <summary>
+/// The dotnet-* family's way to name a target: -p/--process-id, -n/--name or --diagnostic-port, exactly one. Each value
+/// is checked while parsing (a process id above 0, a port's mode `,connect` or `,listen`); <see cref="Read"/> checks
+/// that only one was given.
+/// </summary>
 internal sealed class TargetOptions
 {
-    public Option<int?> ProcessId { get; } = new("--process-id", "-p") { HelpName = "PID", Description = "The id of the .NET process to attach to." };
+    public Option<int?> ProcessId { get; } = new("--process-id", "-p")
+    {
+        HelpName = "PID",
+        Description = "The id of the .NET process to attach to.",
+        CustomParser = result => result.Tokens.Count == 0 ? null
+            : (int?)WholeNumbers.Parse(result, "--process-id", pid => pid > 0 ? null : $"--process-id: '{pid}' is not a process id (a number above 0)"),
+    };
 
     public Option<string?> Name { get; } = new("--name", "-n") { HelpName = "NAME", Description = "The name of the .NET process to attach to (see 'ps')." };
 
@@ -15,6 +26,7 @@ internal sealed class TargetOptions
     {
         HelpName = "PORT",
         Description = "A diagnostic port to use instead of -p/-n: a socket path, with ',connect' or ',listen' for a reverse port (default: connect if the socket exists, else listen).",
+        CustomParser = ParsePort,
     };
 
     public void AddTo(Command command)
@@ -35,19 +47,28 @@ internal sealed class TargetOptions
         {
             throw new UsageException("give only one of -p/--process-id, -n/--name and --diagnostic-port/--dport");
         }
-        if (pid is <= 0)
-        {
-            throw new UsageException($"--process-id: '{pid}' is not a process id (a number above 0)");
-        }
-        // NETCore.Client knows two modes; anything else after the comma would be a failed attach with its own words.
-        if (!string.IsNullOrWhiteSpace(port) && port.LastIndexOf(',') is var comma and >= 0
-            && port[(comma + 1)..].Trim() is var mode && !mode.Equals("connect", StringComparison.OrdinalIgnoreCase) && !mode.Equals("listen", StringComparison.OrdinalIgnoreCase))
-        {
-            throw new UsageException($"--diagnostic-port: '{port}' ends in ',{mode}'; the mode is ',connect' or ',listen'");
-        }
         return given == 0 ? null : new TargetSpec(pid, string.IsNullOrWhiteSpace(name) ? null : name, string.IsNullOrWhiteSpace(port) ? null : port);
     }
 
     public TargetSpec ReadRequired(ParseResult parse) =>
         Read(parse) ?? throw new UsageException("name the target with -p/--process-id, -n/--name or --diagnostic-port");
+
+    /// <summary>
+    /// A socket path, optionally with its mode. NETCore.Client knows two modes; anything else after the comma would be
+    /// a failed attach with its own words. Which mode a bare path gets is <see cref="DiagnosticPortMode"/>'s rule.
+    /// </summary>
+    private static string? ParsePort(ArgumentResult result)
+    {
+        if (result.Tokens.Count == 0)
+        {
+            return null;
+        }
+        var port = result.Tokens[0].Value;
+        if (!string.IsNullOrWhiteSpace(port) && port.LastIndexOf(',') is var comma and >= 0
+            && port[(comma + 1)..].Trim() is var mode && !mode.Equals("connect", StringComparison.OrdinalIgnoreCase) && !mode.Equals("listen", StringComparison.OrdinalIgnoreCase))
+        {
+            result.AddError($"--diagnostic-port: '{port}' ends in ',{mode}'; the mode is ',connect' or ',listen'");
+        }
+        return port;
+    }
 }
