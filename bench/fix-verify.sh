@@ -62,10 +62,13 @@ for r in rows:
     url = f"http://127.0.0.1:{port}{r['path']}"
     code, out, err, seconds = run(["dotnet", tool, "fix", report, "--project", project, "--verify", "--load", url, "-d", duration, "--"] + env_prefix
                                   + ["dotnet", "bin/Release/net10.0/DiagnosticScenarios.dll", "--urls", f"http://127.0.0.1:{port}"], 900)
+    # Kept beside the report so a row that failed can be read afterwards (the diff, the build error, the new culprits).
+    open(os.path.join(folder, "fix.out"), "w").write(out)
+    open(os.path.join(folder, "fix.err"), "w").write(err)
     refused = next((l for l in err.splitlines() if "fix refused" in l), None)
     fixed = "refused: " + refused.split("fix refused:", 1)[1].strip() if refused else ("compiled" if "compiled with no errors" in err else (err.strip().splitlines() or ["exit %d" % code])[-1])
     results.append((r, culprit, fixed, row_of(out, "before"), row_of(out, "after (fixed)"), code, seconds))
-    print(r["host"], r["path"], culprit, fixed, "exit", code, f"{seconds:.0f} s", flush=True)
+    print(r["host"], r["path"], culprit, fixed, "exit", code, f"{seconds:.0f} s", folder, flush=True)
 
 def cells(rest):
     return (rest[-1], rest[0]) if len(rest) >= 9 else ("", "")
