@@ -29,6 +29,31 @@ public sealed class FixShopSnapshotTests(FixShopWorkspace shop)
         DiffSnapshot.Matches(snapshot, plan);
     }
 
+    // A frame in Lock.EnterScope was seen to map to the method's opening brace (the lab's LockConvoy): the one lock
+    // statement of that method is the one the report means, and the diff is the one the lock's own line gives.
+    [Fact]
+    public async Task A_lock_culprit_on_its_methods_brace_is_the_methods_only_lock()
+    {
+        var culprit = ReportReader.Read(TestApps.Fixture("shop-stock.json"))[0];
+        Assert.Equal(11, culprit.Line); // `lock (_sync)`; line 10 is Count's opening brace
+
+        var plan = await SourceFixer.PlanAsync(shop.Solution, culprit with { Line = 10 }, TestApps.FixShop, rename: false, CancellationToken.None);
+
+        DiffSnapshot.Matches("shop-stock.diff", plan);
+    }
+
+    [Fact]
+    public async Task A_lock_culprit_on_no_function_is_still_refused()
+    {
+        var culprit = ReportReader.Read(TestApps.Fixture("shop-stock.json"))[0];
+
+        var plan = await SourceFixer.PlanAsync(shop.Solution, culprit with { Line = 7 }, TestApps.FixShop, rename: false, CancellationToken.None);
+
+        Assert.NotNull(plan.Refusal);
+        Assert.Contains("Stock/StockCache.cs:7: the report names a lock (Monitor.Enter) but no lock statement is there", plan.Refusal, StringComparison.Ordinal);
+        Assert.Empty(plan.Diff);
+    }
+
     [Fact]
     public async Task Rename_adds_the_Async_suffix_to_the_chain_but_not_to_the_action()
     {
