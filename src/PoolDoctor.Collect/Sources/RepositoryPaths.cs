@@ -36,9 +36,40 @@ public static partial class RepositoryPaths
         return null;
     }
 
-    /// <summary>The culprits with <see cref="CallSite.RepositoryFile"/> filled in where the root is known.</summary>
-    public static IReadOnlyList<Culprit> Annotate(IReadOnlyList<Culprit> culprits) =>
-        [.. culprits.Select(c => Relative(c.Site.File) is { } relative ? c with { Site = c.Site with { RepositoryFile = relative } } : c)];
+    /// <summary>
+    /// The culprits with <see cref="CallSite.RepositoryFile"/> and every frame's <see cref="SourceLocation.RepositoryFile"/>
+    /// (chain and example stack) filled in where the root is known; a culprit with nothing to add is returned as is.
+    /// </summary>
+    public static IReadOnlyList<Culprit> Annotate(IReadOnlyList<Culprit> culprits)
+    {
+        // One walk up the directories per file: the same few files recur in every chain and example stack.
+        var known = new Dictionary<string, string?>(StringComparer.Ordinal);
+        string? Cached(string? file) =>
+            file is null ? null : known.TryGetValue(file, out var hit) ? hit : known[file] = Relative(file);
+
+        IReadOnlyList<SourceLocation?> Frames(IReadOnlyList<SourceLocation?> sources, ref bool changed)
+        {
+            var annotated = new SourceLocation?[sources.Count];
+            for (var i = 0; i < sources.Count; i++)
+            {
+                annotated[i] = sources[i] is { RepositoryFile: null } source && Cached(source.File) is { } relative
+                    ? source with { RepositoryFile = relative }
+                    : sources[i];
+                changed |= !ReferenceEquals(annotated[i], sources[i]);
+            }
+            return annotated;
+        }
+
+        return [.. culprits.Select(c =>
+        {
+            var changed = false;
+            var chain = Frames(c.ChainSources, ref changed);
+            var example = Frames(c.ExampleSources, ref changed);
+            var site = Cached(c.Site.File) is { } relative ? c.Site with { RepositoryFile = relative } : c.Site;
+            changed |= !ReferenceEquals(site, c.Site);
+            return changed ? c with { Site = site, ChainSources = chain, ExampleSources = example } : c;
+        })];
+    }
 
     // Deterministic source paths: the compiler's pathmap writes each SourceRoot as /_/ (then /_1/, /_2/...), or \_\ on Windows.
     [GeneratedRegex(@"^[/\\]_\d*[/\\]", RegexOptions.CultureInvariant)]

@@ -7,4 +7,10 @@ namespace PoolDoctor.Model.Stacks;
 public sealed record SourceLocation(string File, int Line)
 {
     public string? SourceUrl { get; init; }
+
+    /// <summary>
+    /// <see cref="File"/> relative to its repository's root (`src/Orders/OrdersController.cs`), when the root is known,
+    /// as <see cref="CallSite.RepositoryFile"/> is for the call site (null otherwise).
+    /// </summary>
+    public string? RepositoryFile { get; init; }
 }

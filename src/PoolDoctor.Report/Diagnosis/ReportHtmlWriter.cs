@@ -172,7 +172,7 @@ public static class ReportHtmlWriter
             }
             if (culprit.Chain.Count > 1 || culprit.Package is not null)
             {
-                html.Append($"<div class=\"chain\">chain: {string.Join(" &rarr; ", CulpritLines.ChainParts(culprit).Select(f => $"<code>{E(f)}</code>"))}</div>");
+                html.Append($"<div class=\"chain\">chain: {string.Join(" &rarr; ", CulpritLines.ChainParts(culprit, repositoryPaths: true).Select(f => $"<code>{E(f)}</code>"))}</div>");
             }
             if (culprit.Site.Note is not null)
             {
@@ -183,7 +183,7 @@ public static class ReportHtmlWriter
                 html.Append("<details><summary>example stack</summary><ol class=\"stack\">");
                 for (var i = 0; i < culprit.ExampleStack.Count; i++)
                 {
-                    html.Append($"<li>{E(CulpritLines.WithLine(culprit.ExampleStack[i], i < culprit.ExampleSources.Count ? culprit.ExampleSources[i] : null))}</li>");
+                    html.Append($"<li>{E(CulpritLines.WithLine(culprit.ExampleStack[i], i < culprit.ExampleSources.Count ? culprit.ExampleSources[i] : null, repositoryPath: true))}</li>");
                 }
                 html.Append("</ol></details>");
             }

@@ -53,7 +53,8 @@ internal static class SvgFlameGraph
         }
         var kind = isRoot ? "root" : culpritFrames.Contains(node.Name) ? "culprit" : node.User ? "user" : "lib";
         var share = (double)node.Weight / total;
-        var at = node.Source is { } s ? $"\n{s.File}:{s.Line}" : "";
+        // The repository's path when known: the title is read on other machines than the build's.
+        var at = node.Source is { } s ? $"\n{s.RepositoryFile ?? s.File}:{s.Line}" : "";
         var tag = kind == "culprit" ? " (culprit)" : kind == "user" ? " (user code)" : "";
         svg.Append($"<g class=\"frame {kind}\"><title>{Html.E($"{node.Name}{tag}\n{node.Weight} {unit}, {Html.Percent(share)}{at}")}</title>");
         svg.Append($"<rect x=\"{Html.N(x, 1)}\" y=\"{row * RowHeight}\" width=\"{Html.N(Math.Max(width - 1, 0.5), 1)}\" height=\"{RowHeight - 2}\" rx=\"2\"/>");

@@ -139,6 +139,10 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
             if (i < sources.Count && sources[i] is { } source)
             {
                 json.WriteString("file", source.File);
+                if (source.RepositoryFile is not null)
+                {
+                    json.WriteString("repositoryFile", source.RepositoryFile);
+                }
                 json.WriteNumber("line", source.Line);
                 if (source.SourceUrl is not null)
                 {

@@ -43,16 +43,17 @@ public static class CulpritLines
 
     /// <summary>
     /// The chain's frames with their lines, and where it crosses into a package: <c>[package X 1.0.0]</c> before that
-    /// package's first frame; a package culprit's chain ends with its blocking API.
+    /// package's first frame; a package culprit's chain ends with its blocking API. With <paramref name="repositoryPaths"/>
+    /// (the HTML report, read on another machine) a frame's file is its repository path when known.
     /// </summary>
-    public static IReadOnlyList<string> ChainParts(Culprit c)
+    public static IReadOnlyList<string> ChainParts(Culprit c, bool repositoryPaths = false)
     {
         var parts = new List<string>();
         PackageRef? previous = null;
         for (var i = 0; i < c.Chain.Count; i++)
         {
             var package = i < c.ChainPackages.Count ? c.ChainPackages[i] : null;
-            var text = WithLine(c.Chain[i], i < c.ChainSources.Count ? c.ChainSources[i] : null);
+            var text = WithLine(c.Chain[i], i < c.ChainSources.Count ? c.ChainSources[i] : null, repositoryPaths);
             parts.Add(package is not null && package != previous ? $"[package {package}] {text}" : text);
             previous = package;
         }
@@ -70,7 +71,10 @@ public static class CulpritLines
         _ => "",
     };
 
-    /// <summary><c>Method (File.cs:42)</c>, or the name alone without a line.</summary>
-    public static string WithLine(string frame, SourceLocation? source) =>
-        source is null ? frame : $"{frame} ({Path.GetFileName(source.File)}:{source.Line})";
+    /// <summary>
+    /// <c>Method (File.cs:42)</c>, or the name alone without a line; with <paramref name="repositoryPath"/>,
+    /// <c>Method (src/Orders/File.cs:42)</c> when the file's repository root is known.
+    /// </summary>
+    public static string WithLine(string frame, SourceLocation? source, bool repositoryPath = false) =>
+        source is null ? frame : $"{frame} ({(repositoryPath ? source.RepositoryFile : null) ?? Path.GetFileName(source.File)}:{source.Line})";
 }

@@ -58,6 +58,40 @@ public sealed class ReportLayoutBrowserTests
         Assert.Empty(browser.Errors);
     }
 
+    [SkippableFact]
+    public async Task Every_chart_label_is_inside_its_drawing_the_last_tick_and_late_markers_too()
+    {
+        await using var browser = await HeadlessChromium.StartOrSkipAsync();
+        // The verdict and the capture late in the run: their labels sit at the right edge, as the last tick's does.
+        var report = ReportBrowserTests.StarvingReport("DiagScenarioController.TaskWait", "lab");
+        report = report with
+        {
+            Verdict = report.Verdict with { AtSeconds = 28 },
+            Capture = report.Capture! with { AtSeconds = 29.5 },
+        };
+        await browser.NavigateAsync(await WriteAsync(report));
+        await browser.ResizeAsync(1100, 900);
+
+        // getBBox is in the chart's own units (its viewBox), so the bound is the viewBox whatever the page width.
+        var outside = (await browser.EvaluateAsync("""
+            (() => {
+              const bad = [];
+              for (const svg of document.querySelectorAll('svg.chart')) {
+                const view = svg.viewBox.baseVal;
+                for (const t of svg.querySelectorAll('text')) {
+                  const b = t.getBBox();
+                  if (b.x < view.x - 0.5 || b.x + b.width > view.x + view.width + 0.5 || b.y < view.y - 0.5 || b.y + b.height > view.y + view.height + 0.5)
+                    bad.push(svg.id + ' "' + t.textContent + '" x ' + b.x.toFixed(1) + '..' + (b.x + b.width).toFixed(1) + ' of ' + view.width);
+                }
+              }
+              return bad.join('; ');
+            })()
+            """))!.GetValue<string>();
+        Assert.Equal("", outside);
+        Assert.True((await browser.EvaluateAsync("document.querySelectorAll('svg.chart text.tick.clock').length"))!.GetValue<int>() >= 7, "no clock labels drawn");
+        Assert.Empty(browser.Errors);
+    }
+
     private static async Task<string> WriteAsync(DiagnosisReport report)
     {
         var dir = Directory.CreateTempSubdirectory("pooldoctor-layout-").FullName;

@@ -63,6 +63,15 @@ public sealed class FlameGraphTests
     }
 
     [Fact]
+    public void A_title_gives_the_repository_path_when_known_for_a_reader_on_another_machine()
+    {
+        var source = new SourceLocation("/home/build/agent/_work/3/s/src/App/SomeController.cs", 42) { RepositoryFile = "src/App/SomeController.cs" };
+        var svg = SvgFlameGraph.Render("f", [new FlameStack(["Monitor.Wait", "App.SomeController.Get", "Worker.Start"], 1, [false, true, false], [null, source, null])], NoCulprit, "samples");
+        Assert.Contains("\nsrc/App/SomeController.cs:42", Title(svg, "App.SomeController.Get"));
+        Assert.DoesNotContain("/home/build", svg);
+    }
+
+    [Fact]
     public void The_graph_is_as_tall_as_its_deepest_drawn_box()
     {
         // A deep stack holding 1 sample in 10,000 is a sliver (0.1 px) that is not drawn, so it adds no rows.

@@ -32,9 +32,11 @@ public sealed class ReportSchemaTests
     [InlineData("evidenceFiles without speedscope")]
     [InlineData("repositoryFile as an absolute path")]
     [InlineData("rule not a rule's name")]
+    [InlineData("repositoryFile of a frame as an absolute path")]
+    [InlineData("unknown key in a frame")]
     public void A_broken_report_json_fails_the_schema(string breakage)
     {
-        var node = JsonNode.Parse(ReportJsonWriter.Write(Report(breakage.StartsWith("repositoryFile", StringComparison.Ordinal) ? "repository-file" : "taskwait")))!.AsObject();
+        var node = JsonNode.Parse(ReportJsonWriter.Write(Report(breakage.StartsWith("repositoryFile", StringComparison.Ordinal) || breakage.EndsWith("frame", StringComparison.Ordinal) ? "repository-file" : "taskwait")))!.AsObject();
         switch (breakage)
         {
             case "remove verdict": node.Remove("verdict"); break;
@@ -46,6 +48,8 @@ public sealed class ReportSchemaTests
             case "evidenceFiles without speedscope": node["evidenceFiles"]!.AsObject().Remove("speedscope"); break;
             case "repositoryFile as an absolute path": node["culprits"]![0]!["repositoryFile"] = "/home/build/src/Lab/DiagScenarioController.cs"; break;
             case "rule not a rule's name": node["rule"] = "starvation injections while the queue grows"; break;
+            case "repositoryFile of a frame as an absolute path": node["culprits"]![0]!["chainFrames"]![0]!["repositoryFile"] = "/home/build/src/Lab/Program.cs"; break;
+            case "unknown key in a frame": node["culprits"]![0]!["exampleFrames"]![0]!["surprise"] = 1; break;
         }
         Assert.False(Validate(node.ToJsonString()).IsValid, breakage);
     }
@@ -71,7 +75,14 @@ public sealed class ReportSchemaTests
     {
         var c = report.Culprits[0];
         var site = c.Site with { File = "/home/build/lab/" + relative, Line = 42, RepositoryFile = relative };
-        return report with { Culprits = [c with { Site = site }, .. report.Culprits.Skip(1)] };
+        // Every user frame with a line carries its repository path too, not only the call site.
+        var frame = new Model.Stacks.SourceLocation("/home/build/lab/src/Lab/Program.cs", 7) { RepositoryFile = "src/Lab/Program.cs" };
+        Model.Stacks.SourceLocation?[] chainSources = [frame, new Model.Stacks.SourceLocation(site.File, 42) { RepositoryFile = relative }];
+        var exampleSources = c.ExampleStack.Select(_ => (Model.Stacks.SourceLocation?)frame).ToList();
+        return report with
+        {
+            Culprits = [c with { Site = site, Chain = ["Program.Main", c.Method], ChainSources = chainSources, ExampleSources = exampleSources }, .. report.Culprits.Skip(1)],
+        };
     }
 
     private static Model.Diagnosis.DiagnosisReport WithFirstFixCode(Model.Diagnosis.DiagnosisReport report, Model.Advice.AdviceCode code)

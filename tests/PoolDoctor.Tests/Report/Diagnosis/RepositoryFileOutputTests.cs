@@ -41,6 +41,63 @@ public sealed class RepositoryFileOutputTests
         Assert.Contains($"at {Absolute}:42", CulpritLines.Describe(culprit));
     }
 
+    [Fact]
+    public void Report_json_gives_every_frame_with_a_file_its_repositoryFile_beside_file()
+    {
+        using var json = JsonDocument.Parse(ReportJsonWriter.Write(WithFrames(Report(sourceUrl: null))));
+        var culprit = json.RootElement.GetProperty("culprits")[0];
+        var chain = culprit.GetProperty("chainFrames");
+        Assert.Equal(FrameAbsolute, chain[0].GetProperty("file").GetString());
+        Assert.Equal(FrameRelative, chain[0].GetProperty("repositoryFile").GetString());
+        Assert.Equal(Relative, chain[1].GetProperty("repositoryFile").GetString());
+        var example = culprit.GetProperty("exampleFrames");
+        Assert.Equal(FrameRelative, example[0].GetProperty("repositoryFile").GetString());
+        // A frame whose root is unknown keeps its file and line, and gets no repositoryFile.
+        Assert.Equal("/opt/loose/Helper.cs", example[1].GetProperty("file").GetString());
+        Assert.False(example[1].TryGetProperty("repositoryFile", out _));
+        Assert.False(example[2].TryGetProperty("file", out _));
+    }
+
+    [Fact]
+    public void Report_html_shows_the_repository_path_of_every_frame_it_gives_a_line_for()
+    {
+        var html = ReportHtmlWriter.Write(WithFrames(Report(sourceUrl: null)));
+        Assert.Contains($"<code>Program.Main ({FrameRelative}:7)</code>", html);
+        Assert.Contains($"<li>Program.Main ({FrameRelative}:7)</li>", html);
+        Assert.Contains("<li>Helper.Wrap (Helper.cs:3)</li>", html);
+        Assert.DoesNotContain(FrameAbsolute, html);
+    }
+
+    [Fact]
+    public void The_terminal_chain_keeps_the_file_name_it_always_printed()
+    {
+        var culprit = WithFrames(Report(sourceUrl: null)).Culprits[0];
+        Assert.Contains($"chain: Program.Main (Program.cs:7) -> {culprit.Method} (DiagScenarioController.cs:42)", CulpritLines.Describe(culprit));
+    }
+
+    private const string FrameAbsolute = "/home/build/agent/_work/3/s/src/Lab/Program.cs";
+    private const string FrameRelative = "src/Lab/Program.cs";
+
+    // The culprit's chain and example stack with lines: two frames in the repository, one outside it, one without a line.
+    private static Model.Diagnosis.DiagnosisReport WithFrames(Model.Diagnosis.DiagnosisReport report)
+    {
+        var c = report.Culprits[0];
+        var inRepo = new Model.Stacks.SourceLocation(FrameAbsolute, 7) { RepositoryFile = FrameRelative };
+        return report with
+        {
+            Culprits =
+            [
+                c with
+                {
+                    Chain = ["Program.Main", c.Method],
+                    ChainSources = [inRepo, new Model.Stacks.SourceLocation(Absolute, 42) { RepositoryFile = Relative }],
+                    ExampleStack = ["Program.Main", "Helper.Wrap", "Task<TResult>.Result"],
+                    ExampleSources = [inRepo, new Model.Stacks.SourceLocation("/opt/loose/Helper.cs", 3), null],
+                },
+            ],
+        };
+    }
+
     private static Model.Diagnosis.DiagnosisReport Report(string? sourceUrl)
     {
         var report = DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json"));

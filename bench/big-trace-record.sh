@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Records a large trace for bench/big-trace.sh (by hand, not in CI): bench/BlockedJobs keeping JOBS sync-over-async
+# jobs queued, its pool minimum raised to JOBS (DOTNET_ThreadPool_ForceMinWorkerThreads, as a server sized for blocking
+# code would set it) so JOBS pool threads are blocked at once, captured by the tool's own `stacks --output` for
+# SECONDS. The trace grows with samples, one per thread per sampling round, so many blocked threads make a big trace
+# in few minutes; a console worker rather than the lab under HTTP load leaves the 2 cores to the sampler. Under the lock:
+#   flock /tmp/pooldoctor-load.lock bench/big-trace-record.sh OUT.nettrace [SECONDS=360] [JOBS=1000]
+# Prints the trace's size and the capture's own summary (`stacks` header); never commit the trace.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${1:?usage: bench/big-trace-record.sh OUT.nettrace [SECONDS=360] [JOBS=1000]}
+WINDOW=${2:-360}; JOBS=${3:-1000}
+WARM=15
+TOOL=$PWD/artifacts/bench/tool-here
+APP=$PWD/artifacts/bench/blocked-jobs
+dotnet build src/PoolDoctor -c Release -v q -nologo -o "$TOOL" >/dev/null
+dotnet build bench/BlockedJobs -c Release -v q -nologo -o "$APP" >/dev/null
+LOG=$(mktemp -d)
+# The worker outlives the capture: the capture's own analysis runs after the session stops; it is killed at the end.
+env DOTNET_ThreadPool_ForceMinWorkerThreads="$(printf '0x%X' "$JOBS")" \
+  dotnet "$APP/BlockedJobs.dll" "$((WARM + WINDOW + 900))" "$JOBS" >"$LOG/app.log" 2>&1 &
+APP_PID=$!
+trap 'kill "$APP_PID" 2>/dev/null; wait 2>/dev/null; rm -rf "$LOG"' EXIT
+sleep "$WARM"
+echo "BlockedJobs pid $APP_PID, $JOBS jobs, pool minimum $JOBS, $(ls /proc/$APP_PID/task | wc -l) threads after ${WARM}s;" \
+  "capture ${WINDOW}s; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"
+start=$(date +%s)
+dotnet "$TOOL/dotnet-pooldoctor.dll" stacks -p "$APP_PID" --duration "${WINDOW}s" --output "$OUT" >"$LOG/stacks.txt" 2>&1 || {
+  echo "stacks failed:"; tail -5 "$LOG/stacks.txt"; exit 1; }
+echo "capture + its analysis: $(( $(date +%s) - start )) s; trace $(stat -c %s "$OUT") bytes ($(du -h "$OUT" | cut -f1));" \
+  "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+sed -n '1p' "$LOG/stacks.txt"
