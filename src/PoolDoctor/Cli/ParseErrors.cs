@@ -154,6 +154,12 @@ internal static class ParseErrors
         {
             return $"{option.Name}: needs a value";
         }
+        // `-p 1 -p 2` hands both values to an option that takes one; reading the first as the bad one would blame a
+        // good number.
+        if (option.Arity.MaximumNumberOfValues == 1 && tokens.Count > 1)
+        {
+            return $"{option.Name}: given {tokens.Count} times ({string.Join(", ", tokens.Select(t => $"'{t.Value}'"))}); give it once";
+        }
         // The typed options' own parsers (Cli/Options) add one line that names the option, whatever the value's type.
         if (error.Message.StartsWith($"{option.Name}:", StringComparison.Ordinal))
         {
