@@ -170,6 +170,12 @@ public static partial class CodeRewrite
             var ch = line[j];
             if (ch is ')' or ']' or '>')
             {
+                // A chain goes on after ')' only with '.', '(', '[', '?' or '!': "(RedisValue[]?)database.ScriptEvaluate("
+                // is a cast before the expression, and awaiting the cast would cast the task, not its result.
+                if (depth == 0 && j + 1 < end && (char.IsLetterOrDigit(line[j + 1]) || line[j + 1] is '_' or '@'))
+                {
+                    break;
+                }
                 depth++;
             }
             else if (ch is '(' or '[' or '<')

@@ -10,6 +10,8 @@ public sealed class CodeRewriteTests
     [InlineData("        return _client.GetStringAsync(url).GetAwaiter().GetResult();", "        return await _client.GetStringAsync(url);")]
     [InlineData("        SaveAsync(order, token).Wait();", "        await SaveAsync(order, token);")]
     [InlineData("        var name = repo.LoadAsync(id).Result.Name;", "        var name = (await repo.LoadAsync(id)).Name;")]
+    [InlineData("        var total = (decimal)orders.SumAsync(token).Result;", "        var total = (decimal)await orders.SumAsync(token);")]
+    [InlineData("        var first = Pick((int)a.CountAsync().Result);", "        var first = Pick((int)await a.CountAsync());")]
     [InlineData("        Task.WaitAll(first, second);", "        await Task.WhenAll(first, second);")]
     public void Sync_over_async_lines_become_awaits(string line, string expected) =>
         Assert.Equal(expected, CodeRewrite.RewriteCall(line, BlockingKind.SyncOverAsync, "Task.Result"));
@@ -21,6 +23,8 @@ public sealed class CodeRewriteTests
     [Theory]
     [InlineData("        command.ExecuteNonQuery();", "NpgsqlCommand.ExecuteNonQuery", "        await command.ExecuteNonQueryAsync();")]
     [InlineData("            var read = socket.Receive(reply);", "Socket.Receive", "            var read = await socket.ReceiveAsync(reply);")]
+    [InlineData("            var response = (RedisValue[]?)database.ScriptEvaluate(", "IDatabase.ScriptEvaluate", "            var response = (RedisValue[]?)await database.ScriptEvaluateAsync(")]
+    [InlineData("        var rows = (List<Order>)repository.Load(id);", "OrderRepository.Load", "        var rows = (List<Order>)await repository.LoadAsync(id);")]
     [InlineData("        Slots.Wait();", "SemaphoreSlim.Wait", "        await Slots.WaitAsync();")]
     public void Sync_calls_become_their_awaited_async_twin(string line, string api, string expected) =>
         Assert.Equal(expected, CodeRewrite.RewriteCall(line, api.StartsWith("Sema", StringComparison.Ordinal) ? BlockingKind.SyncWait : BlockingKind.SyncIO, api));
