@@ -5,6 +5,7 @@
 # SECONDS. The trace grows with samples, one per thread per sampling round, so many blocked threads make a big trace
 # in few minutes; a console worker rather than the lab under HTTP load leaves the 2 cores to the sampler. Under the lock:
 #   flock /tmp/pooldoctor-load.lock bench/big-trace-record.sh OUT.nettrace [SECONDS=360] [JOBS=1000]
+# With STOP_AT_BYTES=N in the environment the capture is ended (SIGTERM) once the trace holds N bytes.
 # Prints the trace's size and the capture's own summary (`stacks` header); never commit the trace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,8 +26,27 @@ sleep "$WARM"
 echo "BlockedJobs pid $APP_PID, $JOBS jobs, pool minimum $JOBS, $(ls /proc/$APP_PID/task | wc -l) threads after ${WARM}s;" \
   "capture ${WINDOW}s; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%dT%H:%MZ)"
 start=$(date +%s)
-dotnet "$TOOL/dotnet-pooldoctor.dll" stacks -p "$APP_PID" --duration "${WINDOW}s" --output "$OUT" >"$LOG/stacks.txt" 2>&1 || {
-  echo "stacks failed:"; tail -5 "$LOG/stacks.txt"; exit 1; }
+dotnet "$TOOL/dotnet-pooldoctor.dll" stacks -p "$APP_PID" --duration "${WINDOW}s" --output "$OUT" >"$LOG/stacks.txt" 2>&1 &
+STACKS_PID=$!
+# STOP_AT_BYTES: end the capture once the trace holds that many bytes, with SIGTERM, which the tool takes as Ctrl+C
+# (SIGINT itself is ignored by a command a script starts with '&'). The tool then stops the session and reads what it
+# recorded; past its 60 s grace for that read (a trace of a gigabyte on a busy machine) it exits 143 without a summary,
+# and the trace is whole either way: the session was stopped first. How fast a trace grows depends on how busy the
+# machine is, hence a size rather than a duration.
+STOPPED=
+if [ -n "${STOP_AT_BYTES:-}" ]; then
+  while kill -0 "$STACKS_PID" 2>/dev/null; do
+    if [ "$(stat -c %s "$OUT" 2>/dev/null || echo 0)" -ge "$STOP_AT_BYTES" ]; then
+      echo "trace reached $STOP_AT_BYTES bytes after $(( $(date +%s) - start )) s: SIGTERM to the capture"
+      kill -TERM "$STACKS_PID"; STOPPED=1; break
+    fi
+    sleep 2
+  done
+fi
+status=0; wait "$STACKS_PID" || status=$?
+if [ "$status" -ne 0 ] && ! { [ -n "$STOPPED" ] && { [ "$status" -eq 130 ] || [ "$status" -eq 143 ]; }; }; then
+  echo "stacks failed (exit $status):"; tail -5 "$LOG/stacks.txt"; exit 1
+fi
 echo "capture + its analysis: $(( $(date +%s) - start )) s; trace $(stat -c %s "$OUT") bytes ($(du -h "$OUT" | cut -f1));" \
   "load average $(cut -d' ' -f1-3 /proc/loadavg)"
 sed -n '1p' "$LOG/stacks.txt"
