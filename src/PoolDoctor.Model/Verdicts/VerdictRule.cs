@@ -15,19 +15,8 @@ public enum VerdictRule
     [JsonStringEnumMemberName("healthy")] Healthy,
 }
 
-/// <summary>A rule's name as reports and terminals print it.</summary>
+/// <summary>A rule's name as reports and terminals print it: the JSON name above.</summary>
 public static class VerdictRuleNames
 {
-    public static string Name(this VerdictRule rule) => rule switch
-    {
-        VerdictRule.WarmingUp => "warming-up",
-        VerdictRule.CpuSaturated => "cpu-saturated",
-        VerdictRule.StarvationInjections => "starvation-injections",
-        VerdictRule.StarvationSignature => "starvation-signature",
-        VerdictRule.QueueNotDraining => "queue-not-draining",
-        VerdictRule.PersistentQueue => "persistent-queue",
-        VerdictRule.BlockingCompensated => "blocking-compensated",
-        VerdictRule.Healthy => "healthy",
-        _ => throw new ArgumentOutOfRangeException(nameof(rule), rule, null),
-    };
+    public static string Name(this VerdictRule rule) => rule.JsonName();
 }
