@@ -10,7 +10,8 @@ namespace PoolDoctor.Tests.Counters;
 public sealed class CounterSampleJsonTests
 {
     private static readonly CounterSample Sample = new(12.3456, 17, 240.126, 35.5, 1.25, 2, 0.5, 3.1415, RunnableWorkers: 0.75);
-    private static readonly Verdict Starving = new(VerdictKind.Starving, 0.85, VerdictRule.StarvationInjections, ["queue length 240"], 12.3);
+    private static readonly Verdict Starving = new(VerdictKind.Starving, 0.85, VerdictRule.StarvationInjections,
+        [new EvidenceItem(EvidenceKind.QueueLength) { Figure = 240.126, Unit = EvidenceUnit.Items, Threshold = 2, ThresholdPerCore = 1, Cores = 2 }], 12.3);
 
     [Fact]
     public void A_sample_and_a_verdict_read_the_same_in_a_counters_line_detect_json_and_report_json()
