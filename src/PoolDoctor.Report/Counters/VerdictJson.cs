@@ -5,7 +5,8 @@ using PoolDoctor.Report.Verdicts;
 namespace PoolDoctor.Report.Counters;
 
 /// <summary>
-/// The one JSON shape of a verdict: its kind, confidence, rule and evidence (the sentences, rendered by EvidenceText). A `counters` line nests it under
+/// The one JSON shape of a verdict: its kind, confidence, rule and evidence, as sentences (<c>evidence</c>) and as
+/// figures (<c>evidenceItems</c>, added after <c>evidence</c> so the keys before it keep their order). A `counters` line nests it under
 /// <c>verdict</c> (kind as <c>kind</c>); `detect` and report.json write it flat at the top (kind as <c>verdict</c>, so
 /// `jq .verdict` works). Keys are an interface (docs/cli.md, docs/report.md).
 /// </summary>
@@ -21,6 +22,12 @@ public static class VerdictJson
         foreach (var item in verdict.Evidence)
         {
             json.WriteStringValue(EvidenceText.Line(item));
+        }
+        json.WriteEndArray();
+        json.WriteStartArray("evidenceItems");
+        foreach (var item in verdict.Evidence)
+        {
+            EvidenceItemJson.Write(json, item);
         }
         json.WriteEndArray();
     }

@@ -35,7 +35,22 @@ public sealed class CounterSampleJsonTests
             Assert.Equal(nested.GetProperty("confidence").GetDouble(), top.GetProperty("confidence").GetDouble());
             Assert.Equal(nested.GetProperty("rule").GetString(), top.GetProperty("rule").GetString());
             Assert.Equal(Lines(nested.GetProperty("evidence")), Lines(top.GetProperty("evidence")));
+            Assert.True(JsonElement.DeepEquals(nested.GetProperty("evidenceItems"), top.GetProperty("evidenceItems")));
         }
+    }
+
+    [Fact]
+    public void Evidence_items_carry_the_sentence_and_its_figures()
+    {
+        var item = JsonDocument.Parse(CounterJson.DetectResult(new DetectOutcome(Starving, 1.5, false, 42, 2, 0.1, [Sample], []))).RootElement
+            .GetProperty("evidenceItems")[0];
+
+        Assert.Equal("queue-length", item.GetProperty("kind").GetString());
+        Assert.Equal("queue length 240 (threshold 2 = 1x 2 core(s))", item.GetProperty("text").GetString());
+        Assert.Equal(240.126, item.GetProperty("figure").GetDouble());
+        Assert.Equal("items", item.GetProperty("unit").GetString());
+        Assert.Equal(2, item.GetProperty("threshold").GetDouble());
+        Assert.Equal(JsonValueKind.Null, item.GetProperty("windowSeconds").ValueKind);
     }
 
     [Fact]
