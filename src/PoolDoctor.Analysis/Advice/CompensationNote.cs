@@ -1,4 +1,3 @@
-using System.Globalization;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Targets;
 using PoolDoctor.Model.Verdicts;
@@ -12,21 +11,34 @@ namespace PoolDoctor.Analysis.Advice;
 /// </summary>
 public static class CompensationNote
 {
-    public static string? Describe(Verdict verdict, IReadOnlyList<Culprit> culprits, ConfiguredMinThreads? minThreads, double threadCount)
+    public static EvidenceItem? Describe(Verdict verdict, IReadOnlyList<Culprit> culprits, ConfiguredMinThreads? minThreads, double threadCount)
     {
         if (verdict.Kind != VerdictKind.BlockingCompensated || culprits.Count == 0)
         {
             return null;
         }
         var top = culprits[0];
-        var blocked = string.Create(CultureInfo.InvariantCulture, $"{top.Threads} pool thread{(top.Threads == 1 ? "" : "s")} blocked in {top.DisplayName} ({top.ApiText})");
+        var blocked = new EvidenceItem(EvidenceKind.KeptUpByGrowthUnconfigured)
+        {
+            Figure = top.Threads,
+            Unit = EvidenceUnit.Threads,
+            Method = top.DisplayName,
+            Api = top.ApiText,
+        };
         if (minThreads is { } min && min.Workers >= top.Threads)
         {
-            return string.Create(CultureInfo.InvariantCulture, $"{blocked}; the pool keeps up only because MinThreads is {min.Workers} ({min.Source})");
+            // The configured minimum is what the blocked threads were compared with: the threshold.
+            return blocked with { Kind = EvidenceKind.KeptUpByMinThreads, Threshold = min.Workers, MinThreadsSource = min.Source };
         }
-        var configured = minThreads is { } m
-            ? string.Create(CultureInfo.InvariantCulture, $" (MinThreads {m.Workers}, {m.Source})")
-            : " (no MinThreads configured in the environment or runtimeconfig.json; a SetMinThreads call in code is not visible)";
-        return string.Create(CultureInfo.InvariantCulture, $"{blocked}; the pool keeps up only because it has grown to {threadCount:0} threads{configured}");
+        var grown = new EvidenceFigure(FigureName.Threads, threadCount, EvidenceUnit.Threads);
+        return minThreads is { } m
+            ? blocked with
+            {
+                Kind = EvidenceKind.KeptUpByGrowth,
+                Threshold = m.Workers,
+                Figures = [grown],
+                MinThreadsSource = m.Source,
+            }
+            : blocked with { Figures = [grown] };
     }
 }

@@ -1,6 +1,7 @@
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using static PoolDoctor.Analysis.Detection.VerdictRules;
+using static PoolDoctor.Model.Verdicts.EvidenceUnit;
 
 namespace PoolDoctor.Analysis.Detection;
 
@@ -42,21 +43,48 @@ internal static class PersistentQueueRule
         var runnable = window.Where(s => s.RunnableWorkers is not null).Select(s => s.RunnableWorkers!.Value).ToList();
         double? meanRunnable = runnable.Count > 0 ? runnable.Average() : null;
         var span = f.Latest.Seconds - window[0].Seconds;
-        var evidence = new List<string>
+        var injections = f.StarvationInjections + f.CooperativeBlockingInjections;
+        var evidence = new List<EvidenceItem>
         {
-            Invariant($"queue {(queued == window.Count ? "never drains" : "stays up")}: {window.Min(s => s.QueueLength):0}-{window.Max(s => s.QueueLength):0} over {span + 1:0} s, at or above {floor:0} (= {t.QueuePerCore:0.#}x {cores} core(s)) in {queued} of {window.Count} samples"),
+            // The stretch's lowest queue against the floor, its highest and how many samples met the floor beside it;
+            // the window is the stretch's span plus the interval its first sample covers.
+            new(queued == window.Count ? EvidenceKind.QueueNeverDrains : EvidenceKind.QueueStaysUp)
+            {
+                Figure = window.Min(s => s.QueueLength),
+                Unit = Items,
+                Threshold = floor,
+                ThresholdPerCore = t.QueuePerCore,
+                Cores = cores,
+                WindowSeconds = span + 1,
+                Figures =
+                [
+                    new(FigureName.QueueMax, window.Max(s => s.QueueLength), Items),
+                    new(FigureName.SamplesAtOrAbove, queued, Samples),
+                    new(FigureName.Samples, window.Count, Samples),
+                ],
+            },
             meanCompleted > 0
-                ? Invariant($"completed {meanCompleted:0}/s for {meanQueue:0} queued on average: a queued item waits about {meanQueue / meanCompleted:0.#} s for a thread")
-                    + (delayWaits ? Invariant($" (measured: {measuredDelay:0} ms, the median of the samples' p50 queue delay)") : "")
-                : "completed 0/s: queued items are not being served",
-            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s)")
-                + (meanRunnable is { } r ? Invariant($", {r:0.0} pool thread(s) runnable on average") : "")
-                + ": threads wait, they do not compute",
-            Threads(f, cores),
+                ? new(EvidenceKind.QueueWaitMean)
+                {
+                    Figure = meanQueue / meanCompleted,
+                    Unit = Seconds,
+                    Threshold = t.PersistentQueueSecondsOfWork,
+                    WindowSeconds = span + 1,
+                    Figures =
+                    [
+                        new(FigureName.Completed, meanCompleted, ItemsPerSecond),
+                        new(FigureName.QueueMean, meanQueue, Items),
+                        .. delayWaits ? [new EvidenceFigure(FigureName.MeasuredDelayMs, measuredDelay!.Value, Milliseconds)] : Array.Empty<EvidenceFigure>(),
+                    ],
+                }
+                : Facts.NothingCompleted(),
+            Facts.Cpu(EvidenceKind.CpuThreadsWait, f, cores) with
+            {
+                Figures = meanRunnable is { } r ? [new(FigureName.RunnableThreads, r, EvidenceUnit.Threads)] : [],
+            },
+            Facts.Threads(f, cores),
+            Facts.Injections(injections == 0 ? EvidenceKind.NoInjectionBottleneck : EvidenceKind.InjectionsDidNotDrain, injections, InjectionWindow(f)),
         };
-        evidence.Add(f.StarvationInjections + f.CooperativeBlockingInjections == 0
-            ? "no starvation injection (items keep completing, so the runtime adds no threads): pool threads are blocked behind a bottleneck"
-            : Invariant($"{f.StarvationInjections + f.CooperativeBlockingInjections} starvation/cooperative-blocking injection(s) in the window did not drain the queue: pool threads are blocked behind a bottleneck"));
         var confidence = 0.7
             + Math.Min(0.1, 0.03 * Math.Max(0, window.Count - t.PersistentQueueMinSamples))
             + (meanRunnable is not null ? 0.05 : 0)

@@ -1,6 +1,7 @@
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using static PoolDoctor.Analysis.Detection.VerdictRules;
+using static PoolDoctor.Model.Verdicts.EvidenceUnit;
 
 namespace PoolDoctor.Analysis.Detection;
 
@@ -60,23 +61,33 @@ internal static class PoolKeepsUp
     public static Verdict Verdict(WindowFigures f, int cores, DetectionThresholds t)
     {
         var latest = f.Latest;
-        var flow = latest.CompletedPerSecond > 0
-            ? Invariant($" at {latest.CompletedPerSecond:0} completed/s: a queued item waits about {1000 * latest.QueueLength / latest.CompletedPerSecond:0} ms by Little's law")
-            : " with nothing completed yet";
-        var evidence = new List<string>
+        var headroom = HasHeadroom(f, cores, t);
+        // Little's law's wait only where something completed; the keeps-up threshold only where it, not the goal, decided.
+        List<EvidenceFigure> flow = latest.CompletedPerSecond > 0
+            ? [new(FigureName.Completed, latest.CompletedPerSecond, ItemsPerSecond), new(FigureName.WaitMs, 1000 * latest.QueueLength / latest.CompletedPerSecond, Milliseconds)]
+            : [new(FigureName.Completed, 0, ItemsPerSecond)];
+        if (!headroom)
         {
-            Invariant($"{f.CooperativeBlockingInjections} cooperative-blocking injection(s) in the last {f.WindowSpanSeconds + 1:0} s (event 55, Reason=CooperativeBlocking): pool threads block in Task.Wait/.Result and the runtime adds threads for them"),
-            Threads(f, cores),
-            Queue(latest, cores, t) + flow + (HasHeadroom(f, cores, t) ? "" : Invariant($" (under {t.KeepsUpSecondsOfWork * 1000:0} ms): the pool keeps up")),
+            flow.Add(new(FigureName.KeepsUpMs, t.KeepsUpSecondsOfWork * 1000, Milliseconds));
+        }
+        var evidence = new List<EvidenceItem>
+        {
+            Facts.Injections(EvidenceKind.CooperativeBlockingCompensated, f.CooperativeBlockingInjections, InjectionWindow(f)),
+            Facts.Threads(f, cores),
+            Facts.Queue(EvidenceKind.QueueFlows, latest, cores, t) with { Figures = flow },
         };
         // The goal the runtime last reported: with MinThreads raised it starts there, and threads below it are created on demand.
         if (f.LastBlockingInjection is { } last && last.NewWorkerThreadCount > latest.ThreadCount)
         {
-            evidence.Add(Invariant($"thread goal {last.NewWorkerThreadCount} (event 55 at {last.Seconds:0.0} s) above the {latest.ThreadCount:0} threads alive: the pool creates a thread whenever work waits, up to the goal")
-                + (HasHeadroom(f, cores, t) ? ", so every queued item gets one: the pool keeps up" : ""));
+            evidence.Add(new(headroom ? EvidenceKind.ThreadGoalCoversQueue : EvidenceKind.ThreadGoal)
+            {
+                Figure = last.NewWorkerThreadCount,
+                Unit = EvidenceUnit.Threads,
+                Figures = [new(FigureName.AtSeconds, last.Seconds, Seconds), new(FigureName.ThreadsAlive, latest.ThreadCount, EvidenceUnit.Threads)],
+            });
         }
-        evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s)"));
-        evidence.Add("not starving: requests are served, but every blocked one holds a thread; a smaller MinThreads or a larger burst starves");
+        evidence.Add(Facts.Cpu(EvidenceKind.Cpu, f, cores));
+        evidence.Add(new(EvidenceKind.NotStarving));
         var confidence = 0.7 + (latest.QueueDelayMs is { Items: > 0 } ? 0.1 : 0);
         return new Verdict(VerdictKind.BlockingCompensated, Round(confidence), VerdictRule.BlockingCompensated, evidence, latest.Seconds);
     }

@@ -19,7 +19,7 @@ public sealed class StarvationDetector
     {
         Cores = Math.Max(1, cores);
         _thresholds = thresholds ?? DetectionThresholds.Default;
-        Current = new Verdict(VerdictKind.Inconclusive, 0, VerdictRule.WarmingUp, ["no counter sample yet"], null);
+        Current = new Verdict(VerdictKind.Inconclusive, 0, VerdictRule.WarmingUp, [new(EvidenceKind.NoSampleYet) { Figure = 0, Unit = EvidenceUnit.Samples }], null);
     }
 
     public int Cores { get; }
@@ -81,7 +81,7 @@ public sealed class StarvationDetector
         IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, int cores, DetectionThresholds? thresholds = null) =>
         Timeline(samples, injections, cores, thresholds) is { Count: > 0 } timeline
             ? timeline[^1]
-            : new Verdict(VerdictKind.Inconclusive, 0, VerdictRule.WarmingUp, ["no counter sample"], null);
+            : new Verdict(VerdictKind.Inconclusive, 0, VerdictRule.WarmingUp, [new(EvidenceKind.NoSamples) { Figure = 0, Unit = EvidenceUnit.Samples }], null);
 
     /// <summary>The first verdict that names a problem (what `detect` stops at), or null when none did.</summary>
     public static Verdict? FirstFinding(

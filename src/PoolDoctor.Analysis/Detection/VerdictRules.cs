@@ -1,10 +1,13 @@
-using System.Globalization;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
+using static PoolDoctor.Model.Verdicts.EvidenceUnit;
 
 namespace PoolDoctor.Analysis.Detection;
 
-/// <summary>The rules, tried in order; the first that fires gives the verdict. docs/detection.md gives the reasons.</summary>
+/// <summary>
+/// The rules, tried in order; the first that fires gives the verdict. docs/detection.md gives the reasons. Each rule
+/// states its evidence as <see cref="EvidenceItem"/>s; the words are Report's (EvidenceText).
+/// </summary>
 internal static class VerdictRules
 {
     public static Verdict Judge(
@@ -12,7 +15,7 @@ internal static class VerdictRules
     {
         var verdict = JudgeCounters(samples, injections, cores, t);
         // The measured queue delay backs every verdict: seconds of waiting for a Starving one, milliseconds for a healthy one.
-        return QueueDelayEvidence(samples[^1]) is { } delay ? verdict with { Evidence = [.. verdict.Evidence, delay] } : verdict;
+        return Facts.QueueDelay(samples[^1]) is { } delay ? verdict with { Evidence = [.. verdict.Evidence, delay] } : verdict;
     }
 
     private static Verdict JudgeCounters(
@@ -24,7 +27,7 @@ internal static class VerdictRules
         {
             // The runtime's own injections need no history: with work queued they are enough from the first sample.
             return StarvingByInjections(f, cores, t)
-                ?? new Verdict(VerdictKind.Inconclusive, 0, VerdictRule.WarmingUp, ["one counter sample so far; trends need two"], at);
+                ?? new Verdict(VerdictKind.Inconclusive, 0, VerdictRule.WarmingUp, [new(EvidenceKind.OneSample) { Figure = 1, Unit = Samples }], at);
         }
         // Busy cores first; runnable threads only after the runtime's own starvation signal, because threads that
         // poll with short sleeps (tasksleepwait) sit in the run queue of a crowded machine without doing any work.
@@ -66,30 +69,45 @@ internal static class VerdictRules
         {
             return null;
         }
-        var evidence = new List<string>();
-        if (busy)
+        var evidence = new List<EvidenceItem>
         {
-            evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s) over the last samples (>= {t.CpuSaturatedPercent:0}%): every core is busy"));
-        }
-        else
-        {
-            evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s) for this process: other processes hold the rest of the cores"));
-        }
+            busy
+                ? Facts.Cpu(EvidenceKind.CpuBusy, f, cores) with { Threshold = t.CpuSaturatedPercent }
+                : Facts.Cpu(EvidenceKind.CpuHeldElsewhere, f, cores),
+        };
         if (f.RunnableWorkers is { } runnable)
         {
-            evidence.Add(Invariant($"{runnable:0.0} pool thread(s) runnable on average (threshold {t.RunnablePerCore * cores:0.#} = {t.RunnablePerCore:0.#}x {cores} core(s)): threads compute or wait for a CPU, they are not blocked"));
+            evidence.Add(new(EvidenceKind.RunnableThreads)
+            {
+                Figure = runnable,
+                Unit = EvidenceUnit.Threads,
+                Threshold = t.RunnablePerCore * cores,
+                ThresholdPerCore = t.RunnablePerCore,
+                Cores = cores,
+                WindowSeconds = f.RunnableSpanSeconds,
+            });
             if (computing)
             {
-                evidence.Add(Invariant($"{f.CpuPercent:0}% CPU (>= {t.ComputingCpuPercent:0}%) with {runnable:0.0} pool thread(s) runnable (>= {t.ComputingRunnablePerCore * cores:0.#} = {t.ComputingRunnablePerCore:0.#}x {cores} core(s)): the pool computes; blocked threads would burn no CPU"));
+                // Two comparisons in one sentence: the runnable threads are the figure, the CPU beside it the second one.
+                evidence.Add(new(EvidenceKind.PoolComputes)
+                {
+                    Figure = runnable,
+                    Unit = EvidenceUnit.Threads,
+                    Threshold = t.ComputingRunnablePerCore * cores,
+                    ThresholdPerCore = t.ComputingRunnablePerCore,
+                    Cores = cores,
+                    WindowSeconds = f.RunnableSpanSeconds,
+                    Figures = [new(FigureName.CpuPercent, f.CpuPercent, Percent), new(FigureName.CpuThreshold, t.ComputingCpuPercent, Percent)],
+                });
             }
             if (runnableBound || computing)
             {
-                evidence.Add(Invariant($"queue length {f.RecentQueueMean:0.#} on average over the last samples: work waits for a CPU"));
+                evidence.Add(new(EvidenceKind.QueueWaitsForCpu) { Figure = f.RecentQueueMean, Unit = Items });
             }
         }
-        evidence.Add(Threads(f, cores));
-        evidence.Add(Queue(f.Latest, cores, t));
-        evidence.Add(Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"));
+        evidence.Add(Facts.Threads(f, cores));
+        evidence.Add(Facts.Queue(EvidenceKind.QueueLength, f.Latest, cores, t));
+        evidence.Add(Facts.Completed(f.Latest));
         var confidence = (busy ? 0.75 + Math.Min(0.15, (f.CpuPercent - t.CpuSaturatedPercent) / 60) : runnableBound ? 0.65 : 0.6)
             + (busy && runnableBound ? 0.1 : 0)
             + (f.StarvationInjections == 0 ? 0.05 : 0);
@@ -121,18 +139,21 @@ internal static class VerdictRules
         var confidence = (sustained ? 0.85 : 0.75)
             + Math.Min(0.05, 0.01 * (f.StarvationInjections + f.CooperativeBlockingInjections))
             + (f.Latest.ThreadCount >= t.JumpThreadsPerCore * cores ? 0.05 : 0);
-        var evidence = new List<string> { Queue(f.Latest, cores, t) + (queuedBefore ? " in the last 2 samples" : "") };
+        var evidence = new List<EvidenceItem>
+        {
+            Facts.Queue(queuedBefore ? EvidenceKind.QueueLengthSustained : EvidenceKind.QueueLength, f.Latest, cores, t),
+        };
         if (f.StarvationInjections > 0)
         {
-            evidence.Add(Invariant($"{f.StarvationInjections} starvation injection(s) in the last {f.WindowSpanSeconds + 1:0} s (event 55, Reason=Starvation: no work item dequeued for 500 ms)"));
+            evidence.Add(Facts.Injections(EvidenceKind.StarvationInjections, f.StarvationInjections, InjectionWindow(f)));
         }
         if (f.CooperativeBlockingInjections > 0)
         {
-            evidence.Add(Invariant($"{f.CooperativeBlockingInjections} cooperative-blocking injection(s) in the last {f.WindowSpanSeconds + 1:0} s (event 55, Reason=CooperativeBlocking: threads blocked in Task.Wait/.Result)"));
+            evidence.Add(Facts.Injections(EvidenceKind.CooperativeBlockingInjections, f.CooperativeBlockingInjections, InjectionWindow(f)));
         }
-        evidence.Add(Threads(f, cores));
-        evidence.Add(Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"));
-        evidence.Add(Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"));
+        evidence.Add(Facts.Threads(f, cores));
+        evidence.Add(Facts.Cpu(EvidenceKind.CpuThreadsWait, f, cores));
+        evidence.Add(Facts.Completed(f.Latest));
         return new Verdict(VerdictKind.Starving, Round(confidence), VerdictRule.StarvationInjections, evidence, f.Latest.Seconds);
     }
 
@@ -149,16 +170,16 @@ internal static class VerdictRules
         {
             return null;
         }
-        var evidence = new List<string>
+        var evidence = new List<EvidenceItem>
         {
-            Queue(f.Latest, cores, t) + " in the last 2 samples",
-            Threads(f, cores),
-            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"),
-            Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"),
+            Facts.Queue(EvidenceKind.QueueLengthSustained, f.Latest, cores, t),
+            Facts.Threads(f, cores),
+            Facts.Cpu(EvidenceKind.CpuThreadsWait, f, cores),
+            Facts.Completed(f.Latest),
         };
         if (f.CooperativeBlockingInjections > 0)
         {
-            evidence.Add(Invariant($"{f.CooperativeBlockingInjections} cooperative-blocking injection(s) (event 55, Reason=CooperativeBlocking): threads block in Task.Wait/.Result"));
+            evidence.Add(Facts.Injections(EvidenceKind.CooperativeBlockingSeen, f.CooperativeBlockingInjections, InjectionWindow(f)));
         }
         var confidence = 0.7 + (f.CooperativeBlockingInjections > 0 ? 0.1 : 0) + (f.ThreadSlopePerSecond >= t.ClimbPerSecond ? 0.05 : 0);
         return new Verdict(VerdictKind.Starving, Round(confidence), VerdictRule.StarvationSignature, evidence, f.Latest.Seconds);
@@ -191,22 +212,29 @@ internal static class VerdictRules
         }
         var q = f.Latest.QueueLength;
         var done = f.Latest.CompletedPerSecond;
-        var evidence = new List<string>
+        var evidence = new List<EvidenceItem>
         {
-            Queue(f.Latest, cores, t) + Invariant($" for {last[^1].Seconds - last[0].Seconds + 1:0} s"),
+            // The span of the samples plus the interval the first of them covers.
+            Facts.Queue(EvidenceKind.QueueLengthFor, f.Latest, cores, t) with { WindowSeconds = last[^1].Seconds - last[0].Seconds + 1 },
             done > 0
-                ? Invariant($"completed {done:0}/s: a queued item waits about {q / done:0.#} s for a thread")
-                : "completed 0/s: queued items are not being served",
-            Threads(f, cores),
-            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): threads wait, they do not compute"),
+                ? new(EvidenceKind.QueueWait)
+                {
+                    Figure = q / done,
+                    Unit = Seconds,
+                    Threshold = t.QueuedSecondsOfWork,
+                    Figures = [new(FigureName.Completed, done, ItemsPerSecond)],
+                }
+                : Facts.NothingCompleted(),
+            Facts.Threads(f, cores),
+            Facts.Cpu(EvidenceKind.CpuThreadsWait, f, cores),
         };
         if (f.RunnableWorkers is { } runnable)
         {
-            evidence.Add(Invariant($"{runnable:0.0} pool thread(s) runnable on average: the others are blocked"));
+            evidence.Add(new(EvidenceKind.RunnableOthersBlocked) { Figure = runnable, Unit = EvidenceUnit.Threads, WindowSeconds = f.RunnableSpanSeconds });
         }
         if (f.StarvationInjections + f.CooperativeBlockingInjections == 0)
         {
-            evidence.Add("no starvation injection: every item finishes within 500 ms of the previous, so the gate thread does not add threads");
+            evidence.Add(Facts.Injections(EvidenceKind.NoStarvationInjectionGate, 0, InjectionWindow(f)));
         }
         var confidence = 0.7 + (f.RunnableWorkers is not null ? 0.1 : 0) + Math.Min(0.1, (q / floor) * 0.005);
         return new Verdict(VerdictKind.Starving, Round(confidence), VerdictRule.QueueNotDraining, evidence, f.Latest.Seconds);
@@ -224,15 +252,23 @@ internal static class VerdictRules
         {
             return null;
         }
-        var evidence = new List<string>
+        var evidence = new List<EvidenceItem>
         {
-            Invariant($"thread count settled at {threads:0} = {threads / cores:0.#}x {cores} core(s) (>= {t.CompensatedThreadsPerCore:0.#}x), {f.ThreadSlopePerSecond:+0.0;-0.0;0.0} threads/s over {f.WindowSpanSeconds:0.#} s"),
-            Queue(f.Latest, cores, t),
-            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s): the extra threads mostly wait"),
+            Facts.Threads(f, cores) with
+            {
+                Kind = EvidenceKind.ThreadCountSettled,
+                Threshold = t.CompensatedThreadsPerCore * cores,
+                ThresholdPerCore = t.CompensatedThreadsPerCore,
+            },
+            Facts.Queue(EvidenceKind.QueueLength, f.Latest, cores, t),
+            Facts.Cpu(EvidenceKind.CpuExtraThreadsWait, f, cores),
         };
         if (f.LastBlockingInjection is { } last)
         {
-            evidence.Add(Invariant($"{f.BlockingInjectionsEver} starvation/cooperative-blocking injection(s) so far, the last at {last.Seconds:0.0} s to {last.NewWorkerThreadCount} threads"));
+            evidence.Add(Facts.Injections(EvidenceKind.BlockingInjectionsSoFar, f.BlockingInjectionsEver) with
+            {
+                Figures = [new(FigureName.AtSeconds, last.Seconds, Seconds), new(FigureName.ThreadGoal, last.NewWorkerThreadCount, EvidenceUnit.Threads)],
+            });
         }
         var confidence = 0.6 + Math.Min(0.25, (threads / cores - t.CompensatedThreadsPerCore) * 0.05) + (f.BlockingInjectionsEver > 0 ? 0.1 : 0);
         return new Verdict(VerdictKind.BlockingCompensated, Round(confidence), VerdictRule.BlockingCompensated, evidence, f.Latest.Seconds);
@@ -240,36 +276,28 @@ internal static class VerdictRules
 
     private static Verdict Healthy(WindowFigures f, int cores, DetectionThresholds t)
     {
-        var evidence = new List<string>
+        var evidence = new List<EvidenceItem>
         {
-            Threads(f, cores),
-            Queue(f.Latest, cores, t),
-            Invariant($"CPU {f.CpuPercent:0}% of {cores} core(s)"),
-            Invariant($"completed {f.Latest.CompletedPerSecond:0}/s"),
-            f.StarvationInjections == 0
-                ? "no starvation injection in the window"
-                : Invariant($"{f.StarvationInjections} starvation injection(s) but the queue drained"),
+            Facts.Threads(f, cores),
+            Facts.Queue(EvidenceKind.QueueLength, f.Latest, cores, t),
+            Facts.Cpu(EvidenceKind.Cpu, f, cores),
+            Facts.Completed(f.Latest),
+            Facts.Injections(
+                f.StarvationInjections == 0 ? EvidenceKind.NoStarvationInjection : EvidenceKind.StarvationInjectionsDrained,
+                f.StarvationInjections, InjectionWindow(f)),
         };
         // A short window says less: confidence grows with the seconds observed.
         var confidence = 0.5 + Math.Min(0.4, f.WindowSpanSeconds / t.WindowSeconds * 0.4);
         return new Verdict(VerdictKind.Healthy, Round(confidence), VerdictRule.Healthy, evidence, f.Latest.Seconds);
     }
 
-    /// <summary>The measured queue delay of the latest sample, as evidence; null when it was not measured.</summary>
-    internal static string? QueueDelayEvidence(CounterSample s) =>
-        s.QueueDelayMs is { } d && d.Items > 0
-            ? Invariant($"queue delay p50 {d.P50:0} ms, p99 {d.P99:0} ms, max {d.Max:0} ms over {d.Items} work item(s): how long work waited in the pool's queue for a thread")
-            : null;
-
     internal static double QueueFloor(int cores, DetectionThresholds t) => Math.Max(1, t.QueuePerCore * cores);
 
-    internal static string Queue(CounterSample s, int cores, DetectionThresholds t) =>
-        Invariant($"queue length {s.QueueLength:0} (threshold {QueueFloor(cores, t):0} = {t.QueuePerCore:0.#}x {cores} core(s))");
-
-    internal static string Threads(WindowFigures f, int cores) =>
-        Invariant($"thread count {f.Latest.ThreadCount:0} = {f.Latest.ThreadCount / cores:0.#}x {cores} core(s), {f.ThreadSlopePerSecond:+0.0;-0.0;0.0} threads/s over {f.WindowSpanSeconds:0.#} s");
+    /// <summary>
+    /// The window the injection sentences name: the samples' span plus the interval the first of them covers (a 1 s
+    /// series of five samples spans 4 s and counts injections over 5 s).
+    /// </summary>
+    internal static double InjectionWindow(WindowFigures f) => f.WindowSpanSeconds + 1;
 
     internal static double Round(double confidence) => Math.Round(Math.Clamp(confidence, 0, 0.99), 2);
-
-    internal static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

@@ -1,6 +1,7 @@
 using System.Globalization;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Report.Counters;
 
@@ -26,7 +27,7 @@ public static class CounterText
             "",
             VerdictLine(verdict),
         };
-        lines.AddRange(verdict.Evidence.Select(e => "    - " + e));
+        lines.AddRange(EvidenceText.Lines(verdict).Select(e => "    - " + e));
         return lines;
     }
 

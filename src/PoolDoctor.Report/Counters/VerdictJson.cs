@@ -1,10 +1,12 @@
 using System.Text.Json;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Report.Counters;
 
 /// <summary>
-/// The one JSON shape of a verdict: its kind, confidence, rule and evidence. A `counters` line nests it under
+/// The one JSON shape of a verdict: its kind, confidence, rule and evidence, as sentences (<c>evidence</c>) and as
+/// figures (<c>evidenceItems</c>, added after <c>evidence</c> so the keys before it keep their order). A `counters` line nests it under
 /// <c>verdict</c> (kind as <c>kind</c>); `detect` and report.json write it flat at the top (kind as <c>verdict</c>, so
 /// `jq .verdict` works). Keys are an interface (docs/cli.md, docs/report.md).
 /// </summary>
@@ -17,9 +19,15 @@ public static class VerdictJson
         JsonNumbers.Write(json, "confidence", verdict.Confidence);
         json.WriteString("rule", verdict.Rule.Name());
         json.WriteStartArray("evidence");
-        foreach (var line in verdict.Evidence)
+        foreach (var item in verdict.Evidence)
         {
-            json.WriteStringValue(line);
+            json.WriteStringValue(EvidenceText.Line(item));
+        }
+        json.WriteEndArray();
+        json.WriteStartArray("evidenceItems");
+        foreach (var item in verdict.Evidence)
+        {
+            EvidenceItemJson.Write(json, item);
         }
         json.WriteEndArray();
     }

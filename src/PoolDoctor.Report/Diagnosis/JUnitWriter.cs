@@ -2,6 +2,7 @@ using PoolDoctor.Model.Verdicts;
 using System.Globalization;
 using System.Xml.Linq;
 using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Report.Diagnosis;
 
@@ -44,7 +45,7 @@ public static class JUnitWriter
     private static IEnumerable<string> Details(DiagnosisReport report)
     {
         yield return $"verdict: {report.Verdict.Kind} ({report.Verdict.Rule.Name()}) on {report.Target.Name} (pid {report.Target.ProcessId})";
-        foreach (var line in report.Verdict.Evidence)
+        foreach (var line in EvidenceText.Lines(report.Verdict))
         {
             yield return "  - " + line;
         }

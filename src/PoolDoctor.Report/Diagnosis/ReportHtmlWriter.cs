@@ -4,6 +4,7 @@ using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Stacks;
 using static PoolDoctor.Report.Diagnosis.Html;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Report.Diagnosis;
 
@@ -72,7 +73,7 @@ public static class ReportHtmlWriter
         if (v.Evidence.Count > 0)
         {
             html.Append("<ul class=\"evidence\">");
-            foreach (var line in v.Evidence)
+            foreach (var line in EvidenceText.Lines(v))
             {
                 html.Append($"<li>{E(line)}</li>");
             }

@@ -3,6 +3,7 @@ using PoolDoctor.Model.Verdicts;
 using Spectre.Console;
 
 using PoolDoctor.Report.Stacks;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Report.Diagnosis;
 
@@ -18,7 +19,7 @@ public static class ReportTerminalWriter
         }
         var at = v.AtSeconds is { } s ? $" after {s:F1} s" : "";
         console.MarkupLine($"[bold]Verdict:[/] [{Color(v.Kind)}]{v.Kind}[/] (confidence {v.Confidence * 100:0}%{at}) on {Markup.Escape(report.Target.Name)} (pid {report.Target.ProcessId})");
-        foreach (var line in v.Evidence)
+        foreach (var line in EvidenceText.Lines(v))
         {
             console.MarkupLine($"  - {Markup.Escape(line)}");
         }

@@ -39,7 +39,7 @@ internal static class DoctorFixtures
             VerdictKind.CpuSaturated => VerdictRule.CpuSaturated,
             _ => VerdictRule.WarmingUp,
         };
-        var verdict = new Verdict(f.Verdict, 0.9, rule, ["evidence from the fixture"], at);
+        var verdict = new Verdict(f.Verdict, 0.9, rule, [EvidenceItem.Text("evidence from the fixture")], at);
         var advice = PoolDoctor.Analysis.Advice.AdviceBuilder.Build(f.Verdict, f.Culprits, f.Samples, f.Cores);
         return new DiagnosisReport(
             new TargetProcess(4242, targetName, commandLine ?? "dotnet lab.dll"),

@@ -5,6 +5,7 @@ using PoolDoctor.Collect.Counters;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -115,7 +116,7 @@ internal static class CountersCommand
         {
             return block;
         }
-        return [block[0], "", .. CounterColumns.Rows(columns, interval), "", CounterText.VerdictLine(verdict), .. verdict.Evidence.Select(e => "    - " + e)];
+        return [block[0], "", .. CounterColumns.Rows(columns, interval), "", CounterText.VerdictLine(verdict), .. EvidenceText.Lines(verdict).Select(e => "    - " + e)];
     }
 
     private sealed record CountersView(CountersFormat Format, IReadOnlyList<CounterColumn>? Columns);

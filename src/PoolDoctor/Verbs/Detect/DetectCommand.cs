@@ -7,6 +7,7 @@ using PoolDoctor.Collect.Counters;
 using PoolDoctor.Collect.SelfTiming;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -95,6 +96,6 @@ internal static class DetectCommand
             ? string.Create(CultureInfo.InvariantCulture, $"{v.Kind} after {s:0.0} s (confidence {v.Confidence:0.00}, rule {v.Rule.Name()})")
             : string.Create(CultureInfo.InvariantCulture,
                 $"No problem found {(outcome.TimedOut ? $"in {limit.TotalSeconds:0} s" : interrupted ? "before the interruption" : "before the watch ended")}: {v.Kind} (confidence {v.Confidence:0.00}, rule {v.Rule.Name()}), {outcome.Samples.Count} interval(s) watched");
-        return head + Environment.NewLine + string.Join(Environment.NewLine, v.Evidence.Select(e => "  - " + e));
+        return head + Environment.NewLine + string.Join(Environment.NewLine, EvidenceText.Lines(v).Select(e => "  - " + e));
     }
 }

@@ -2,6 +2,7 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Tests.Detection;
 
@@ -60,7 +61,7 @@ public class BottleneckSeriesTests
         var timeline = Timeline(series);
         var first = timeline.First(StarvationDetector.IsFinding);
         Assert.All(timeline.Where(v => v.AtSeconds >= first.AtSeconds), v =>
-            Assert.True(StarvationDetector.IsFinding(v), $"{name} at {v.AtSeconds}s: {v.Kind} {string.Join("; ", v.Evidence)}"));
+            Assert.True(StarvationDetector.IsFinding(v), $"{name} at {v.AtSeconds}s: {v.Kind} {string.Join("; ", EvidenceText.Lines(v))}"));
         Assert.DoesNotContain(timeline, v => v.Kind == VerdictKind.BlockingCompensated);
     }
 
@@ -71,9 +72,9 @@ public class BottleneckSeriesTests
         var verdict = Timeline(Load("bottleneck", name)).LastOrDefault(v => v.Rule == VerdictRule.PersistentQueue);
         Assert.NotNull(verdict);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
-        Assert.Contains(verdict.Evidence, e => e.StartsWith("queue never drains: ", StringComparison.Ordinal) || e.StartsWith("queue stays up: ", StringComparison.Ordinal));
-        Assert.Contains(verdict.Evidence, e => e.Contains("a queued item waits about", StringComparison.Ordinal));
-        Assert.Contains(verdict.Evidence, e => e.Contains("threads wait, they do not compute", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(verdict), e => e.StartsWith("queue never drains: ", StringComparison.Ordinal) || e.StartsWith("queue stays up: ", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("a queued item waits about", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("threads wait, they do not compute", StringComparison.Ordinal));
         Assert.InRange(verdict.Confidence, 0.7, 0.99);
     }
 
@@ -84,6 +85,6 @@ public class BottleneckSeriesTests
         var series = Load("negatives", name);
         Assert.True(series.Samples.Max(s => s.CompletedPerSecond) > 10, $"{name}: no load reached the lab");
         var timeline = Timeline(series);
-        Assert.All(timeline, v => Assert.True(v.Kind != VerdictKind.Starving, $"{name} at {v.AtSeconds}s: {v.Rule.Name()} {string.Join("; ", v.Evidence)}"));
+        Assert.All(timeline, v => Assert.True(v.Kind != VerdictKind.Starving, $"{name} at {v.AtSeconds}s: {v.Rule.Name()} {string.Join("; ", EvidenceText.Lines(v))}"));
     }
 }

@@ -2,6 +2,7 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Tests.Detection;
 
@@ -49,8 +50,8 @@ public class CompensatedSeriesTests
         var first = Timeline(Load(name)).First(StarvationDetector.IsFinding);
 
         Assert.Equal((VerdictKind.BlockingCompensated, VerdictRule.BlockingCompensated), (first.Kind, first.Rule));
-        Assert.Contains(first.Evidence, e => e.Contains("the pool keeps up", StringComparison.Ordinal));
-        Assert.Contains(first.Evidence, e => e.StartsWith("thread goal 3", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(first), e => e.Contains("the pool keeps up", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(first), e => e.StartsWith("thread goal 3", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -61,7 +62,7 @@ public class CompensatedSeriesTests
         var first = Timeline(Load("diagnose-minthreads300-3")).First(StarvationDetector.IsFinding);
 
         Assert.Equal((VerdictKind.BlockingCompensated, VerdictRule.BlockingCompensated), (first.Kind, first.Rule));
-        Assert.Contains(first.Evidence, e => e.Contains("every queued item gets one", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(first), e => e.Contains("every queued item gets one", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -2,6 +2,7 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Tests.Detection;
 
@@ -37,7 +38,7 @@ public class CrowdedAllocSeriesTests
         var first = timeline.First(StarvationDetector.IsFinding);
         Assert.Equal((VerdictKind.CpuSaturated, VerdictRule.CpuSaturated), (first.Kind, first.Rule));
         Assert.True(first.AtSeconds <= 1.6, $"first finding at {first.AtSeconds} s");
-        Assert.Contains(first.Evidence, e => e.Contains("the pool computes", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(first), e => e.Contains("the pool computes", StringComparison.Ordinal));
     }
 
     [Theory]
@@ -83,7 +84,7 @@ public class CrowdedAllocSeriesTests
         Assert.DoesNotContain(Timeline(series), StarvationDetector.IsFinding);
         var noWait = DetectionThresholds.Default with { ComputingWaitSeconds = 0 };
         Assert.Contains(Timeline(series, noWait), v => v.Kind == VerdictKind.CpuSaturated
-            && v.Evidence.Any(e => e.Contains("threshold 2 = 1x 2 core(s)", StringComparison.Ordinal)));
+            && EvidenceText.Lines(v).Any(e => e.Contains("threshold 2 = 1x 2 core(s)", StringComparison.Ordinal)));
     }
 
     [Theory]
@@ -94,6 +95,6 @@ public class CrowdedAllocSeriesTests
         var series = Load(name);
         var idle = new CounterSeries([.. series.Samples.Select(s => s with { CpuPercent = Math.Min(s.CpuPercent, 5) })], series.Injections);
 
-        Assert.DoesNotContain(Timeline(idle), v => v.Evidence.Any(e => e.Contains("the pool computes", StringComparison.Ordinal)));
+        Assert.DoesNotContain(Timeline(idle), v => EvidenceText.Lines(v).Any(e => e.Contains("the pool computes", StringComparison.Ordinal)));
     }
 }

@@ -1,5 +1,7 @@
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Tests.Detection;
 
@@ -18,7 +20,9 @@ public sealed class EvidenceWindowTests
 
         var verdict = StarvationDetector.Timeline(samples, [], 2)[^1];
 
-        Assert.Contains(verdict.Evidence, e => e.Contains("threads/s over 0.5 s", StringComparison.Ordinal));
-        Assert.DoesNotContain(verdict.Evidence, e => e.Contains("over 0 s", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("threads/s over 0.5 s", StringComparison.Ordinal));
+        Assert.DoesNotContain(EvidenceText.Lines(verdict), e => e.Contains("over 0 s", StringComparison.Ordinal));
+        // The window is a number now: the item carries the half second unrounded, and the sentence keeps its tenth.
+        Assert.Equal(0.5, verdict.Evidence.Single(e => e.Kind == EvidenceKind.ThreadCount).WindowSeconds);
     }
 }

@@ -2,6 +2,7 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Tests.Detection;
 
@@ -30,7 +31,7 @@ public class LazyConvoySeriesTests
         var first = timeline.First(StarvationDetector.IsFinding);
         Assert.Equal((VerdictKind.Starving, VerdictRule.PersistentQueue), (first.Kind, first.Rule));
         Assert.True(first.AtSeconds <= 3, $"first finding at {first.AtSeconds} s");
-        Assert.Contains(first.Evidence, e => e.Contains("(measured: ", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(first), e => e.Contains("(measured: ", StringComparison.Ordinal));
         Assert.Equal(VerdictKind.Starving, timeline[^1].Kind);
     }
 

@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Tests.Detection;
 
@@ -27,10 +28,10 @@ public class PersistentQueueSyntheticTests
         Assert.Equal(VerdictKind.Starving, first.Kind);
         Assert.Equal(VerdictRule.PersistentQueue, first.Rule);
         Assert.Equal(5, first.AtSeconds);
-        Assert.Contains("queue never drains: 13-120 over 2 s", first.Evidence[0], StringComparison.Ordinal);
-        Assert.Contains(first.Evidence, e => e.StartsWith("completed 28/s for 67 queued on average: a queued item waits about 2.4 s", StringComparison.Ordinal));
-        Assert.Contains(first.Evidence, e => e.StartsWith("CPU 1% of 2 core(s), 0.1 pool thread(s) runnable", StringComparison.Ordinal));
-        Assert.Contains(first.Evidence, e => e.StartsWith("no starvation injection", StringComparison.Ordinal));
+        Assert.Contains("queue never drains: 13-120 over 2 s", EvidenceText.Lines(first)[0], StringComparison.Ordinal);
+        Assert.Contains(EvidenceText.Lines(first), e => e.StartsWith("completed 28/s for 67 queued on average: a queued item waits about 2.4 s", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(first), e => e.StartsWith("CPU 1% of 2 core(s), 0.1 pool thread(s) runnable", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(first), e => e.StartsWith("no starvation injection", StringComparison.Ordinal));
         Assert.All(timeline.Where(v => v.AtSeconds >= 5), v => Assert.Equal(VerdictKind.Starving, v.Kind));
     }
 
@@ -51,7 +52,7 @@ public class PersistentQueueSyntheticTests
     {
         var s = Sawtooth(4).Second(4, 0, 1, 28).Second(4, 110, 1, 28);
         Assert.Equal(VerdictKind.Starving, Timeline(s)[^1].Kind);
-        Assert.StartsWith("queue stays up: 0-120", Timeline(s)[^1].Evidence[0], StringComparison.Ordinal);
+        Assert.StartsWith("queue stays up: 0-120", EvidenceText.Lines(Timeline(s)[^1])[0], StringComparison.Ordinal);
 
         var twice = Sawtooth(4).Second(4, 0, 1, 28).Second(4, 0, 1, 28).Second(4, 110, 1, 28);
         Assert.NotEqual(VerdictKind.Starving, Timeline(twice)[^1].Kind);

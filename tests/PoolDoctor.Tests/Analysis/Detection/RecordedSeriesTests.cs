@@ -1,6 +1,7 @@
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Tests.Detection;
 
@@ -49,7 +50,7 @@ public class RecordedSeriesTests
         var series = Load(recording, name);
         Assert.True(series.Samples.Count >= 10, $"{name} has only {series.Samples.Count} samples");
         var timeline = Timeline(series);
-        Assert.All(timeline, v => Assert.True(v.Kind is VerdictKind.Healthy or VerdictKind.Inconclusive, $"{name} at {v.AtSeconds}s: {v.Kind} {string.Join("; ", v.Evidence)}"));
+        Assert.All(timeline, v => Assert.True(v.Kind is VerdictKind.Healthy or VerdictKind.Inconclusive, $"{name} at {v.AtSeconds}s: {v.Kind} {string.Join("; ", EvidenceText.Lines(v))}"));
         Assert.Equal(VerdictKind.Healthy, timeline[^1].Kind);
     }
 
@@ -84,7 +85,7 @@ public class RecordedSeriesTests
         var timeline = Timeline(series);
         Assert.Equal(VerdictKind.CpuSaturated, timeline[^1].Kind);
         Assert.DoesNotContain(timeline, v => v.Kind == VerdictKind.Starving);
-        Assert.Contains(timeline[^1].Evidence, e => e.Contains("CPU", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(timeline[^1]), e => e.Contains("CPU", StringComparison.Ordinal));
     }
 
     [Theory]

@@ -1,6 +1,7 @@
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Tests.Detection;
 
@@ -67,7 +68,7 @@ public class SyntheticDetectionTests
         var first = timeline.First(StarvationDetector.IsFinding);
         Assert.Equal(VerdictKind.Starving, first.Kind);
         Assert.True(first.AtSeconds >= 9, $"found at {first.AtSeconds}, before the gate thread injected");
-        Assert.Contains(first.Evidence, e => e.Contains("starvation injection", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(first), e => e.Contains("starvation injection", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -95,7 +96,7 @@ public class SyntheticDetectionTests
         }
         var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
-        Assert.Contains(verdict.Evidence, e => e.Contains("1 core(s)", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("1 core(s)", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -124,7 +125,7 @@ public class SyntheticDetectionTests
         }
         var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
-        Assert.Contains(verdict.Evidence, e => e.Contains("64 core(s)", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("64 core(s)", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -193,7 +194,7 @@ public class SyntheticDetectionTests
         var s = new SyntheticSeries(2) { Runnable = 3.5 }.Repeat(6, threads: 4, queue: 10, cpu: 15, completed: 20);
         var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.CpuSaturated, verdict.Kind);
-        Assert.Contains(verdict.Evidence, e => e.Contains("runnable", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("runnable", StringComparison.Ordinal));
     }
 
     [Fact]
@@ -212,7 +213,7 @@ public class SyntheticDetectionTests
         var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
         Assert.Equal(VerdictRule.QueueNotDraining, verdict.Rule);
-        Assert.Contains(verdict.Evidence, e => e.Contains("waits about 24 s", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("waits about 24 s", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -10,7 +10,8 @@ namespace PoolDoctor.Tests.Counters;
 public sealed class CounterSampleJsonTests
 {
     private static readonly CounterSample Sample = new(12.3456, 17, 240.126, 35.5, 1.25, 2, 0.5, 3.1415, RunnableWorkers: 0.75);
-    private static readonly Verdict Starving = new(VerdictKind.Starving, 0.85, VerdictRule.StarvationInjections, ["queue length 240"], 12.3);
+    private static readonly Verdict Starving = new(VerdictKind.Starving, 0.85, VerdictRule.StarvationInjections,
+        [new EvidenceItem(EvidenceKind.QueueLength) { Figure = 240.126, Unit = EvidenceUnit.Items, Threshold = 2, ThresholdPerCore = 1, Cores = 2 }], 12.3);
 
     [Fact]
     public void A_sample_and_a_verdict_read_the_same_in_a_counters_line_detect_json_and_report_json()
@@ -34,7 +35,22 @@ public sealed class CounterSampleJsonTests
             Assert.Equal(nested.GetProperty("confidence").GetDouble(), top.GetProperty("confidence").GetDouble());
             Assert.Equal(nested.GetProperty("rule").GetString(), top.GetProperty("rule").GetString());
             Assert.Equal(Lines(nested.GetProperty("evidence")), Lines(top.GetProperty("evidence")));
+            Assert.True(JsonElement.DeepEquals(nested.GetProperty("evidenceItems"), top.GetProperty("evidenceItems")));
         }
+    }
+
+    [Fact]
+    public void Evidence_items_carry_the_sentence_and_its_figures()
+    {
+        var item = JsonDocument.Parse(CounterJson.DetectResult(new DetectOutcome(Starving, 1.5, false, 42, 2, 0.1, [Sample], []))).RootElement
+            .GetProperty("evidenceItems")[0];
+
+        Assert.Equal("queue-length", item.GetProperty("kind").GetString());
+        Assert.Equal("queue length 240 (threshold 2 = 1x 2 core(s))", item.GetProperty("text").GetString());
+        Assert.Equal(240.126, item.GetProperty("figure").GetDouble());
+        Assert.Equal("items", item.GetProperty("unit").GetString());
+        Assert.Equal(2, item.GetProperty("threshold").GetDouble());
+        Assert.Equal(JsonValueKind.Null, item.GetProperty("windowSeconds").ValueKind);
     }
 
     [Fact]

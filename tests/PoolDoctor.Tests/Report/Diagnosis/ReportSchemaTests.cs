@@ -2,7 +2,10 @@ using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using Json.Schema;
+using PoolDoctor.Analysis.Advice;
+using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Diagnosis;
 
 namespace PoolDoctor.Tests.Doctor;
@@ -12,7 +15,7 @@ public sealed class ReportSchemaTests
 {
     private static readonly Lazy<JsonSchema> Schema = new(() => JsonSchema.FromText(File.ReadAllText(SchemaPath())));
 
-    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence", "repository-file", "package-upgrade-fix"];
+    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence", "repository-file", "package-upgrade-fix", "detector-evidence"];
 
     [Theory]
     [MemberData(nameof(Reports))]
@@ -34,6 +37,9 @@ public sealed class ReportSchemaTests
     [InlineData("rule not a rule's name")]
     [InlineData("repositoryFile of a frame as an absolute path")]
     [InlineData("unknown key in a frame")]
+    [InlineData("evidence item kind not a kind's name")]
+    [InlineData("unknown key in an evidence item")]
+    [InlineData("evidence item without its figure")]
     public void A_broken_report_json_fails_the_schema(string breakage)
     {
         var node = JsonNode.Parse(ReportJsonWriter.Write(Report(breakage.StartsWith("repositoryFile", StringComparison.Ordinal) || breakage.EndsWith("frame", StringComparison.Ordinal) ? "repository-file" : "taskwait")))!.AsObject();
@@ -50,6 +56,9 @@ public sealed class ReportSchemaTests
             case "rule not a rule's name": node["rule"] = "starvation injections while the queue grows"; break;
             case "repositoryFile of a frame as an absolute path": node["culprits"]![0]!["chainFrames"]![0]!["repositoryFile"] = "/home/build/src/Lab/Program.cs"; break;
             case "unknown key in a frame": node["culprits"]![0]!["exampleFrames"]![0]!["surprise"] = 1; break;
+            case "evidence item kind not a kind's name": node["evidenceItems"]![0]!["kind"] = "queue length"; break;
+            case "unknown key in an evidence item": node["evidenceItems"]![0]!["surprise"] = 1; break;
+            case "evidence item without its figure": node["evidenceItems"]![0]!.AsObject().Remove("figure"); break;
         }
         Assert.False(Validate(node.ToJsonString()).IsValid, breakage);
     }
@@ -67,8 +76,30 @@ public sealed class ReportSchemaTests
             "repository-file" => WithRepositoryFile(DoctorFixtures.Report(taskwait), "src/Lab/DiagScenarioController.cs"),
             // A fix that is a package upgrade shows no code ("code": "none"), which the schema once refused.
             "package-upgrade-fix" => WithFirstFixCode(DoctorFixtures.Report(taskwait), Model.Advice.AdviceCode.None),
+            // The detector's own items on a recorded series, and the MinThreads note a compensated report ends with.
+            "detector-evidence" => DoctorFixtures.Report(taskwait) with { Verdict = DetectorVerdict() },
             _ => DoctorFixtures.Report(taskwait) with { Evidence = new("capture.nettrace", "capture.speedscope.json") },
         };
+    }
+
+    private static Verdict DetectorVerdict()
+    {
+        var series = CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "compensated", "diagnose-minthreads300-1.jsonl")));
+        var verdict = StarvationDetector.FirstFinding(series.Samples, series.Injections, series.Cores)!;
+        var culprit = new Model.Stacks.Culprit("DiagScenarioController.TaskWait", Model.Stacks.BlockingKind.SyncOverAsync, "Task.Result", 153, 0.74, []);
+        var note = CompensationNote.Describe(verdict, [culprit], new Model.Targets.ConfiguredMinThreads(300, "DOTNET_ThreadPool_ForceMinWorkerThreads=0x12C"), 167)!;
+        return verdict with { Evidence = [.. verdict.Evidence, note] };
+    }
+
+    [Fact]
+    public void The_schema_names_every_evidence_kind_figure_and_unit()
+    {
+        var items = JsonNode.Parse(File.ReadAllText(SchemaPath()))!["$defs"]!["evidenceItem"]!["properties"]!;
+        static List<string?> Enum(JsonNode node) => [.. node["enum"]!.AsArray().Select(v => v?.GetValue<string>())];
+
+        Assert.Equal([.. System.Enum.GetValues<EvidenceKind>().Select(k => k.Name())], Enum(items["kind"]!));
+        Assert.Equal([.. System.Enum.GetValues<FigureName>().Select(k => k.Name())], Enum(items["figures"]!["items"]!["properties"]!["name"]!));
+        Assert.Equal([null, .. System.Enum.GetValues<EvidenceUnit>().Where(u => u != EvidenceUnit.None).Select(u => u.Name())], Enum(items["unit"]!));
     }
 
     private static Model.Diagnosis.DiagnosisReport WithRepositoryFile(Model.Diagnosis.DiagnosisReport report, string relative)

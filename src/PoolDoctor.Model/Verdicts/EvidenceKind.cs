@@ -1,0 +1,62 @@
+namespace PoolDoctor.Model.Verdicts;
+
+/// <summary>
+/// Which fact an <see cref="EvidenceItem"/> states: one kind per sentence form the reports print (docs/detection.md).
+/// The kind, not the wording, is what a reader of report.json's <c>evidenceItems</c> matches on; its JSON name is the
+/// kebab-case one (<see cref="EvidenceKindNames.Name"/>), and names are only ever added.
+/// </summary>
+public enum EvidenceKind
+{
+    /// <summary>Words with no figure from outside the detector (a test's fixture, an older report): <see cref="EvidenceItem.Note"/>.</summary>
+    Note,
+    NoSampleYet,
+    NoSamples,
+    OneSample,
+    ThreadCount,
+    ThreadCountSettled,
+    ThreadGoal,
+    ThreadGoalCoversQueue,
+    QueueLength,
+    /// <summary>The queue was at or above its threshold in the previous sample too.</summary>
+    QueueLengthSustained,
+    /// <summary>The queue stayed up for <see cref="EvidenceItem.WindowSeconds"/>.</summary>
+    QueueLengthFor,
+    /// <summary>The queue beside its flow (Little's law), for a pool that out-grows its blocked threads.</summary>
+    QueueFlows,
+    QueueWaitsForCpu,
+    QueueNeverDrains,
+    QueueStaysUp,
+    QueueWait,
+    QueueWaitMean,
+    QueueDelay,
+    Completed,
+    NothingCompleted,
+    CpuBusy,
+    CpuHeldElsewhere,
+    Cpu,
+    CpuThreadsWait,
+    CpuExtraThreadsWait,
+    PoolComputes,
+    RunnableThreads,
+    RunnableOthersBlocked,
+    StarvationInjections,
+    CooperativeBlockingInjections,
+    CooperativeBlockingSeen,
+    CooperativeBlockingCompensated,
+    BlockingInjectionsSoFar,
+    StarvationInjectionsDrained,
+    NoStarvationInjection,
+    NoStarvationInjectionGate,
+    NoInjectionBottleneck,
+    InjectionsDidNotDrain,
+    NotStarving,
+    KeptUpByMinThreads,
+    KeptUpByGrowth,
+    KeptUpByGrowthUnconfigured,
+}
+
+/// <summary>An evidence kind's name as report.json writes it.</summary>
+public static class EvidenceKindNames
+{
+    public static string Name(this EvidenceKind kind) => KebabCase.Of(kind.ToString());
+}
