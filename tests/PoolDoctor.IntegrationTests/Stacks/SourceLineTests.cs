@@ -75,6 +75,15 @@ public sealed class SourceLineTests
                 var line = File.ReadAllLines(frames[i].GetProperty("file").GetString()!)[frames[i].GetProperty("line").GetInt32() - 1];
                 Assert.True(line.Contains(shortName, StringComparison.Ordinal), $"{frames[i]} holds '{line.Trim()}', not a call to {shortName}");
             }
+            // Every frame also names its file as the repository does (the lab is built here, inside this clone), so a
+            // report read on another machine still points at the file: the same file, reached from the clone's root.
+            var root = ToolPaths.RepositoryRoot();
+            foreach (var frame in frames.Concat(top.GetProperty("exampleFrames").EnumerateArray()).Append(top).Where(f => f.TryGetProperty("file", out _)))
+            {
+                Assert.True(frame.TryGetProperty("repositoryFile", out var relative), $"no repositoryFile on {frame}");
+                Assert.False(Path.IsPathRooted(relative.GetString()), frame.ToString());
+                Assert.Equal(Path.GetFullPath(frame.GetProperty("file").GetString()!), Path.GetFullPath(Path.Combine(root, relative.GetString()!)));
+            }
         }
         finally
         {
