@@ -28,8 +28,13 @@ internal static class VerifyRun
                 edit.Rebased(tree.Root, patchedRoot).Apply();
             }
             say($"Copied {Path.GetRelativePath(tree.Root, tree.ProjectFile)} and the {tree.ProjectFolders.Count} project folder(s) it builds from {tree.Root} to {temp.FullName}; patched {request.Patch.Count} file(s) in the copy");
-            say(original is null ? "Building the patched copy in Release" : "Building the original and the patched copy in Release, side by side");
-            await BuildAsync(original is null ? [(patched, "the patched tree")] : [(original, "the original"), (patched, "the patched tree")], cancellation);
+            if (original is not null)
+            {
+                say("Building the original copy in Release");
+                await ReleaseBuild.RunAsync(original, "the original", cancellation);
+            }
+            say("Building the patched copy in Release");
+            await ReleaseBuild.RunAsync(patched, "the patched tree", cancellation);
             var before = request.KnownBefore is { } known
                 ? known with { Row = known.Row with { Variant = Before } }
                 : await RunOneAsync(request, Before, original!, status, say, captureStacks: false, cancellation);
@@ -39,38 +44,6 @@ internal static class VerifyRun
         finally
         {
             Delete(temp);
-        }
-    }
-
-    /// <summary>
-    /// Builds the copies at once: a build is mostly one process waiting on the next (restore, then each project's
-    /// compiler in turn), so two side by side finish sooner than one after the other. The first build that fails stops
-    /// the other and its error is the one reported, in the order given when both fail.
-    /// </summary>
-    internal static async Task BuildAsync(IReadOnlyList<(string Project, string What)> builds, CancellationToken cancellation)
-    {
-        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
-        var running = builds.Select(async b =>
-        {
-            try
-            {
-                await ReleaseBuild.RunAsync(b.Project, b.What, stop.Token);
-            }
-            catch (RunFailedException)
-            {
-                await stop.CancelAsync();
-                throw;
-            }
-        }).ToList();
-        try
-        {
-            await Task.WhenAll(running);
-        }
-        catch (OperationCanceledException) when (!cancellation.IsCancellationRequested
-            && running.Select(t => t.Exception?.InnerException).OfType<RunFailedException>().FirstOrDefault() is { } failed)
-        {
-            // The build that failed cancelled the one listed before it: report the failure, not the cancellation.
-            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(failed);
         }
     }
 
