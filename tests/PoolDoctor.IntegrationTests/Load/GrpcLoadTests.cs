@@ -7,6 +7,8 @@ namespace PoolDoctor.IntegrationTests.Load;
 /// `load --grpc` and `load --http2` against the lab's gRPC service on its HTTP/2-only (h2c) port: OK replies are
 /// responses, other grpc-status codes are errors by name, and nothing falls back to HTTP/1.1.
 /// </summary>
+// Paired: status codes by name and a handful of answers hold whatever runs beside them; no latency is asserted.
+[Trait("Lane", "Paired")]
 public sealed class GrpcLoadTests
 {
     private static async Task<JsonElement> LoadJson(params string[] args)
