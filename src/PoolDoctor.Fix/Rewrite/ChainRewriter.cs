@@ -123,7 +123,11 @@ internal sealed class ChainRewriter
             case AnonymousFunctionExpressionSyntax lambda:
                 if (!lambda.Modifiers.Any(SyntaxKind.AsyncKeyword))
                 {
-                    _edits.Replace(document, lambda, n => AsyncSignatures.MakeAsync(n, new AsyncSignatures.Shape(false, false, false), null));
+                    // What the lambda's delegate returns: a Task (inline middleware) keeps its type and its returns are awaited.
+                    var lambdaShape = model.GetSymbolInfo(lambda, cancellation).Symbol is IMethodSymbol delegateMethod
+                        ? Shape(delegateMethod)
+                        : new AsyncSignatures.Shape(false, false, false);
+                    _edits.Replace(document, lambda, n => AsyncSignatures.MakeAsync(n, lambdaShape, null));
                 }
                 return;
             case MethodDeclarationSyntax or LocalFunctionStatementSyntax:
