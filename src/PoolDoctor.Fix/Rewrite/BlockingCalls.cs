@@ -104,7 +104,28 @@ internal static class BlockingCalls
         {
             return null;
         }
+        if (invocation.Expression is MemberBindingExpressionSyntax)
+        {
+            // `x?.M()`: Roslyn cannot bind a bare `.MAsync()` speculatively outside its `?.` (it threw a
+            // NullReferenceException on the lab's filters' `RemoteIpAddress?.ToString()`), and `await x?.MAsync()`
+            // would throw on null where the sync call gave null. With a twin it is a refusal; without one, no blocking call.
+            return HasAwaitableMember(method.ContainingType, method.Name + "Async")
+                ? Unrewritable(invocation, $"conditional call ?.{method.Name}() (awaiting a null task throws)", method.Name)
+                : null;
+        }
         return StreamArrayTwin(model, invocation, method) ?? Twin(model, invocation, method);
+    }
+
+    private static bool HasAwaitableMember(INamedTypeSymbol? type, string name)
+    {
+        for (var t = type; t is not null; t = t.BaseType)
+        {
+            if (t.GetMembers(name).OfType<IMethodSymbol>().Any(m => IsAwaitable(m.ReturnType)))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     // Stream.Read/Write(byte[], offset, count) → ReadAsync/WriteAsync(buffer.AsMemory(offset, count)): the Memory
