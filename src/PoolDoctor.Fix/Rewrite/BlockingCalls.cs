@@ -59,9 +59,19 @@ internal static class BlockingCalls
         switch (method.Name)
         {
             case "Wait" when IsTaskType(type) && !method.IsStatic:
+                // Wait(token) throws OperationCanceledException when the token fires, as WaitAsync(token) does; the
+                // overloads with a timeout return whether the task finished, which WaitAsync does not (it throws).
+                if (method.Parameters is [{ Type: var only }] && only.ToDisplayString() == "System.Threading.CancellationToken"
+                    && invocation.Expression is MemberAccessExpressionSyntax)
+                {
+                    return new BlockingCall(invocation, "Task.Wait(CancellationToken)", current => Rename((InvocationExpressionSyntax)current, "WaitAsync").WithoutTrailingTrivia())
+                    {
+                        Member = "Wait",
+                    };
+                }
                 if (method.Parameters.Length > 0 || invocation.Expression is not MemberAccessExpressionSyntax)
                 {
-                    return Unrewritable(invocation, "Task.Wait with a timeout or token", "Wait");
+                    return Unrewritable(invocation, "Task.Wait with a timeout", "Wait");
                 }
                 return new BlockingCall(invocation, "Task.Wait", current => ((MemberAccessExpressionSyntax)((InvocationExpressionSyntax)current).Expression).Expression.WithoutTrailingTrivia())
                 {
