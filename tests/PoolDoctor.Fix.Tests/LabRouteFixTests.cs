@@ -85,6 +85,34 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
         Assert.Empty(plan.Diff);
     }
 
+    // A DI factory lambda doing .Result: made async it compiled as AddScoped<Task<TenantContext>>, registering a Task
+    // instead of the service. Refused, naming the call and its type argument.
+    [Fact]
+    public async Task A_di_factory_lambda_is_refused_not_turned_into_a_task_registration()
+    {
+        var culprit = Culprit("LabApp.AddShop", "SyncOverAsync", "Task.Result", "LabApp.cs", "FindAsync(\"shop\").Result");
+
+        var plan = await SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+
+        Assert.NotNull(plan.Refusal);
+        Assert.Contains("the lambda passed to AddScoped<TenantContext> at LabApp.cs:", plan.Refusal, StringComparison.Ordinal);
+        Assert.DoesNotContain('\n', plan.Refusal);
+        Assert.Empty(plan.Diff);
+    }
+
+    // The check binds the call again with the lambda made async: Task.Run<T>(Func<T>) keeps T (its Func<Task<T>>
+    // overload unwraps), so the lab's db/taskrun lambda is still rewritten.
+    [Fact]
+    public async Task A_TaskRun_lambda_keeps_its_type_argument_and_is_rewritten()
+    {
+        var culprit = Culprit("PostgresLabDatabase.ExecuteNonQuery", "SyncIO", "NpgsqlCommand.ExecuteNonQuery", "Database/PostgresLabDatabase.cs", "        command.ExecuteNonQuery();");
+
+        var plan = await SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+
+        Assert.Null(plan.Refusal);
+        Assert.Contains("await Task.Run(async () => await db.ExecuteNonQuery())", Added(plan), StringComparison.Ordinal);
+    }
+
     private static string Added(FixPlan plan) => string.Join('\n', plan.Diff.Split('\n').Where(l => l.StartsWith('+')));
 
     private static ReportCulprit Culprit(string method, string kind, string api, string file, string call)
