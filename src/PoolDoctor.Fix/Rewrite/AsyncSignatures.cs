@@ -34,7 +34,10 @@ internal static class AsyncSignatures
                     return newName is null ? updated : updated.WithIdentifier(SyntaxFactory.Identifier(newName).WithTriviaFrom(local.Identifier));
                 }
             case AnonymousFunctionExpressionSyntax lambda:
-                return AsyncLambda(lambda);
+                {
+                    var updated = AsyncLambda(lambda);
+                    return shape.TaskLike ? AwaitReturns(updated, shape) : updated;
+                }
             default:
                 throw new InvalidOperationException($"not a function: {function.Kind()}");
         }
@@ -111,7 +114,7 @@ internal static class AsyncSignatures
         return (modifiers.Add(SyntaxFactory.Token(SyntaxKind.AsyncKeyword).WithTrailingTrivia(SyntaxFactory.Space)), returnType);
     }
 
-    private static SyntaxNode AsyncLambda(AnonymousFunctionExpressionSyntax lambda)
+    private static AnonymousFunctionExpressionSyntax AsyncLambda(AnonymousFunctionExpressionSyntax lambda)
     {
         if (lambda.Modifiers.Any(SyntaxKind.AsyncKeyword))
         {
@@ -123,7 +126,7 @@ internal static class AsyncSignatures
         var modifiers = bare.Modifiers.Count == 0
             ? SyntaxFactory.TokenList(asyncToken)
             : bare.Modifiers.Add(asyncToken);
-        SyntaxNode updated = bare switch
+        AnonymousFunctionExpressionSyntax updated = bare switch
         {
             ParenthesizedLambdaExpressionSyntax p => p.WithModifiers(modifiers),
             SimpleLambdaExpressionSyntax s => s.WithModifiers(modifiers),
@@ -133,8 +136,10 @@ internal static class AsyncSignatures
         return updated.WithLeadingTrivia(leading);
     }
 
-    // A Task-returning method that was not async becomes async: what it returned is awaited (a Task.FromResult(x)
-    // or Task.CompletedTask it built by hand is simply x, or nothing).
+    // A Task-returning method, local function or lambda that was not async becomes async: what it returned is
+    // awaited (a Task.FromResult(x) or Task.CompletedTask it built by hand is simply x, or nothing). A lambda counts:
+    // inline middleware, `(context, next) => { ...; return next(context); }`, returns the Task of the next step, and
+    // as an async lambda that return is CS8031.
     private static T AwaitReturns<T>(T function, Shape shape) where T : SyntaxNode
     {
         var rewriter = new ReturnRewriter(r => r.Expression is null ? [r] : AwaitedReturn(r, shape));
@@ -142,11 +147,16 @@ internal static class AsyncSignatures
         {
             MethodDeclarationSyntax m => (SyntaxNode?)m.Body ?? m.ExpressionBody,
             LocalFunctionStatementSyntax l => (SyntaxNode?)l.Body ?? l.ExpressionBody,
+            AnonymousFunctionExpressionSyntax a => a.Body,
             _ => null,
         };
         if (body is ArrowExpressionClauseSyntax arrow)
         {
             return function.ReplaceNode(arrow, arrow.WithExpression(Awaited(arrow.Expression, shape) ?? arrow.Expression));
+        }
+        if (body is ExpressionSyntax expression)
+        {
+            return function.ReplaceNode(expression, Awaited(expression, shape) ?? expression);
         }
         if (body is not BlockSyntax block)
         {

@@ -59,9 +59,19 @@ internal static class BlockingCalls
         switch (method.Name)
         {
             case "Wait" when IsTaskType(type) && !method.IsStatic:
+                // Wait(token) throws OperationCanceledException when the token fires, as WaitAsync(token) does; the
+                // overloads with a timeout return whether the task finished, which WaitAsync does not (it throws).
+                if (method.Parameters is [{ Type: var only }] && only.ToDisplayString() == "System.Threading.CancellationToken"
+                    && invocation.Expression is MemberAccessExpressionSyntax)
+                {
+                    return new BlockingCall(invocation, "Task.Wait(CancellationToken)", current => Rename((InvocationExpressionSyntax)current, "WaitAsync").WithoutTrailingTrivia())
+                    {
+                        Member = "Wait",
+                    };
+                }
                 if (method.Parameters.Length > 0 || invocation.Expression is not MemberAccessExpressionSyntax)
                 {
-                    return Unrewritable(invocation, "Task.Wait with a timeout or token", "Wait");
+                    return Unrewritable(invocation, "Task.Wait with a timeout", "Wait");
                 }
                 return new BlockingCall(invocation, "Task.Wait", current => ((MemberAccessExpressionSyntax)((InvocationExpressionSyntax)current).Expression).Expression.WithoutTrailingTrivia())
                 {
@@ -104,7 +114,28 @@ internal static class BlockingCalls
         {
             return null;
         }
+        if (invocation.Expression is MemberBindingExpressionSyntax)
+        {
+            // `x?.M()`: Roslyn cannot bind a bare `.MAsync()` speculatively outside its `?.` (it threw a
+            // NullReferenceException on the lab's filters' `RemoteIpAddress?.ToString()`), and `await x?.MAsync()`
+            // would throw on null where the sync call gave null. With a twin it is a refusal; without one, no blocking call.
+            return HasAwaitableMember(method.ContainingType, method.Name + "Async")
+                ? Unrewritable(invocation, $"conditional call ?.{method.Name}() (awaiting a null task throws)", method.Name)
+                : null;
+        }
         return StreamArrayTwin(model, invocation, method) ?? Twin(model, invocation, method);
+    }
+
+    private static bool HasAwaitableMember(INamedTypeSymbol? type, string name)
+    {
+        for (var t = type; t is not null; t = t.BaseType)
+        {
+            if (t.GetMembers(name).OfType<IMethodSymbol>().Any(m => IsAwaitable(m.ReturnType)))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     // Stream.Read/Write(byte[], offset, count) → ReadAsync/WriteAsync(buffer.AsMemory(offset, count)): the Memory

@@ -123,7 +123,12 @@ internal sealed class ChainRewriter
             case AnonymousFunctionExpressionSyntax lambda:
                 if (!lambda.Modifiers.Any(SyntaxKind.AsyncKeyword))
                 {
-                    _edits.Replace(document, lambda, n => AsyncSignatures.MakeAsync(n, new AsyncSignatures.Shape(false, false, false), null));
+                    // What the lambda's delegate returns: a Task (inline middleware) keeps its type and its returns are awaited.
+                    var lambdaShape = model.GetSymbolInfo(lambda, cancellation).Symbol is IMethodSymbol delegateMethod
+                        ? Shape(delegateMethod)
+                        : new AsyncSignatures.Shape(false, false, false);
+                    GivesSameTypeArguments(model, lambda, lambdaShape, where, cancellation);
+                    _edits.Replace(document, lambda, n => AsyncSignatures.MakeAsync(n, lambdaShape, null));
                 }
                 return;
             case MethodDeclarationSyntax or LocalFunctionStatementSyntax:
@@ -168,6 +173,28 @@ internal sealed class ChainRewriter
             return; // the runtime calls Main: async Task Main is allowed
         }
         await ChaseAsync(symbol, newName, cancellation);
+    }
+
+    // A lambda passed to a generic method may be what its type argument is inferred from: a DI factory,
+    // `services.AddScoped(sp => new Tenant(....Result))`, made async compiles as AddScoped<Task<Tenant>> and registers
+    // a Task instead of the service (the lab's tenant/sync: it compiled, and the app lost TenantContext). The call,
+    // bound again with the lambda made async, must keep its type arguments (Task.Run<T>(Func<T>) does: it has a
+    // Func<Task<T>> overload); else the shape is refused.
+    private static void GivesSameTypeArguments(SemanticModel model, AnonymousFunctionExpressionSyntax lambda, AsyncSignatures.Shape shape, string where, CancellationToken cancellation)
+    {
+        if (lambda.Parent is not ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax invocation } }
+            || invocation.Expression is MemberBindingExpressionSyntax
+            || model.GetSymbolInfo(invocation, cancellation).Symbol is not IMethodSymbol { IsGenericMethod: true } before)
+        {
+            return;
+        }
+        var candidate = invocation.ReplaceNode(lambda, AsyncSignatures.MakeAsync(lambda, shape, null));
+        var after = model.GetSpeculativeSymbolInfo(invocation.SpanStart, candidate, SpeculativeBindingOption.BindAsExpression).Symbol as IMethodSymbol;
+        if (after is null || !Enumerable.SequenceEqual<ISymbol>(after.TypeArguments, before.TypeArguments, SymbolEqualityComparer.Default))
+        {
+            var was = string.Join(", ", before.TypeArguments.Select(t => t.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat)));
+            throw new FixRefusedException($"the lambda passed to {before.Name}<{was}> at {where} gives its type argument: made async it would give a Task instead (a factory cannot await; not a mechanical fix)");
+        }
     }
 
     // The result type changed: every member it implements or overrides follows, and every caller awaits it.
