@@ -21,7 +21,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
         var culprit = Culprit("TenantMiddleware.UseTenantLookup", "SyncOverAsync", "Task.Result", "Middleware/TenantMiddleware.cs",
             "tenants.FindAsync(context.Request.Host.Value ?? \"\").Result");
 
-        var plan = await SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+        var plan = await PlanAsync(culprit);
 
         Assert.Null(plan.Refusal);
         var added = Added(plan);
@@ -36,7 +36,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     {
         var culprit = Culprit("QuotaFilter.OnActionExecuting", "SyncOverAsync", "Task.Result", "Mvc/QuotaFilter.cs", "quota.HasQuotaAsync(caller).Result");
 
-        var plan = await SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+        var plan = await PlanAsync(culprit);
 
         Assert.Null(plan.Refusal);
         Assert.Contains("IAsyncActionFilter", Added(plan), StringComparison.Ordinal);
@@ -47,7 +47,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     {
         var culprit = Culprit("QuotaEndpointFilter.InvokeAsync", "SyncOverAsync", "Task.Result", "Minimal/QuotaEndpointFilter.cs", "quota.HasQuotaAsync(caller).Result");
 
-        var plan = await SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+        var plan = await PlanAsync(culprit);
 
         Assert.Null(plan.Refusal);
         Assert.Contains("async ValueTask<object?> InvokeAsync", Added(plan), StringComparison.Ordinal);
@@ -61,7 +61,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     {
         var culprit = Culprit("StockSyncWorker.SyncStock", "SyncOverAsync", "Task.Wait", "Background/StockSyncWorker.cs", "feed.NextBatchAsync(stoppingToken).Wait(stoppingToken)");
 
-        var plan = await SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+        var plan = await PlanAsync(culprit);
 
         Assert.Null(plan.Refusal);
         var added = Added(plan);
@@ -77,12 +77,9 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     {
         var culprit = Culprit("PriceRefreshTimer.OnTick", "SyncOverAsync", "Task.Result", "Background/PriceRefreshTimer.cs", "pricing.GetPriceAsync(\"all\", CancellationToken.None).Result");
 
-        var plan = await SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+        var plan = await PlanAsync(culprit);
 
-        Assert.NotNull(plan.Refusal);
-        Assert.DoesNotContain('\n', plan.Refusal);
-        Assert.Contains("PriceRefreshTimer.cs:", plan.Refusal, StringComparison.Ordinal);
-        Assert.Empty(plan.Diff);
+        AssertRefusedInOneLine(plan, "PriceRefreshTimer.cs:");
     }
 
     // A DI factory lambda doing .Result: made async it compiled as AddScoped<Task<TenantContext>>, registering a Task
@@ -92,12 +89,9 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     {
         var culprit = Culprit("LabApp.AddShop", "SyncOverAsync", "Task.Result", "LabApp.cs", "FindAsync(\"shop\").Result");
 
-        var plan = await SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+        var plan = await PlanAsync(culprit);
 
-        Assert.NotNull(plan.Refusal);
-        Assert.Contains("the lambda passed to AddScoped<TenantContext> at LabApp.cs:", plan.Refusal, StringComparison.Ordinal);
-        Assert.DoesNotContain('\n', plan.Refusal);
-        Assert.Empty(plan.Diff);
+        AssertRefusedInOneLine(plan, "the lambda passed to AddScoped<TenantContext> at LabApp.cs:");
     }
 
     // The check binds the call again with the lambda made async: Task.Run<T>(Func<T>) keeps T (its Func<Task<T>>
@@ -107,10 +101,22 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     {
         var culprit = Culprit("PostgresLabDatabase.ExecuteNonQuery", "SyncIO", "NpgsqlCommand.ExecuteNonQuery", "Database/PostgresLabDatabase.cs", "        command.ExecuteNonQuery();");
 
-        var plan = await SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+        var plan = await PlanAsync(culprit);
 
         Assert.Null(plan.Refusal);
         Assert.Contains("await Task.Run(async () => await db.ExecuteNonQuery())", Added(plan), StringComparison.Ordinal);
+    }
+
+    private Task<FixPlan> PlanAsync(ReportCulprit culprit) =>
+        SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
+
+    // A refusal is one line naming the construct's place, and nothing is written.
+    private static void AssertRefusedInOneLine(FixPlan plan, string naming)
+    {
+        Assert.NotNull(plan.Refusal);
+        Assert.DoesNotContain('\n', plan.Refusal);
+        Assert.Contains(naming, plan.Refusal, StringComparison.Ordinal);
+        Assert.Empty(plan.Diff);
     }
 
     private static string Added(FixPlan plan) => string.Join('\n', plan.Diff.Split('\n').Where(l => l.StartsWith('+')));
