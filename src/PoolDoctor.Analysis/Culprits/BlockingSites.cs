@@ -148,7 +148,8 @@ public static class BlockingSites
         if (user is null)
         {
             var namespaces = crossing.PackageFrames.Select(i => stack.Frames[i].Namespace).Where(n => n.Length > 0).ToHashSet(StringComparer.Ordinal);
-            if (il.CallerInto(namespaces) is { } caller)
+            var assemblies = crossing.PackageFrames.Where(i => i < stack.Modules.Count).Select(i => stack.Modules[i]).Where(m => m is not ("" or "?")).ToHashSet(StringComparer.OrdinalIgnoreCase);
+            if (il.CallerInto(namespaces, assemblies) is { } caller)
             {
                 user = caller.Method.Display;
                 var at = caller.At is { } point ? $" at {Path.GetFileName(point.File)}:{point.Line}" : "";

@@ -203,25 +203,32 @@ public sealed class CallSiteResolver(CallGraph graph)
     }
 
     /// <summary>
-    /// The user method whose IL calls into a namespace (a package's, as its frames on the stack name it): how the
-    /// app reaches a package it does not call on the stack, its registration (<c>AddRedisWindowLimiter</c> in a
-    /// lambda in <c>Program.Main</c>). Null without a call graph or when no user method calls into it.
+    /// The user method whose IL calls into a package's assembly (or, for a graph that did not record assemblies, its
+    /// namespaces, as its frames on the stack name them): how the app reaches a package it does not call on the stack,
+    /// its registration (<c>AddRedisWindowLimiter</c> in a lambda in <c>Program.Main</c>, <c>AddRedis</c> in
+    /// <c>Program.Main</c>). Null without a call graph or when no user method calls into it.
     /// </summary>
-    public (FrameName Method, string Call, IlSequencePoint? At)? CallerInto(IReadOnlyCollection<string> namespaces)
+    public (FrameName Method, string Call, IlSequencePoint? At)? CallerInto(IReadOnlyCollection<string> namespaces, IReadOnlyCollection<string> assemblies)
     {
-        if (graph.Methods.Count == 0 || namespaces.Count == 0)
+        if (graph.Methods.Count == 0 || namespaces.Count + assemblies.Count == 0)
         {
             return null;
         }
         _index ??= new CallGraphIndex(graph);
+        // The assembly a call goes into decides; a namespace only where the graph did not record it (a package's
+        // registration often sits in Microsoft.Extensions.DependencyInjection, which many assemblies share).
+        var byAssembly = new HashSet<string>(assemblies, StringComparer.OrdinalIgnoreCase);
         foreach (var method in graph.Methods)
         {
             foreach (var call in method.Calls)
             {
                 var dot = call.TargetTypeFullName.LastIndexOf('.');
-                if (dot > 0 && namespaces.Contains(call.TargetTypeFullName[..dot]))
+                var into = call.TargetAssembly is { } assembly
+                    ? byAssembly.Contains(assembly)
+                    : dot > 0 && namespaces.Contains(call.TargetTypeFullName[..dot]);
+                if (into)
                 {
-                    var type = call.TargetTypeFullName[(dot + 1)..];
+                    var type = dot > 0 ? call.TargetTypeFullName[(dot + 1)..] : call.TargetTypeFullName;
                     return (FrameNames.Parse(_index.RuntimeName(method)), type + "." + call.TargetMethod, method.LocationOf(call.IlOffset));
                 }
             }

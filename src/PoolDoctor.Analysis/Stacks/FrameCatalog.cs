@@ -39,6 +39,7 @@ public sealed class FrameCatalog
             Sources = [.. frames.Select(f => f.Source)],
             Positions = [.. frames.Select(Position)],
             Packages = packages,
+            Modules = [.. frames.Select(f => f.Module)],
             Declared = declared,
         };
     }

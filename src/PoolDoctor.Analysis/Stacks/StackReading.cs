@@ -19,6 +19,9 @@ public sealed record StackReading(
     /// <summary>Per frame: the NuGet package its assembly came from (null: the app, the framework, or unknown).</summary>
     public IReadOnlyList<PackageRef?> Packages { get; init; } = [];
 
+    /// <summary>Per frame: the assembly's file name without extension, as the capture named it ("?" when unknown).</summary>
+    public IReadOnlyList<string> Modules { get; init; } = [];
+
     /// <summary>Per frame: what its declaring type's metadata says (async twin, public interface), when it was read.</summary>
     public IReadOnlyList<DeclaredApi?> Declared { get; init; } = [];
 

@@ -82,6 +82,45 @@ internal static class MetadataNames
         return string.Join('.', parts);
     }
 
+    /// <summary>
+    /// The name of the assembly that defines the method a call token names, as the calling module's references say
+    /// it; null for a method of the calling module itself or a target the references do not place.
+    /// </summary>
+    public static string? AssemblyOfMethod(MetadataReader reader, EntityHandle handle) => handle.Kind switch
+    {
+        HandleKind.MemberReference => reader.GetMemberReference((MemberReferenceHandle)handle).Parent is var parent
+            && parent.Kind is HandleKind.TypeReference or HandleKind.TypeSpecification ? AssemblyOfType(reader, parent) : null,
+        HandleKind.MethodSpecification => AssemblyOfMethod(reader, reader.GetMethodSpecification((MethodSpecificationHandle)handle).Method),
+        _ => null,
+    };
+
+    private static string? AssemblyOfType(MetadataReader reader, EntityHandle handle)
+    {
+        switch (handle.Kind)
+        {
+            case HandleKind.TypeReference:
+                var scope = reader.GetTypeReference((TypeReferenceHandle)handle).ResolutionScope;
+                return scope.Kind switch
+                {
+                    HandleKind.AssemblyReference => reader.GetString(reader.GetAssemblyReference((AssemblyReferenceHandle)scope).Name),
+                    HandleKind.TypeReference => AssemblyOfType(reader, scope),
+                    _ => null,
+                };
+            case HandleKind.TypeSpecification:
+                // A generic instantiation (Repo<int>) is defined where its generic type is.
+                var blob = reader.GetBlobReader(reader.GetTypeSpecification((TypeSpecificationHandle)handle).Signature);
+                if (blob.ReadSignatureTypeCode() != SignatureTypeCode.GenericTypeInstance)
+                {
+                    return null;
+                }
+                blob.ReadSignatureTypeCode(); // class or value type
+                var generic = blob.ReadTypeHandle();
+                return generic.Kind == HandleKind.TypeReference ? AssemblyOfType(reader, generic) : null;
+            default:
+                return null;
+        }
+    }
+
     private static string Qualify(string ns, string name) => ns.Length == 0 ? name : ns + "." + name;
 
     private static string StripArity(string name)

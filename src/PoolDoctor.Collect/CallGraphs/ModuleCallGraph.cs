@@ -75,9 +75,13 @@ internal sealed class ModuleCallGraph(PEReader assembly, string module, PdbLines
                 }
                 continue;
             }
-            if (MetadataNames.OfMethod(_metadata, MetadataTokens.EntityHandle(instruction.Token)) is { } target)
+            var token = MetadataTokens.EntityHandle(instruction.Token);
+            if (MetadataNames.OfMethod(_metadata, token) is { } target)
             {
-                calls.Add(new IlCall(instruction.Offset, KindOf(instruction.OpCode), target.Type, target.Method));
+                calls.Add(new IlCall(instruction.Offset, KindOf(instruction.OpCode), target.Type, target.Method)
+                {
+                    TargetAssembly = MetadataNames.AssemblyOfMethod(_metadata, token),
+                });
             }
         }
         return new IlMethod(module, type, name, MetadataTokens.GetToken(handle), calls)

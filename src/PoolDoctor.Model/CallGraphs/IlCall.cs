@@ -2,4 +2,11 @@ namespace PoolDoctor.Model.CallGraphs;
 
 /// <summary>One call instruction in a method body and the method it names (resolved through member references
 /// and generic instantiations to the declaring type and method name).</summary>
-public sealed record IlCall(int IlOffset, IlCallKind Kind, string TargetTypeFullName, string TargetMethod);
+public sealed record IlCall(int IlOffset, IlCallKind Kind, string TargetTypeFullName, string TargetMethod)
+{
+    /// <summary>The assembly that defines the target, as the calling module references it (<c>HealthChecks.Redis</c>
+    /// for an <c>AddRedis</c> extension declared in <c>Microsoft.Extensions.DependencyInjection</c>); null for the
+    /// calling module's own methods. A package's public entries often live in another package's namespace, so the
+    /// assembly, not the namespace, says which package a call goes into.</summary>
+    public string? TargetAssembly { get; init; }
+}

@@ -1,3 +1,4 @@
+using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
@@ -129,6 +130,62 @@ public sealed class PackageCulpritTests
         Assert.Equal(new AsyncTwin("IDatabase.ScriptEvaluate", null), culprit.ApiTwin);
         Assert.Contains("has no async twin", fix.Headline);
         Assert.DoesNotContain("ScriptEvaluateAsync", fix.Headline + fix.Explanation + fix.Before + fix.After);
+    }
+
+    // AspNetCore.HealthChecks.Redis 2.2.3's shape: the framework runs the package (no user frame on the stack), and the
+    // app reached it by a registration declared in Microsoft.Extensions.DependencyInjection, a namespace the package
+    // shares with other assemblies.
+    private static readonly string[] LimiterUnderFramework =
+    [
+        .. RedisSync,
+        "Contoso.Limiter.RedisWindowManager.TryAcquireLease()",
+        "Contoso.Limiter.RedisWindowRateLimiter.AttemptAcquireCore(int32)",
+        "System.Threading.RateLimiting.RateLimiter.AttemptAcquire(int32)",
+        "Microsoft.AspNetCore.RateLimiting.RateLimitingMiddleware.CombinedAcquire(class Microsoft.AspNetCore.Http.HttpContext)",
+    ];
+
+    private static CallGraph Registration(bool withAssemblies) => new(
+        [
+            new IlMethod("Shop", "Program", "<Main>$", 0x06000001,
+            [
+                // Same namespace, another assembly: not the package.
+                new IlCall(0x10, IlCallKind.Call, "Microsoft.Extensions.DependencyInjection.ServiceCollectionServiceExtensions", "AddSingleton")
+                {
+                    TargetAssembly = withAssemblies ? "Microsoft.Extensions.DependencyInjection.Abstractions" : null,
+                },
+                new IlCall(0x2a, IlCallKind.Call, "Microsoft.Extensions.DependencyInjection.LimiterServiceCollectionExtensions", "AddContosoLimiter")
+                {
+                    TargetAssembly = withAssemblies ? "Contoso.Limiter" : null,
+                },
+            ])
+            {
+                SequencePoints = [new IlSequencePoint(0x10, "/srv/shop/Program.cs", 4), new IlSequencePoint(0x2a, "/srv/shop/Program.cs", 5)],
+            },
+        ],
+        []);
+
+    [Fact]
+    public void With_no_user_frame_the_registration_is_found_by_the_assembly_it_calls_into_not_its_namespace()
+    {
+        var snapshot = Snapshot(Stack(LimiterUnderFramework), withPackages: true) with { CallGraph = Registration(withAssemblies: true) };
+
+        var culprit = Assert.Single(CulpritAnalyzer.Analyze(snapshot).Culprits);
+
+        Assert.Equal("RedisWindowManager.TryAcquireLease", culprit.Method);
+        Assert.Equal("Program.Main", culprit.UserFrame);
+        Assert.Contains("which calls LimiterServiceCollectionExtensions.AddContosoLimiter at Program.cs:5", culprit.Site.Note);
+        Assert.DoesNotContain("AddSingleton", culprit.Site.Note);
+    }
+
+    [Fact]
+    public void A_call_graph_without_assemblies_falls_back_to_the_packages_namespaces_which_the_registration_does_not_share()
+    {
+        var snapshot = Snapshot(Stack(LimiterUnderFramework), withPackages: true) with { CallGraph = Registration(withAssemblies: false) };
+
+        var culprit = Assert.Single(CulpritAnalyzer.Analyze(snapshot).Culprits);
+
+        Assert.Null(culprit.UserFrame);
+        Assert.Contains("no user frame on the stack", culprit.Site.Note);
     }
 
     private static ThreadStack Stack(string[] leafFirst) => SyntheticStacks.Pool(7, 50, leafFirst);

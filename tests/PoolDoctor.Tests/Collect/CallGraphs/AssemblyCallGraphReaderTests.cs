@@ -22,6 +22,24 @@ public class AssemblyCallGraphReaderTests
     }
 
     [Fact]
+    public void Each_call_records_the_assembly_its_target_is_defined_in_and_none_for_the_modules_own_methods()
+    {
+        var find = Method("CustomerService", "Find");
+        var load = Method("CustomerRepository", "Load");
+
+        Assert.All(find.Calls.Where(c => c.TargetTypeFullName.StartsWith(Ns, StringComparison.Ordinal)), c => Assert.Null(c.TargetAssembly));
+        Assert.Equal("System.Runtime", load.Calls.First(c => c.TargetMethod == "GetAwaiter").TargetAssembly);
+
+        // A package's registration declared in a namespace other assemblies share (the fixture's app calls ShopKit and
+        // StackExchange.Redis; AddSingleton<T> is a generic method instance, a MethodSpec).
+        var app = AssemblyCallGraphReader.Read([Path.Combine(AppContext.BaseDirectory, "fixtures", "packages", "app", "PackagedShop.dll")]);
+        var calls = app.Methods.SelectMany(m => m.Calls).ToList();
+        Assert.Equal("ShopKit.RedisWindow", calls.First(c => c.TargetMethod == "AddRedisWindowLimiter").TargetAssembly);
+        Assert.Equal("StackExchange.Redis", calls.First(c => c.TargetTypeFullName == "StackExchange.Redis.ConnectionMultiplexer" && c.TargetMethod == "Connect").TargetAssembly);
+        Assert.Equal("Microsoft.Extensions.DependencyInjection.Abstractions", calls.First(c => c.TargetMethod == "AddSingleton").TargetAssembly);
+    }
+
+    [Fact]
     public void Interface_calls_are_callvirt_on_the_interface_and_types_record_what_they_implement()
     {
         var find = Method("CustomerService", "Find");
