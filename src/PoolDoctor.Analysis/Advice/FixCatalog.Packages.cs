@@ -36,7 +36,15 @@ internal static partial class FixCatalog
         {
             parts.Add($"The API it blocks in has an async twin ({apiTwin}): that is the change to ask the package's maintainers for.");
         }
-        if (c.UserCallTwin is { } userCall)
+        if (c.AwaitedRanSync is { } ran)
+        {
+            parts.Add(ran.NotOverridden
+                ? $"Your code already awaits {ran.Awaited}, but {package.Name} {package.Version} does not override it: the base class runs {ran.Ran} "
+                    + "synchronously on your pool thread, so making your code async changes nothing. A version that overrides it is the fix."
+                : $"Your code already awaits {ran.Awaited}, but it ran {ran.Ran} synchronously on your pool thread before returning a task, "
+                    + "so making your code async changes nothing.");
+        }
+        else if (c.UserCallTwin is { } userCall)
         {
             parts.Add(userCall.Twin is null
                 ? $"Your code reaches it through {userCall.Api}, which has no async twin: making your caller async changes nothing; the package blocks under it."

@@ -45,4 +45,6 @@ public sealed record BlockingSite(string Method, BlockingKind Kind, string Api)
     public AsyncTwin? PackageTwin { get; init; }
 
     public AsyncTwin? UserCallTwin { get; init; }
+
+    public AwaitedRanSync? AwaitedRanSync { get; init; }
 }

@@ -159,7 +159,10 @@ public static class BlockingSites
         var chain = userIndex >= 0 ? userChain : [];
         var package = crossing.Package!;
         var how = userIndex >= 0
-            ? crossing.UserCallTwin is { } call
+            ? crossing.AwaitedRanSync is { } ran
+                ? $"{stack.Cleaned[userIndex]} awaits {ran.Awaited}, which ran {ran.Ran} synchronously"
+                    + (ran.NotOverridden ? $" ({TypeOf(ran.Ran)} does not override {MethodOf(ran.Awaited)})" : "")
+            : crossing.UserCallTwin is { } call
                 ? $"{stack.Cleaned[userIndex]} calls {call.Api}{(call.Twin is null ? " (no async twin)" : "")}, under which the package blocks"
                 : $"{stack.Cleaned[userIndex]} calls into package {package}"
             : $"no user frame on the stack: package {package} is called by {(crossing.PackageFrames.Count > 0 && crossing.PackageFrames[0] + 1 < stack.Frames.Count ? stack.Cleaned[crossing.PackageFrames[0] + 1] : "the framework")}";
@@ -177,6 +180,7 @@ public static class BlockingSites
             ApiTwin = crossing.ApiTwin,
             PackageTwin = crossing.PackageTwin,
             UserCallTwin = crossing.UserCallTwin,
+            AwaitedRanSync = crossing.AwaitedRanSync,
             Site = new CallSite
             {
                 Source = CallSiteSource.Library,
@@ -229,6 +233,10 @@ public static class BlockingSites
         index >= 0 && index < stack.Declared.Count && stack.Declared[index] is { } declared && (api.IsDriverCall || api.Kind == BlockingKind.SyncIO)
             ? new AsyncTwin(api.Api, declared.AsyncTwin)
             : null;
+
+    private static string TypeOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[..dot] : owner;
+
+    private static string MethodOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[(dot + 1)..] : owner;
 
     private static SourceLocation? SourceOf(CallSiteLocation? call) =>
         call is { File: { } file, Line: { } line } ? new SourceLocation(file, line) { SourceUrl = call.SourceUrl } : null;

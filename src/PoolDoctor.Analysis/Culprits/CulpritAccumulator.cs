@@ -100,6 +100,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
             ApiTwin = _exampleSite?.ApiTwin,
             PackageTwin = _exampleSite?.PackageTwin,
             UserCallTwin = _exampleSite?.UserCallTwin,
+            AwaitedRanSync = _exampleSite?.AwaitedRanSync,
         };
     }
 }

@@ -95,40 +95,62 @@ internal sealed class InlinedLibraryFrames(CallGraphIndex index, IReadOnlySet<st
             // tier-1 code inlined: that entry alone was lost.
             return ([], landings[0].Call);
         }
-        foreach (var call in calls)
+        // Shortest paths first: a virtual call fans out to every override the read assemblies hold, and a long path
+        // through another override can reach the callee too (DbCommand.ExecuteScalarAsync's ExecuteScalar reaches
+        // MySqlCommand.ExecuteReader through the framework's own DbCommandWrapper in six calls, and through
+        // MySqlCommand.ExecuteScalar, what ran, in one). Two different paths of the same length: no guess.
+        for (var limit = 2; limit <= MaxDepth + 1; limit++)
         {
-            var budget = new Budget { Calls = CallsPerStatementCall };
-            if (Reach(call, [root], 1, callee, target, budget) is { } found)
+            var found = new List<(IReadOnlyList<IlMethod> Methods, IlCall? Entry)>();
+            foreach (var call in calls)
             {
-                return found;
+                var budget = new Budget { Calls = CallsPerStatementCall };
+                Reach(call, [root], 1, limit, callee, target, budget, found);
+            }
+            if (found.Count > 0)
+            {
+                return found.Count == 1 ? found[0] : null;
             }
         }
         return null;
     }
 
-    private (IReadOnlyList<IlMethod> Methods, IlCall? Entry)? Reach(
-        IlCall call, List<IlMethod> through, int depth, StackFrame callee, IlMethod? target, Budget budget)
+    private void Reach(
+        IlCall call, List<IlMethod> through, int depth, int limit, StackFrame callee, IlMethod? target, Budget budget,
+        List<(IReadOnlyList<IlMethod> Methods, IlCall? Entry)> found)
     {
+        if (found.Count > 1)
+        {
+            return; // ambiguous already
+        }
         if (Lands(call, callee, target) is { } onCallee)
         {
-            return through.Count == 1 ? null : (through[1..], onCallee ? null : call);
+            if (through.Count > 1 && depth == limit)
+            {
+                (IReadOnlyList<IlMethod> Methods, IlCall? Entry) path = (through[1..], onCallee ? null : call);
+                if (!found.Any(f => Same(f, path)))
+                {
+                    found.Add(path);
+                }
+            }
+            return;
         }
-        if (depth > MaxDepth || --budget.Calls < 0)
+        if (depth >= limit || --budget.Calls < 0)
         {
-            return null;
+            return;
         }
         foreach (var method in index.Targets(call).Where(m => !through.Contains(m)))
         {
             foreach (var inner in InlinedLeafFrames.Callable(method))
             {
-                if (Reach(inner, [.. through, method], depth + 1, callee, target, budget) is { } found)
-                {
-                    return found;
-                }
+                Reach(inner, [.. through, method], depth + 1, limit, callee, target, budget, found);
             }
         }
-        return null;
     }
+
+    private static bool Same((IReadOnlyList<IlMethod> Methods, IlCall? Entry) a, (IReadOnlyList<IlMethod> Methods, IlCall? Entry) b) =>
+        a.Methods.Count == b.Methods.Count && a.Methods.Zip(b.Methods).All(p => ReferenceEquals(p.First, p.Second))
+        && (a.Entry is null ? b.Entry is null : b.Entry is not null && a.Entry.TargetTypeFullName == b.Entry.TargetTypeFullName && a.Entry.TargetMethod == b.Entry.TargetMethod);
 
     private sealed class Budget
     {

@@ -36,6 +36,9 @@ public static class PackageBoundary
 
         /// <summary>The library API the user's frame called to reach the package (not the package itself).</summary>
         public AsyncTwin? UserCallTwin { get; init; }
+
+        /// <summary>The async API the user's frame called that ran synchronously into the package.</summary>
+        public AwaitedRanSync? AwaitedRanSync { get; init; }
     }
 
     public static Crossing? Find(StackReading stack, int apiIndex, BlockingApi api, int firstUser, int workEnd)
@@ -84,7 +87,41 @@ public static class PackageBoundary
             PackageFrames = frames,
             PackageTwin = TwinOf(stack, method, stack.Frames[method].Owner),
             UserCallTwin = userCall,
+            AwaitedRanSync = RanSync(stack, firstUser, apiIndex),
         };
+    }
+
+    /// <summary>
+    /// The user's frame called an async API (a method named <c>…Async</c> that is not a state machine's body, so its
+    /// synchronous part is still running) and the thread blocks under it in the package: the await never got a task
+    /// back. Framework frames between the two are the async method's base or overloads; the first package frame
+    /// under them is what it ran.
+    /// </summary>
+    private static AwaitedRanSync? RanSync(StackReading stack, int firstUser, int apiIndex)
+    {
+        if (firstUser < 2)
+        {
+            return null;
+        }
+        var awaited = firstUser - 1;
+        var frame = stack.Frames[awaited];
+        if (!frame.Method.EndsWith("Async", StringComparison.Ordinal) || frame.IsStateMachine || stack.Packages[awaited] is not null)
+        {
+            return null;
+        }
+        var ran = awaited - 1;
+        while (ran > apiIndex && stack.Packages[ran] is null && stack.Frames[ran].Method == frame.Method)
+        {
+            ran--; // an overload passing its CancellationToken on
+        }
+        if (ran < 0 || stack.Packages[ran] is null)
+        {
+            return null;
+        }
+        var sync = stack.Frames[ran];
+        var twin = frame.Method[..^"Async".Length];
+        var notOverridden = sync.Method == twin && sync.Owner != frame.Owner;
+        return new AwaitedRanSync(frame.Owner, sync.Owner, notOverridden);
     }
 
     /// <summary>The public name of a frame's method (its interface's when the metadata said so) as the blocking API.</summary>

@@ -69,6 +69,9 @@ public sealed record Culprit(
     /// and its async twin, when the package is reached through it (null: the user calls the package itself, or unknown).</summary>
     public AsyncTwin? UserCallTwin { get; init; }
 
+    /// <summary>The async API the user's code awaited that ran synchronously into the package (null: none on the stack).</summary>
+    public AwaitedRanSync? AwaitedRanSync { get; init; }
+
     /// <summary>
     /// For a lock (<see cref="BlockingKind.Lock"/>): the blocking API its holder was sampled in, in the same method, while
     /// the waiters queued (<c>Thread.Sleep</c>); the holder's time is part of <see cref="Share"/>. Null when no holder blocked.

@@ -86,6 +86,14 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         Twin(json, "apiAsyncTwin", c.ApiTwin);
         Twin(json, "packageAsyncTwin", c.PackageTwin);
         Twin(json, "userCallAsyncTwin", c.UserCallTwin);
+        if (c.AwaitedRanSync is { } ran)
+        {
+            json.WriteStartObject("awaitedRanSync");
+            json.WriteString("awaited", ran.Awaited);
+            json.WriteString("ran", ran.Ran);
+            json.WriteBoolean("notOverridden", ran.NotOverridden);
+            json.WriteEndObject();
+        }
         // The chain and example stack again as objects, so each frame can carry its line (the string arrays stay).
         Frames(json, "chainFrames", c.Chain, c.ChainSources, c.ChainPackages, c.SourceChecksums);
         Frames(json, "exampleFrames", c.ExampleStack, c.ExampleSources);

@@ -25,6 +25,11 @@ public static class CulpritLines
             lines.Add($"package: {package} ({(package.Direct ? "referenced by the app" : "transitive")}); the fix goes in its {c.PackageMethod}");
             lines.Add($"blocking API: {c.Api}" + Twin(c.ApiTwin));
             lines.Add("your frame: " + (c.UserFrame ?? "none on the stack (the package is called by the framework)"));
+            if (c.AwaitedRanSync is { } ran)
+            {
+                lines.Add($"your await ran synchronously: {ran.Awaited} ran {ran.Ran}"
+                    + (ran.NotOverridden ? $" (the package's type does not override the async method)" : ""));
+            }
         }
         else if (c.ApiTwin is { } twin)
         {

@@ -22,6 +22,16 @@ internal static class PackageFixtures
 
     private static string OrdersApp => Path.Combine(Directory, "orders-app");
 
+    private static string MySqlApp => Path.Combine(Directory, "mysql-app");
+
+    /// <summary>`/orders/42` of a minimal API whose <c>OrderStore.GetTotalAsync</c> awaits <c>OpenAsync</c> and
+    /// <c>ExecuteScalarAsync</c> of the public MySql.Data 8.0.19 (restored from NuGet, which the tests reference for its
+    /// IL) against MariaDB: 8.0.19 overrides neither, so the base classes run <c>Open</c> and <c>ExecuteScalar</c>.</summary>
+    public static string MySql => Path.Combine(Directory, "mysql-8.0.19.nettrace.gz");
+
+    /// <summary><see cref="MySql"/> after 35 s at 4 connections (tier-1 code).</summary>
+    public static string MySqlWarmed => Path.Combine(Directory, "mysql-8.0.19-warmed.nettrace.gz");
+
     /// <summary>`/orders/42/total` of tests/apps/packaged/PackagedOrders: its handler calls ShopKit.OrderStore's sync
     /// <c>OrderRepository.GetTotal</c>, which runs Npgsql's <c>ExecuteScalar</c> against a real PostgreSQL.</summary>
     public static string OrderStore => Path.Combine(Directory, "order-store.nettrace.gz");
@@ -51,6 +61,7 @@ internal static class PackageFixtures
         var app = path == RedisRateLimiting ? RateLimitedApi
             : path == RedisWindowWarmed || path == AuditLogWarmed ? WarmedApp
             : path == OrderStore || path == OrderStoreWarmed ? OrdersApp
+            : path == MySql || path == MySqlWarmed ? MySqlApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();
