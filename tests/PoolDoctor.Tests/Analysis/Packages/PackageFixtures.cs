@@ -24,6 +24,13 @@ internal static class PackageFixtures
 
     private static string MySqlApp => Path.Combine(Directory, "mysql-app");
 
+    private static string HealthChecksApp => Path.Combine(Directory, "hc-app");
+
+    /// <summary>`/health` of a minimal API that registers the public AspNetCore.HealthChecks.Redis 2.2.3 (built from its
+    /// source at the commit before its fix; its assembly is not kept) with <c>AddHealthChecks().AddRedis(...)</c>, warmed
+    /// 40 s, then `diagnose -p` under 125 connections: the framework runs the check, so no user frame is on the stack.</summary>
+    public static string HealthChecksWarmed => Path.Combine(Directory, "healthchecks-redis-2.2.3-warmed.nettrace.gz");
+
     /// <summary>`/orders/42` of a minimal API whose <c>OrderStore.GetTotalAsync</c> awaits <c>OpenAsync</c> and
     /// <c>ExecuteScalarAsync</c> of the public MySql.Data 8.0.19 (restored from NuGet, which the tests reference for its
     /// IL) against MariaDB: 8.0.19 overrides neither, so the base classes run <c>Open</c> and <c>ExecuteScalar</c>.</summary>
@@ -62,6 +69,7 @@ internal static class PackageFixtures
             : path == RedisWindowWarmed || path == AuditLogWarmed ? WarmedApp
             : path == OrderStore || path == OrderStoreWarmed ? OrdersApp
             : path == MySql || path == MySqlWarmed ? MySqlApp
+            : path == HealthChecksWarmed ? HealthChecksApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();
