@@ -203,7 +203,7 @@ public static class BlockingSites
             ? $"; one of {inlined.Sites.Count} methods reached from there that call {named.Api}: {string.Join(", ", inlined.Sites.Take(4).Select(s => s.Method.Owner))}"
             : "";
         return FromIl(best, named, chain, entry,
-            $"inlined by the JIT into {frame} (its statement at IL_{inlined.IlOffset:x4}); found in the app's IL: {best.Method.Display} calls {named.Api}{at}{others}");
+            $"inlined by the JIT into {frame} ({(inlined.IlOffset is { } offset ? $"its statement at IL_{offset:x4}" : "its statement not known: any of its calls")}); found in the app's IL: {best.Method.Display} calls {named.Api}{at}{others}");
     }
 
     /// <summary>

@@ -7,7 +7,7 @@ namespace PoolDoctor.Analysis.Culprits;
 /// (<see cref="Direct"/>: the API as the code names it, with its location), or the user methods it calls that the JIT
 /// inlined into it and that reach the blocking API (<see cref="Sites"/>, best first, chains from the called method down).
 /// </summary>
-public sealed record InlinedAt(IlMethod Root, int IlOffset, IReadOnlyList<InlinedCallSite> Sites)
+public sealed record InlinedAt(IlMethod Root, int? IlOffset, IReadOnlyList<InlinedCallSite> Sites)
 {
     public InlinedCallSite? Direct { get; init; }
 }

@@ -18,7 +18,7 @@ internal static class InlinedAtOffset
         {
             return null;
         }
-        var (from, to) = Statement(root, at.IlOffset);
+        var (from, to) = at.IlOffset is { } offset ? Statement(root, offset) : (0, int.MaxValue);
         bool InStatement(IlCall call) => call.IlOffset >= from && call.IlOffset < to;
 
         if (InlinedCallSites.Candidate(root, api, InStatement) is { } direct)
@@ -43,7 +43,7 @@ internal static class InlinedAtOffset
                 continue;
             }
             sites.AddRange(InlinedCallSites.Find(graph, index, api, callees));
-            if (sites.Count > 0 && root.SequencePoints.Count == 0)
+            if (sites.Count > 0 && root.SequencePoints.Count == 0 && at.IlOffset is not null)
             {
                 break; // without a PDB the statement's end is unknown: the first call after its start that reaches the API
             }
@@ -53,7 +53,8 @@ internal static class InlinedAtOffset
             .OrderBy(s => s.Match)
             .ThenBy(s => s.Chain.Count)
             .ToArray();
-        return new InlinedAt(root, at.IlOffset, found);
+        // With the statement unknown, two different methods that call the API are two guesses: none is named.
+        return new InlinedAt(root, at.IlOffset, at.IlOffset is null && found.Length > 1 ? [] : found);
     }
 
     // The statement starting at the frame's offset ends where the PDB's next sequence point starts, or with the method;

@@ -28,7 +28,7 @@ internal sealed class InlinedLibraryFrames(CallGraphIndex index, IReadOnlySet<st
     private const int CallsPerStatementCall = 3_000;
 
     // Many stacks share a (caller at its offset, callee) pair: each is searched once.
-    private readonly Dictionary<(string, int, int, string, int?), (IReadOnlyList<IlMethod> Methods, IlCall? Entry)?> _paths = [];
+    private readonly Dictionary<(string, int, int?, string, int?), (IReadOnlyList<IlMethod> Methods, IlCall? Entry)?> _paths = [];
     private readonly Dictionary<IlMethod, HashSet<IlMethod>> _reachers = new(ReferenceEqualityComparer.Instance);
 
     public IReadOnlyList<StackFrame> Restore(IReadOnlyList<StackFrame> frames)
@@ -42,11 +42,11 @@ internal sealed class InlinedLibraryFrames(CallGraphIndex index, IReadOnlySet<st
         for (var i = 1; i < frames.Count && !app.Contains(frames[i - 1].Module); i++)
         {
             var (caller, callee) = (frames[i], frames[i - 1]);
-            if (caller is not { MethodToken: { } token, IlOffset: { } offset }
+            if (caller is not { MethodToken: { } token }
                 || app.Contains(caller.Module) || framework.Contains(callee.Module)
                 || caller.Module.Equals(callee.Module, StringComparison.OrdinalIgnoreCase)
                 || index.Method(caller.Module, token) is not { } root
-                || CachedPath(root, offset, callee) is not { } path
+                || CachedPath(root, caller.IlOffset, callee) is not { } path
                 || !(path.Methods.Any(m => !framework.Contains(m.Module)) || (path.Methods.Count == 0 && path.Entry is not null)))
             {
                 continue;
@@ -65,7 +65,7 @@ internal sealed class InlinedLibraryFrames(CallGraphIndex index, IReadOnlySet<st
     /// <summary>The methods between the caller and the callee (outermost first) and the call that enters the callee's
     /// assembly when it is not the callee's own method; null when the statement calls the callee directly or no
     /// path was found.</summary>
-    private (IReadOnlyList<IlMethod> Methods, IlCall? Entry)? CachedPath(IlMethod root, int offset, StackFrame callee)
+    private (IReadOnlyList<IlMethod> Methods, IlCall? Entry)? CachedPath(IlMethod root, int? offset, StackFrame callee)
     {
         var key = (root.Module, root.Token, offset, callee.Module.ToUpperInvariant(), callee.MethodToken);
         if (!_paths.TryGetValue(key, out var path))
@@ -75,11 +75,13 @@ internal sealed class InlinedLibraryFrames(CallGraphIndex index, IReadOnlySet<st
         return path;
     }
 
-    private (IReadOnlyList<IlMethod> Methods, IlCall? Entry)? Path(IlMethod root, int offset, StackFrame callee)
+    private (IReadOnlyList<IlMethod> Methods, IlCall? Entry)? Path(IlMethod root, int? offset, StackFrame callee)
     {
-        var next = root.SequencePoints.FirstOrDefault(p => p.IlOffset > offset)?.IlOffset;
-        var calls = InlinedLeafFrames.Callable(root).Where(c => c.IlOffset >= offset && (next is null || c.IlOffset < next)).ToList();
-        if (next is null)
+        // A dump's tier-1 frame has no statement (IlPosition): every call of the method is a candidate, and the
+        // shortest-path rule below still refuses two different paths.
+        var next = offset is null ? null : root.SequencePoints.FirstOrDefault(p => p.IlOffset > offset)?.IlOffset;
+        var calls = InlinedLeafFrames.Callable(root).Where(c => offset is null || (c.IlOffset >= offset && (next is null || c.IlOffset < next))).ToList();
+        if (next is null && offset is not null)
         {
             calls = [.. calls.Take(MaxCallsWithoutPdb)];
         }

@@ -45,7 +45,7 @@ public sealed class FrameCatalog
     }
 
     private static IlPosition? Position(StackFrame frame) =>
-        frame.MethodToken is { } token && frame.IlOffset is { } offset ? new IlPosition(frame.Module, token, offset) : null;
+        frame.MethodToken is { } token ? new IlPosition(frame.Module, token, frame.IlOffset) : null;
 
     private (FrameName Name, string Cleaned, bool User, bool Generated, PackageRef? Package) Lookup(StackFrame frame)
     {

@@ -41,7 +41,9 @@ public static class LeafLibraryGraph
             for (var i = 1; i < frames.Count && !app.Contains(frames[i - 1].Module); i++)
             {
                 var (caller, callee) = (frames[i], frames[i - 1]);
-                if (Located(caller) && modules.ContainsKey(caller.Module) && IsPackage(callee, modules)
+                // A caller's method is enough: a dump's tier-1 frame has no statement, and the analysis then tries all
+                // of the method's calls.
+                if (caller.MethodToken is not null && modules.ContainsKey(caller.Module) && IsPackage(callee, modules)
                     && !caller.Module.Equals(callee.Module, StringComparison.OrdinalIgnoreCase))
                 {
                     read.Add(caller.Module);

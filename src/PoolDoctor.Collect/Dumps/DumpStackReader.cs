@@ -199,15 +199,31 @@ public static class DumpStackReader
             }
             // A caller's instruction pointer is its return address, already past the call: step back into it.
             var ip = leaf || frame.InstructionPointer == 0 ? frame.InstructionPointer : frame.InstructionPointer - 1;
-            var il = method.GetILOffset(ip);
             frames.Add(new StackFrame(ModuleName(method.Type?.Module?.Name), DumpFrameNames.Method(method.Type?.Name, method.Name))
             {
                 MethodToken = method.MetadataToken == 0 ? null : method.MetadataToken,
-                IlOffset = il >= 0 ? il : null,
+                IlOffset = IlOffsetAt(method, ip),
             });
             leaf = false;
         }
         return frames;
+    }
+
+    /// <summary>
+    /// The IL offset of an address, from the IL-to-native map of the code the address is in; null when the map ClrMD
+    /// reads is another code version's. The runtime's data access gives the map of a method's first code (tier 0), not
+    /// of the tier-1 code a warmed process runs (microsoft/clrmd#1171), and ClrMD then answers an offset of that other
+    /// code (0 for most): a statement the frame was never in. Unknown is the truth there.
+    /// </summary>
+    internal static int? IlOffsetAt(ClrMethod method, ulong ip)
+    {
+        var map = method.ILOffsetMap;
+        if (map.IsDefaultOrEmpty || !map.Any(e => e.StartAddress <= ip && ip <= e.EndAddress))
+        {
+            return null;
+        }
+        var il = method.GetILOffset(ip);
+        return il >= 0 ? il : null;
     }
 
     private static string ModuleName(string? path) =>

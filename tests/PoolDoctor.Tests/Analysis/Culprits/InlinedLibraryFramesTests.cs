@@ -146,4 +146,61 @@ public sealed class InlinedLibraryFramesTests
         var snapshot = Snapshot(caller, graph);
         Assert.Equal(snapshot.Stacks[0].Frames, InlinedLeafFrames.Restore(snapshot).Stacks[0].Frames);
     }
+
+    private static CallGraph Checks(params (string Type, int Token, IlCall[] Calls)[] checks) => new(
+        [
+            new("Fw.Hosting", "Fw.Hosting.HealthCheckService", "RunCheck", 0x06000001,
+                [new IlCall(0x08, IlCallKind.Call, "Fw.Hosting.HealthCheckService", "Log"), new IlCall(0x10, IlCallKind.CallVirt, "Fw.Hosting.IHealthCheck", "Check")])
+            {
+                SequencePoints = [new IlSequencePoint(0x00, "/fw/HealthCheckService.cs", 10), new IlSequencePoint(0x0c, "/fw/HealthCheckService.cs", 11)],
+            },
+            new("Fw.Hosting", "Fw.Hosting.HealthCheckService", "Log", 0x06000005, []),
+            new("Fw.Hosting", "Fw.Hosting.Retry", "Run", 0x06000007, [new IlCall(2, IlCallKind.Call, "Acme.Client.Connection", "Ping")]),
+            .. checks.Select(c => new IlMethod(c.Type.StartsWith("Acme", StringComparison.Ordinal) ? "Acme.Checks" : "Fw.Hosting", c.Type, "Check", c.Token, c.Calls)),
+            .. Client,
+        ],
+        [
+            new("Fw.Hosting", "Fw.Hosting", "Fw.Hosting.IHealthCheck", null, []),
+            .. checks.Select(c => new IlType(c.Type.StartsWith("Acme", StringComparison.Ordinal) ? "Acme.Checks" : "Fw.Hosting",
+                c.Type[..c.Type.IndexOf('.', 5)], c.Type, "System.Object", ["Fw.Hosting.IHealthCheck"])),
+            .. ClientTypes,
+        ]);
+
+    private static readonly (string, int, IlCall[]) PingCheck = ("Acme.Checks.PingCheck", 0x06000003, [new IlCall(5, IlCallKind.Call, "Acme.Client.Connection", "Ping")]);
+
+    // The framework's own check, listed first, reaches the client too, through one more call.
+    private static readonly (string, int, IlCall[]) RetryingCheck = ("Fw.Hosting.RetryingCheck", 0x06000008, [new IlCall(1, IlCallKind.Call, "Fw.Hosting.Retry", "Run")]);
+
+    [Fact]
+    public void A_frame_whose_statement_is_unknown_tries_all_its_calls()
+    {
+        // A dump's tier-1 frame: the method is known, the statement is not.
+        var runCheck = new StackFrame("Fw.Hosting", "Fw.Hosting.HealthCheckService.RunCheck") { MethodToken = 0x06000001 };
+
+        var stack = InlinedLeafFrames.Restore(Snapshot(runCheck, Checks(PingCheck))).Stacks[0];
+
+        Assert.Equal(["Acme.Client.Connection.Ping", "Acme.Checks.PingCheck.Check"], stack.Frames.Skip(2).Take(2).Select(f => f.Method));
+    }
+
+    [Fact]
+    public void The_shortest_path_through_the_overrides_is_restored_not_a_longer_one_through_another_override()
+    {
+        var runCheck = new StackFrame("Fw.Hosting", "Fw.Hosting.HealthCheckService.RunCheck") { MethodToken = 0x06000001, IlOffset = 0x0c };
+
+        var stack = InlinedLeafFrames.Restore(Snapshot(runCheck, Checks(RetryingCheck, PingCheck))).Stacks[0];
+
+        Assert.Equal(["Acme.Client.Connection.Ping", "Acme.Checks.PingCheck.Check"], stack.Frames.Skip(2).Take(2).Select(f => f.Method));
+        Assert.DoesNotContain(stack.Frames, f => f.Method.Contains("Retry", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Two_different_paths_of_the_same_length_restore_nothing()
+    {
+        var runCheck = new StackFrame("Fw.Hosting", "Fw.Hosting.HealthCheckService.RunCheck") { MethodToken = 0x06000001, IlOffset = 0x0c };
+        var otherCheck = ("Acme.Checks.SlowPingCheck", 0x06000009, new[] { new IlCall(7, IlCallKind.Call, "Acme.Client.Connection", "Ping") });
+
+        var snapshot = Snapshot(runCheck, Checks(PingCheck, otherCheck));
+
+        Assert.Equal(snapshot.Stacks[0].Frames, InlinedLeafFrames.Restore(snapshot).Stacks[0].Frames);
+    }
 }
