@@ -52,13 +52,13 @@ public static class InlinedLeafFrames
 
     internal static IReadOnlyList<StackFrame> Restore(IReadOnlyList<StackFrame> frames, CallGraphIndex index)
     {
-        if (frames.Count == 0 || frames[0] is not { MethodToken: { } token, IlOffset: { } offset } leaf
+        if (frames.Count == 0 || frames[0] is not { MethodToken: { } token } leaf
             || index.Method(leaf.Module, token) is not { } root
             || frames.Any(f => BlockingApis.Classify(FrameNames.Parse(f.Method)) is not null))
         {
             return frames;
         }
-        if (Path(index, root, offset) is not { } path)
+        if (Path(index, root, leaf.IlOffset) is not { } path)
         {
             return frames;
         }
@@ -72,9 +72,20 @@ public static class InlinedLeafFrames
     }
 
     /// <summary>The package's methods (outermost first, the leaf's own method excluded) and the blocking call they
-    /// reach from the leaf's offset; null when none within a few calls.</summary>
-    private static (IReadOnlyList<IlMethod> Methods, IlCall Api)? Path(CallGraphIndex index, IlMethod root, int offset)
+    /// reach from the leaf's offset (from any of its calls when the offset is unknown); null when none within a few
+    /// calls, or, without an offset, when different calls reach different blocking paths.</summary>
+    private static (IReadOnlyList<IlMethod> Methods, IlCall Api)? Path(CallGraphIndex index, IlMethod root, int? at)
     {
+        if (at is not { } offset)
+        {
+            // A dump's tier-1 leaf: no statement. Every call of the method is tried, and only one blocking path
+            // among them, whichever call it starts from, is a finding; two are two guesses.
+            var paths = Callable(root).Select(c => Reach(index, c, [], 1)).OfType<(IReadOnlyList<IlMethod> Methods, IlCall Api)>()
+                .DistinctBy(p => string.Join('|', p.Methods.Select(m => m.TypeFullName + "." + m.Method)) + "|" + p.Api.TargetTypeFullName + "." + p.Api.TargetMethod)
+                .Take(2)
+                .ToList();
+            return paths.Count == 1 ? paths[0] : null;
+        }
         var next = root.SequencePoints.FirstOrDefault(p => p.IlOffset > offset)?.IlOffset;
         var calls = Callable(root).Where(c => c.IlOffset >= offset && (next is null || c.IlOffset < next));
         if (next is null)

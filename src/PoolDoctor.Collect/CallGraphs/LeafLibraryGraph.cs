@@ -34,7 +34,7 @@ public static class LeafLibraryGraph
         var inliners = false;
         foreach (var frames in snapshot.Stacks.Select(s => s.Frames))
         {
-            if (frames.Count > 0 && IsPackage(frames[0], modules) && Located(frames[0]))
+            if (frames.Count > 0 && IsPackage(frames[0], modules) && frames[0].MethodToken is not null)
             {
                 read.Add(frames[0].Module);
             }
@@ -84,8 +84,6 @@ public static class LeafLibraryGraph
         type.Namespace.Length > 0 && type.FullName.StartsWith(type.Namespace + ".", StringComparison.Ordinal)
             ? type.Namespace + "." + type.FullName[(type.Namespace.Length + 1)..].Replace('.', '+')
             : type.FullName.Replace('.', '+');
-
-    private static bool Located(StackFrame frame) => frame is { MethodToken: not null, IlOffset: not null };
 
     private static bool IsPackage(StackFrame frame, Dictionary<string, ModuleInfo> modules) =>
         modules.TryGetValue(frame.Module, out var module) && module.Origin == ModuleOrigin.Package;

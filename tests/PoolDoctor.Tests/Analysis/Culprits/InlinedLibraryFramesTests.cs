@@ -203,4 +203,38 @@ public sealed class InlinedLibraryFramesTests
 
         Assert.Equal(snapshot.Stacks[0].Frames, InlinedLeafFrames.Restore(snapshot).Stacks[0].Frames);
     }
+
+    // A dump of a warmed client: its sync call's helper and the wait were compiled into the frame at the stack's top,
+    // and the dump gives that tier-1 frame no statement.
+    private static CallGraph ClientWithHelpers(bool secondBlockingPath) => new(
+        [
+            new("Acme.Client", "Acme.Client.Connection", "ExecuteSync", 0x06000010,
+            [
+                new IlCall(2, IlCallKind.Call, "Acme.Client.Connection", "Prepare"),
+                new IlCall(9, IlCallKind.Call, "Acme.Client.Connection", "ExecuteSyncImpl"),
+                .. secondBlockingPath ? [new IlCall(20, IlCallKind.Call, "Acme.Client.Connection", "Drain")] : Array.Empty<IlCall>(),
+            ]),
+            new("Acme.Client", "Acme.Client.Connection", "Prepare", 0x06000011, []),
+            new("Acme.Client", "Acme.Client.Connection", "ExecuteSyncImpl", 0x06000012, [new IlCall(4, IlCallKind.Call, "System.Threading.Monitor", "Wait")]),
+            new("Acme.Client", "Acme.Client.Connection", "Drain", 0x06000013, [new IlCall(4, IlCallKind.Call, "System.Threading.Thread", "Sleep")]),
+        ],
+        [.. ClientTypes]);
+
+    [Theory]
+    [InlineData(false, true)]
+    [InlineData(true, false)]
+    public void A_leaf_whose_statement_is_unknown_is_restored_only_when_one_blocking_path_exists(bool secondBlockingPath, bool restored)
+    {
+        var leaf = new StackFrame("Acme.Client", "Acme.Client.Connection.ExecuteSync") { MethodToken = 0x06000010 };
+        var snapshot = new StackSnapshot(1, 1, [new ThreadStack(7, [leaf, .. PoolBottom], 10)], [])
+        {
+            Modules = Modules,
+            LeafLibraryCallGraph = ClientWithHelpers(secondBlockingPath),
+        };
+
+        var frames = InlinedLeafFrames.Restore(snapshot).Stacks[0].Frames;
+
+        Assert.Equal(restored ? ["System.Threading.Monitor.Wait", "Acme.Client.Connection.ExecuteSyncImpl", leaf.Method] : [leaf.Method],
+            frames.Take(restored ? 3 : 1).Select(f => f.Method));
+    }
 }
