@@ -6,6 +6,8 @@ import json, os, sys
 repo, recorded, fixtures = sys.argv[1], sys.argv[2], sys.argv[3]
 maps = {
     repo + "/tests/apps/FixShop/": "/home/runner/work/shop/src/FixShop/",
+    repo + "/tests/apps/FixIo/": "/home/runner/work/shop/src/FixIo/",
+    repo + "/tests/apps/FixData/": "/home/runner/work/shop/src/FixData/",
     repo + "/src/PoolDoctor.Lab/": "/build/pooldoctor/src/PoolDoctor.Lab/",
     repo + "/": "/build/pooldoctor/",
 }

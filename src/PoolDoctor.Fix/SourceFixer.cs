@@ -21,8 +21,9 @@ public static class SourceFixer
         try
         {
             culprit = ReportReader.Pick(ReportReader.Read(reportPath), options.Culprit, reportPath);
-            Refusable(culprit);
-            project = options.ProjectPath ?? ProjectFinder.Find(culprit.File, reportPath);
+            var callSite = PackageCallSite.AtUserCall(culprit);
+            Refusable(callSite);
+            project = options.ProjectPath ?? ProjectFinder.Find(callSite.File, reportPath);
             if (!File.Exists(project))
             {
                 return FixPlan.Refuse($"--project: no such file '{project}'");
@@ -53,10 +54,16 @@ public static class SourceFixer
         string Relative(string path) => Path.GetRelativePath(root, path).Replace('\\', '/');
         try
         {
+            var reported = culprit;
+            culprit = PackageCallSite.AtUserCall(culprit);
             Refusable(culprit);
             var document = SourcePaths.Map(solution, culprit.File!)
                 ?? throw new FixRefusedException($"{culprit.File} (the culprit's file) is not in {Path.GetFileName(projectPath)}: give --project the project that builds it");
             var notes = new List<string>();
+            if (reported.Package is { } package && culprit.Package is null)
+            {
+                notes.Add($"{reported.Method} blocks inside the package {package}: the fix is at the app's call into it, {culprit.Where}");
+            }
             CheckSources(solution, culprit, document, Relative, notes);
             var before = CompileCheck.Affected(solution, [document.Project.Id]);
             if (await CompileCheck.FirstErrorAsync(solution, before, Relative, cancellation) is { } broken)
@@ -102,7 +109,7 @@ public static class SourceFixer
     {
         if (culprit.Package is { } package)
         {
-            throw new FixRefusedException($"{culprit.Method} blocks inside the package {package}: its code is not in these sources (the advice names its async twin)");
+            throw new FixRefusedException($"{culprit.Method} blocks inside the package {package}, and the report's chain names no call of the app into it with a source line: its code is not in these sources (the advice names its async twin)");
         }
         if (culprit.File is null || culprit.Line is null)
         {

@@ -6,9 +6,12 @@ using PoolDoctor.Fix.Workspace;
 namespace PoolDoctor.Fix.Tests;
 
 /// <summary>
-/// The FixIo test app loaded once for its snapshot tests, and its culprits: written here from the app's source (the
-/// call site's line is found by its text, so an edit above it does not silently point the culprit elsewhere), not
-/// recorded — its routes need PostgreSQL tables and a load run each, and these tests pin the rewrite, not the diagnosis.
+/// The FixIo test app loaded once for its snapshot tests, and the culprits no load run names, written from the app's
+/// source (the call site's line is found by its text, so an edit above it does not silently point the culprit
+/// elsewhere). The database calls and the hosted services are read from recorded reports instead (fixtures/fixio-*.json,
+/// `scripts/fix-fixtures/record-data.sh`). Written here: the connection's Open (the recorded report of its route names
+/// the ExecuteReader, where the threads waited), and file reads from the page cache, a two-slot throttle around instant
+/// work and a cache hit, which return too fast to starve a pool under load.
 /// </summary>
 public sealed class FixIoWorkspace : IAsyncLifetime
 {

@@ -6,7 +6,9 @@ namespace PoolDoctor.Fix.Tests;
 /// The sync→async twins that are not in FixShop, on tests/apps/FixIo: ADO.NET through DbDataSource (Open,
 /// ExecuteReader, ExecuteScalar, ExecuteNonQuery), Dapper (Query, Execute), FileStream Read/Write, SemaphoreSlim.Wait,
 /// a ValueTask method, and a BackgroundService calling a sync method. Each plan compiled before it was returned; the
-/// snapshot pins the rewrite, and the asserted line is the twin that must be there whatever else changes.
+/// snapshot pins the rewrite, and the asserted line is the twin that must be there whatever else changes. A culprit a
+/// real `diagnose` of the app under load named is read from its recorded report (chain and entry as the capture saw
+/// them, so a caller off that chain is "also changed"); the others are written from the source (see FixIoWorkspace).
 /// </summary>
 [Collection(FixCollection.Name)]
 public sealed class SyncIoSnapshotTests(FixIoWorkspace app) : IClassFixture<FixIoWorkspace>
@@ -20,32 +22,32 @@ public sealed class SyncIoSnapshotTests(FixIoWorkspace app) : IClassFixture<FixI
         },
         {
             "io-ado-reader.diff",
-            FixIoWorkspace.Culprit("CustomerStore.Find", "SyncIO", "DbCommand.ExecuteReader", "Customers/CustomerStore.cs", "command.ExecuteReader()", "CustomersController.Get", "CustomerStore.Find"),
+            TestApps.Recorded("fixio-customers.json", "CustomerStore.Find"),
             "+        using var reader = await command.ExecuteReaderAsync();"
         },
         {
             "io-ado-scalar.diff",
-            FixIoWorkspace.Culprit("CustomerStore.Count", "SyncIO", "DbCommand.ExecuteScalar", "Customers/CustomerStore.cs", "command.ExecuteScalar()"),
+            TestApps.Recorded("fixio-count.json", "CustomerStore.Count"),
             "+        return (long)(await command.ExecuteScalarAsync())!;"
         },
         {
             "io-hosted-nonquery.diff",
-            FixIoWorkspace.Culprit("OutboxTable.MarkSent", "SyncIO", "DbCommand.ExecuteNonQuery", "Outbox/OutboxTable.cs", "return command.ExecuteNonQuery();", "OutboxWorker.ExecuteAsync", "OutboxWorker.Flush", "OutboxTable.MarkSent"),
+            TestApps.Recorded("fixio-customers.json", "OutboxTable.MarkSent"),
             "+            await Flush();"
         },
         {
             "io-hosted-sleep.diff",
-            FixIoWorkspace.Culprit("CustomerStatsWorker.ExecuteAsync", "Sleep", "Thread.Sleep", "Customers/CustomerStatsWorker.cs", "Thread.Sleep("),
+            TestApps.Recorded("fixio-customers.json", "CustomerStatsWorker.ExecuteAsync"),
             "+            await Task.Delay(TimeSpan.FromMinutes(1), stoppingToken);"
         },
         {
             "io-dapper-query.diff",
-            FixIoWorkspace.Culprit("OrderQueries.ForCustomer", "SyncIO", "SqlMapper.Query<T>", "Orders/OrderQueries.cs", "connection.Query<OrderRow>("),
+            TestApps.Recorded("fixio-orders.json", "OrderQueries.ForCustomer"),
             "+        return (await connection.QueryAsync<OrderRow>("
         },
         {
             "io-dapper-execute.diff",
-            FixIoWorkspace.Culprit("OrderQueries.MarkShipped", "SyncIO", "SqlMapper.Execute", "Orders/OrderQueries.cs", "connection.Execute("),
+            TestApps.Recorded("fixio-ship.json", "OrderQueries.MarkShipped"),
             "+        var updated = await connection.ExecuteAsync(\"update orders set shipped = true where id = @id\", new { id });"
         },
         {

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using PoolDoctor.Fix.Reports;
 
 namespace PoolDoctor.Fix.Tests;
 
@@ -21,6 +22,15 @@ internal static class TestApps
     public static string Lab => Path.Combine(Repo(), "src", "PoolDoctor.Lab", "PoolDoctor.Lab.csproj");
 
     public static string Fixture(string name) => Path.Combine(Repo(), "tests", "PoolDoctor.Fix.Tests", "fixtures", name);
+
+    /// <summary>
+    /// The culprit naming <paramref name="method"/> in a recorded report (fixtures/NAME): a report of a route can also
+    /// name the app's background culprits, which the pool saw starve beside it.
+    /// </summary>
+    public static ReportCulprit Recorded(string fixture, string method) =>
+        ReportReader.Read(Fixture(fixture)).Where(c => c.Method == method).ToList() is [var culprit]
+            ? culprit
+            : throw new InvalidOperationException($"{fixture} does not name {method} exactly once");
 
     public static string ToolDll => Path.Combine(AppContext.BaseDirectory, "dotnet-pooldoctor.dll");
 
