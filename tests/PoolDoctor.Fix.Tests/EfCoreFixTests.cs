@@ -27,13 +27,12 @@ public sealed class EfCoreFixTests
         Assert.Contains(plan.Notes, n => n.Contains("the fix is at the app's call into it, ProductEndpoints.Discount (ProductEndpoints.cs:13)", StringComparison.Ordinal));
     }
 
-    // The JIT inlined the handler lambda and ProductQueries.Cheap into the request delegate (the recorded stack goes
-    // from Enumerable.ToList to dynamicClass.lambda_method1): no frame of the app is on it, so there is nothing the
-    // report proves to rewrite. Refused in one line; the rewrite itself is pinned on the source below.
+    // A report whose chain names no frame of the app (fixdata-cheap as diagnose recorded it before it read the app's
+    // code inlined into the request delegate): there is nothing the report proves to rewrite. Refused in one line.
     [Fact]
     public async Task A_culprit_inside_ef_core_with_no_app_frame_is_refused()
     {
-        var culprit = ReportReader.Read(TestApps.Fixture("fixdata-cheap.json"))[0];
+        var culprit = ReportReader.Read(TestApps.Fixture("fixdata-cheap-no-app-frame.json"))[0];
 
         var plan = await PlanAsync(culprit);
 
@@ -43,7 +42,22 @@ public sealed class EfCoreFixTests
         Assert.Empty(plan.Diff);
     }
 
-    // Written from the source (the recorded report has no app frame for it, above): ToList at ProductQueries.cs:6.
+    // The JIT inlined the handler lambda and ProductQueries.Cheap into the request delegate (the stack goes from
+    // Enumerable.ToList to dynamicClass.lambda_method1); diagnose reads them back from the app's IL, so the recorded
+    // report's chain ends in the app's call, ProductQueries.cs:6, and the fix is made there.
+    [Fact]
+    public async Task ToList_on_a_query_inlined_into_the_request_delegate_becomes_ToListAsync()
+    {
+        var culprit = ReportReader.Read(TestApps.Fixture("fixdata-cheap.json"))[0];
+
+        var plan = await PlanAsync(culprit);
+
+        Assert.Null(plan.Refusal);
+        DiffSnapshot.Matches("data-tolist.diff", plan);
+        Assert.Contains(plan.Notes, n => n.Contains("the fix is at the app's call into it, ProductQueries.Cheap (ProductQueries.cs:6)", StringComparison.Ordinal));
+    }
+
+    // The same rewrite written from the source alone: ToList at ProductQueries.cs:6.
     [Fact]
     public async Task ToList_on_a_query_becomes_ToListAsync_with_its_using()
     {

@@ -55,7 +55,13 @@ public static class BlockingSites
         {
             if (crossing.Inside)
             {
-                return InsidePackage(stack, crossing, firstUser >= 0 && !passesThrough ? firstUser : -1, userBelow, userSources, entry, inTaskRun, il);
+                var userIndex = firstUser >= 0 && !passesThrough ? firstUser : -1;
+                // No user frame, but generated request code under the library call: the user's code was inlined into it.
+                var holder = userIndex < 0 ? FirstGenerated(stack, apiIndex, workEnd) : -1;
+                var inlinedUser = holder >= 1 && GeneratedCode.CanHoldHandler(frames[holder])
+                    ? il.InlinedCallerOf(request, frames[holder - 1])
+                    : [];
+                return InsidePackage(stack, crossing, userIndex, userBelow, userSources, entry, inTaskRun, il, inlinedUser, holder);
             }
             (api, apiTwin) = (crossing.Api, crossing.ApiTwin);
         }
@@ -138,14 +144,21 @@ public static class BlockingSites
     /// </summary>
     private static BlockingSite InsidePackage(
         StackReading stack, PackageBoundary.Crossing crossing, int userIndex, IReadOnlyList<string> userChain,
-        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il)
+        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il,
+        IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> inlinedUser, int generated)
     {
         var method = stack.Frames[crossing.MethodIndex];
         var packageFrames = crossing.PackageFrames.Where(i => i >= crossing.MethodIndex).ToList();
         var packageChain = packageFrames.Select(i => stack.Cleaned[i]).Where((name, k) => k == 0 || name != stack.Cleaned[packageFrames[k - 1]]).ToList();
         var user = userIndex >= 0 ? stack.Cleaned[userIndex] : null;
         string? registration = null;
-        if (user is null)
+        if (user is null && inlinedUser.Count > 0)
+        {
+            user = inlinedUser[^1].Name.Display;
+            var at = inlinedUser[^1].Call is { File: { } file, Line: { } line } ? $" at {Path.GetFileName(file)}:{line}" : "";
+            registration = $"; {user} calls {stack.Cleaned[generated - 1]}{at}, inlined by the JIT into {stack.Cleaned[generated]} (found in the app's IL)";
+        }
+        else if (user is null)
         {
             var namespaces = crossing.PackageFrames.Select(i => stack.Frames[i].Namespace).Where(n => n.Length > 0).ToHashSet(StringComparer.Ordinal);
             var assemblies = crossing.PackageFrames.Where(i => i < stack.Modules.Count).Select(i => stack.Modules[i]).Where(m => m is not ("" or "?")).ToHashSet(StringComparer.OrdinalIgnoreCase);
@@ -156,7 +169,8 @@ public static class BlockingSites
                 registration = $"; the app reaches it through {caller.Method.Display}, which calls {caller.Call}{at}";
             }
         }
-        var chain = userIndex >= 0 ? userChain : [];
+        IReadOnlyList<string> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => f.Name.Display)];
+        IReadOnlyList<SourceLocation?> chainSources = userIndex >= 0 ? userSources : [.. inlinedUser.Select(f => SourceOf(f.Call))];
         var package = crossing.Package!;
         var how = userIndex >= 0
             ? crossing.AwaitedRanSync is { } ran
@@ -170,7 +184,7 @@ public static class BlockingSites
         {
             Flavor = method.Flavor,
             Chain = [.. chain, .. packageChain],
-            ChainSources = [.. (userIndex >= 0 ? userSources : []), .. packageChain.Select(_ => (SourceLocation?)null)],
+            ChainSources = [.. chainSources, .. packageChain.Select(_ => (SourceLocation?)null)],
             ChainPackages = [.. chain.Select(_ => (PackageRef?)null), .. packageChain.Select(_ => (PackageRef?)package)],
             Entry = entry,
             InTaskRun = inTaskRun && userIndex >= 0,
@@ -370,6 +384,19 @@ public static class BlockingSites
     /// that is where the JIT put the user's inlined method. A generated frame further out, behind framework frames,
     /// only means the framework itself blocks inside a request.
     /// </summary>
+    // The generated frame nearest the API below it, whatever library frames sit between (a package's query pipeline).
+    private static int FirstGenerated(StackReading stack, int apiIndex, int to)
+    {
+        for (var i = apiIndex + 1; i < to && i < stack.Frames.Count; i++)
+        {
+            if (stack.GeneratedFrames[i])
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private static int GeneratedCaller(StackReading stack, int apiIndex, int to)
     {
         for (var i = apiIndex + 1; i < to && i < stack.Frames.Count; i++)

@@ -170,6 +170,27 @@ public sealed class CallSiteResolver(CallGraph graph)
             : [];
     }
 
+    /// <summary>
+    /// The user code the JIT inlined into generated request code that sits right under a library frame: the one user
+    /// method reachable from the request's handler whose IL calls that library method (an EF Core query's
+    /// <c>Enumerable.ToList</c> in <c>ProductQueries.Cheap</c>, called by a lambda, both inlined into the endpoint's
+    /// delegate), with the path to it (handler first) and each step's call. Empty when the handler is unknown or two
+    /// methods make that call.
+    /// </summary>
+    public IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> InlinedCallerOf(RequestContext? request, FrameName library)
+    {
+        if (Handlers(request) is not { Count: > 0 } handlers || library.TypeFullName.Length == 0)
+        {
+            return [];
+        }
+        var found = InlinedCallSites.Calling(_index!, handlers, library.TypeFullName, library.Method);
+        if (found is not [var (path, call)])
+        {
+            return [];
+        }
+        return [.. path.Select((m, i) => (NameOf(m), i + 1 < path.Count ? InlinedCallSites.CallInto(_index!, m, path[i + 1]) : InlinedCallSites.Locate(m, call)))];
+    }
+
     /// <summary>The route template a minimal API maps this path with (null when the IL does not say).</summary>
     public string? TemplateFor(string path) => Path(path).Template;
 

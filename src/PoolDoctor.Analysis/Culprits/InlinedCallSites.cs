@@ -128,6 +128,32 @@ public static class InlinedCallSites
         return path;
     }
 
+    /// <summary>
+    /// The user methods reachable from the entries (the entries included) whose IL calls a library method by its
+    /// declaring type and name, each with the shortest path to it, entry first.
+    /// </summary>
+    internal static IReadOnlyList<(IReadOnlyList<IlMethod> Path, IlCall Call)> Calling(CallGraphIndex index, IReadOnlyList<IlMethod> entries, string typeFullName, string method)
+    {
+        var (parents, _) = Reach(index, entries);
+        var found = new List<(IReadOnlyList<IlMethod>, IlCall)>();
+        foreach (var reached in parents.Keys)
+        {
+            if (reached.Calls.FirstOrDefault(c => c.TargetTypeFullName == typeFullName && c.TargetMethod == method
+                && c.Kind is not (IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction)) is not { } call)
+            {
+                continue;
+            }
+            var path = new List<IlMethod>();
+            for (IlMethod? step = reached; step is not null; step = parents[step])
+            {
+                path.Add(step);
+            }
+            path.Reverse();
+            found.Add((path, call));
+        }
+        return found;
+    }
+
     // Breadth-first from the entries: each reached method remembers the method it was first reached from.
     private static (Dictionary<IlMethod, IlMethod?> Parents, Dictionary<IlMethod, int> Depths) Reach(CallGraphIndex index, IReadOnlyList<IlMethod> entries)
     {

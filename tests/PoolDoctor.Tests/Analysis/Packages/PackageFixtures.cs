@@ -26,6 +26,12 @@ internal static class PackageFixtures
 
     private static string HealthChecksApp => Path.Combine(Directory, "hc-app");
 
+    private static string FixDataApp => Path.Combine(Directory, "fixdata-app");
+
+    /// <summary>`/products/cheap` of tests/apps/FixData: a lambda calls <c>ProductQueries.Cheap</c>, an EF Core query's
+    /// <c>ToList()</c> on PostgreSQL; both were inlined into the endpoint's generated delegate.</summary>
+    public static string FixDataCheap => Path.Combine(Directory, "fixdata-cheap.nettrace.gz");
+
     /// <summary>`/health` of a minimal API that registers the public AspNetCore.HealthChecks.Redis 2.2.3 (built from its
     /// source at the commit before its fix; its assembly is not kept) with <c>AddHealthChecks().AddRedis(...)</c>, warmed
     /// 40 s, then `diagnose -p` under 125 connections: the framework runs the check, so no user frame is on the stack.</summary>
@@ -70,6 +76,7 @@ internal static class PackageFixtures
             : path == OrderStore || path == OrderStoreWarmed ? OrdersApp
             : path == MySql || path == MySqlWarmed ? MySqlApp
             : path == HealthChecksWarmed ? HealthChecksApp
+            : path == FixDataCheap ? FixDataApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();
