@@ -49,15 +49,17 @@ public sealed record DetectionThresholds
     public double ComputingWaitSeconds { get; init; } = 0.025;
 
     /// <summary>
-    /// Milliseconds on a CPU per timeslice under which runnable workers that wait in the run queue at least as long as
-    /// they run (<see cref="CrowdedWaitOverRun"/>), in a process under <see cref="ComputingCpuPercent"/>, wait for CPUs other
-    /// processes hold instead of computing: such workers give the CPU back soon after they get it (they wake, serve or
-    /// spin, and sleep). Beside a busy loop on each core: `taskasyncwait` 0.01-0.2 ms, `cpu/20` 2.3-3.1 ms (bench/RESULTS.md).
+    /// Run-queue wait over time on a CPU (the workers' sums, schedstat) at or above which runnable workers in a process
+    /// under <see cref="ComputingCpuPercent"/> wait for CPUs other processes hold: not CPU-bound work (docs/detection.md).
     /// </summary>
-    public double CrowdedMaxMsPerTimeslice { get; init; } = 1;
-
-    /// <summary>Run-queue wait over time on a CPU (the workers' sum) at or above which the workers wait more than they run.</summary>
     public double CrowdedWaitOverRun { get; init; } = 1;
+
+    /// <summary>
+    /// The workers' time on a CPU, as a percentage of all cores, under which they count as waiting for CPUs others hold
+    /// (with <see cref="CrowdedWaitOverRun"/>): beside busy loops on both cores the CPU-bound `cpu/20` got 21-32 % (2 s
+    /// windows), the healthy `taskasyncwait` 1.5-14 % (the highest while it compiled at start-up).
+    /// </summary>
+    public double CrowdedMaxOnCpuPercent { get; init; } = 15;
 
     /// <summary>Whether schedstat figures, where read, can veto the runnable forms of cpu-saturated (off: the rule as it was).</summary>
     public bool WeighRunQueue { get; init; } = true;

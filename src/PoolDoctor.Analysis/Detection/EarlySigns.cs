@@ -24,6 +24,6 @@ public static class EarlySigns
         return sample.QueueLength >= VerdictRules.QueueFloor(cores, t)
             && sample.QueueLength >= t.PersistentQueueSecondsOfWork * Math.Max(1, sample.CompletedPerSecond)
             && sample.CpuPercent < t.CpuLowPercent
-            && (!(sample.RunnableWorkers >= t.RunnablePerCore * cores) || CrowdedRunQueue.Holds(sample.WorkerScheduling, sample.CpuPercent, t));
+            && (!(sample.RunnableWorkers >= t.RunnablePerCore * cores) || CrowdedRunQueue.Holds(sample.WorkerScheduling, sample.CpuPercent, cores, t));
     }
 }

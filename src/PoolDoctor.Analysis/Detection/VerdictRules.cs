@@ -38,7 +38,7 @@ internal static class VerdictRules
         var byRunnable = CpuSaturated(f, cores, t, byRunnableThreads: true);
         // Runnable threads that wait for CPUs other processes hold are no CPU-bound work: the later rules decide (a
         // blocked pool is still Starving, a flowing one Healthy), and the verdict says why the runnable threads did not count.
-        var heldElsewhere = byRunnable is not null && CrowdedRunQueue.Holds(f, t);
+        var heldElsewhere = byRunnable is not null && CrowdedRunQueue.Holds(f, cores, t);
         if (byRunnable is not null && !heldElsewhere)
         {
             return byRunnable;
