@@ -3,6 +3,7 @@
 # CorpusTests does) while HOG busy loops per core (each pinned to its core, ended after the run) hold the 2 cores.
 # Prints the verdict, its rule, and the evidence lines about runnable threads and the run queue; a
 # run-queue-held-elsewhere line means the runnable form of cpu-saturated would have fired without schedstat.
+# REPORT=FILE keeps report.json.
 # Usage (under the load lock): flock /tmp/pooldoctor-load.lock bench/diagnose-beside-hog.sh ROUTE [SECONDS=8]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,7 @@ for _ in $(seq 1 "$HOG"); do
 done
 dotnet "$TOOL" diagnose --load "http://127.0.0.1:$port/api/diagscenario/$ROUTE" -c 125 -d "${D}s" --output "$OUT" -- \
   dotnet "$TOOL" lab --urls "http://127.0.0.1:$port" --grpc-urls "http://127.0.0.1:$grpc" >"$OUT/diagnose.log" 2>&1 || true
+[ -n "${REPORT:-}" ] && cp "$OUT/report.json" "$REPORT"
 python3 - "$OUT/report.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
