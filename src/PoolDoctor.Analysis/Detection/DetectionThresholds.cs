@@ -48,6 +48,22 @@ public sealed record DetectionThresholds
     /// </summary>
     public double ComputingWaitSeconds { get; init; } = 0.025;
 
+    /// <summary>
+    /// Run-queue wait over time on a CPU (the workers' sums, schedstat) at or above which runnable workers in a process
+    /// under <see cref="ComputingCpuPercent"/> wait for CPUs other processes hold: not CPU-bound work (docs/detection.md).
+    /// </summary>
+    public double CrowdedWaitOverRun { get; init; } = 1;
+
+    /// <summary>
+    /// The workers' time on a CPU, as a percentage of all cores, under which they count as waiting for CPUs others hold
+    /// (with <see cref="CrowdedWaitOverRun"/>): beside busy loops on both cores the CPU-bound `cpu/20` got 21-32 % (2 s
+    /// windows), the healthy `taskasyncwait` 1.5-14 % (the highest while it compiled at start-up).
+    /// </summary>
+    public double CrowdedMaxOnCpuPercent { get; init; } = 15;
+
+    /// <summary>Whether schedstat figures, where read, can veto the runnable forms of cpu-saturated (off: the rule as it was).</summary>
+    public bool WeighRunQueue { get; init; } = true;
+
     /// <summary>Seconds of queued work (queue length / completed per second) that count as "not draining".</summary>
     public double QueuedSecondsOfWork { get; init; } = 1;
 

@@ -31,14 +31,24 @@ internal static class VerdictRules
         }
         // Busy cores first; runnable threads only after the runtime's own starvation signal, because threads that
         // poll with short sleeps (tasksleepwait) sit in the run queue of a crowded machine without doing any work.
-        return CpuSaturated(f, cores, t, byRunnableThreads: false)
-            ?? StarvingByInjections(f, cores, t)
-            ?? CpuSaturated(f, cores, t, byRunnableThreads: true)
-            ?? StarvingBySignature(f, cores, t)
+        if ((CpuSaturated(f, cores, t, byRunnableThreads: false) ?? StarvingByInjections(f, cores, t)) is { } early)
+        {
+            return early;
+        }
+        var byRunnable = CpuSaturated(f, cores, t, byRunnableThreads: true);
+        // Runnable threads that wait for CPUs other processes hold are no CPU-bound work: the later rules decide (a
+        // blocked pool is still Starving, a flowing one Healthy), and the verdict says why the runnable threads did not count.
+        var heldElsewhere = byRunnable is not null && CrowdedRunQueue.Holds(f, cores, t);
+        if (byRunnable is not null && !heldElsewhere)
+        {
+            return byRunnable;
+        }
+        var verdict = StarvingBySignature(f, cores, t)
             ?? QueueNotDraining(samples, f, cores, t)
             ?? PersistentQueueRule.Judge(samples, f, cores, t)
             ?? BlockingCompensated(f, cores, t)
             ?? Healthy(f, cores, t);
+        return heldElsewhere ? verdict with { Evidence = [.. verdict.Evidence, CrowdedRunQueue.HeldElsewhere(f, cores, t)] } : verdict;
     }
 
     /// <summary>Every core busy with this process, or more pool threads runnable than cores (CPU-bound work, whoever holds the cores).</summary>
@@ -103,6 +113,10 @@ internal static class VerdictRules
             if (runnableBound || computing)
             {
                 evidence.Add(new(EvidenceKind.QueueWaitsForCpu) { Figure = f.RecentQueueMean, Unit = Items });
+                if (f.Scheduling is not null)
+                {
+                    evidence.Add(CrowdedRunQueue.Runs(f, cores));
+                }
             }
         }
         evidence.Add(Facts.Threads(f, cores));

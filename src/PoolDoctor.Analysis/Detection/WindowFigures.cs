@@ -23,6 +23,9 @@ internal sealed record WindowFigures(
     /// <summary>Threads the pool added over the span the runnable mean covers (a thread is runnable while it starts).</summary>
     public double ThreadGrowthOverRunnableSpan { get; init; }
 
+    /// <summary>The workers' mean time on a CPU and in the run queue over the samples the runnable mean covers; null where unread.</summary>
+    public WorkerScheduling? Scheduling { get; init; }
+
     public static WindowFigures Compute(
         IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, DetectionThresholds thresholds)
     {
@@ -47,6 +50,11 @@ internal sealed record WindowFigures(
         var before = runnableSamples.Count > 0 ? samples.LastOrDefault(s => s.Seconds < runnableSamples[0].Seconds) : null;
         var runnableSpan = runnableSamples.Count > 0 ? latest.Seconds - (before ?? runnableSamples[0]).Seconds : 0;
         var runnableGrowth = runnableSamples.Count > 0 ? latest.ThreadCount - (before ?? runnableSamples[0]).ThreadCount : 0;
+        var scheduled = runnableSamples.Where(s => s.WorkerScheduling is not null).Select(s => s.WorkerScheduling!).ToList();
+        var scheduling = scheduled.Count > 0
+            ? new WorkerScheduling(
+                scheduled.Average(w => w.OnCpuMsPerSecond), scheduled.Average(w => w.RunQueueMsPerSecond), scheduled.Average(w => w.TimeslicesPerSecond))
+            : null;
         var recent = injections.Where(i => i.Seconds > from && i.Seconds <= latest.Seconds + 0.5).ToList();
         var blockingEver = injections.Where(IsBlockingInjection).ToList();
         // "Since the previous sample" reaches half a second further back: an injection and the sample that
@@ -71,6 +79,7 @@ internal sealed record WindowFigures(
             blockingEver.Count > 0 ? blockingEver[^1] : null)
         {
             ThreadGrowthOverRunnableSpan = runnableGrowth,
+            Scheduling = scheduling,
         };
     }
 

@@ -179,6 +179,22 @@ internal static class ProcFs
         }
     }
 
+    /// <summary>
+    /// One thread's schedstat line ("ns on CPU, ns waiting in a run queue, timeslices"), or null when the thread ended or
+    /// the kernel keeps no such figures (built without CONFIG_SCHED_INFO; not Linux).
+    /// </summary>
+    public static string? ThreadSchedStat(int pid, int tid)
+    {
+        try
+        {
+            return File.ReadAllText($"/proc/{pid}/task/{tid}/schedstat");
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
     /// <summary>A kernel file's lines (/proc, /sys), none when it cannot be read: the process or cgroup may be gone.</summary>
     internal static IEnumerable<string> ReadLines(string path)
     {

@@ -169,6 +169,7 @@ public sealed class CounterWatcher : IAsyncDisposable
             var sample = assembled with
             {
                 RunnableWorkers = _runnable.TakeMean(),
+                WorkerScheduling = _runnable.TakeScheduling(),
                 QueueDelayMs = _queueDelay?.Take(assembled.Seconds, assembled.QueueLength),
             };
             if (_queueDelay is not null && Volatile.Read(ref _stopping) == 0)

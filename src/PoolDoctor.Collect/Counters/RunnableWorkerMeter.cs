@@ -1,10 +1,17 @@
+using PoolDoctor.Model.Counters;
+
 namespace PoolDoctor.Collect.Counters;
 
-/// <summary>Samples <see cref="WorkerThreadStates"/> several times a second and averages per counter interval.</summary>
+/// <summary>
+/// Samples <see cref="WorkerThreadStates"/> several times a second and averages per counter interval; per interval also
+/// the workers' run and run-queue times (<see cref="WorkerSchedStats"/>).
+/// </summary>
 internal sealed class RunnableWorkerMeter(int pid) : IDisposable
 {
     private readonly Lock _gate = new();
     private readonly WorkerThreadStates _states = new(pid);
+    private readonly WorkerSchedStats _sched = new(pid);
+    private IReadOnlyList<int>? _workers;
     private readonly CancellationTokenSource _stop = new();
     private double _sum;
     private int _count;
@@ -39,6 +46,7 @@ internal sealed class RunnableWorkerMeter(int pid) : IDisposable
             {
                 _sum += now.Runnable;
                 _count++;
+                _workers = _states.LastWorkers;
             }
         }
     }
@@ -53,6 +61,18 @@ internal sealed class RunnableWorkerMeter(int pid) : IDisposable
             _count = 0;
             return mean;
         }
+    }
+
+    /// <summary>The workers' scheduling since the previous call; null at the first call or where schedstat cannot be read.</summary>
+    public WorkerScheduling? TakeScheduling()
+    {
+        IReadOnlyList<int>? workers;
+        lock (_gate)
+        {
+            workers = _workers;
+        }
+        // Before the first pass over the threads there is no worker list to read; the first read is the baseline.
+        return workers is null ? null : _sched.Take(workers);
     }
 
     public void Dispose()

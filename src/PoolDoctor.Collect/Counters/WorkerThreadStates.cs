@@ -22,6 +22,9 @@ internal sealed class WorkerThreadStates(int pid)
     /// <summary>How many stat files the last <see cref="Read"/> opened (what it cost).</summary>
     public int LastReads { get; private set; }
 
+    /// <summary>The worker thread ids the last <see cref="Read"/> found; null before the first.</summary>
+    public IReadOnlyList<int>? LastWorkers { get; private set; }
+
     /// <summary>(workers, runnable) now, or null when /proc/PID/task cannot be read.</summary>
     public (int Workers, int Runnable)? Read()
     {
@@ -42,6 +45,7 @@ internal sealed class WorkerThreadStates(int pid)
         var workers = 0;
         var runnable = 0;
         var reads = 0;
+        var ids = new List<int>();
         foreach (var tid in threads)
         {
             if (_others.Contains(tid))
@@ -59,12 +63,14 @@ internal sealed class WorkerThreadStates(int pid)
                 continue;
             }
             workers++;
+            ids.Add(tid);
             if (parsed.State == 'R')
             {
                 runnable++;
             }
         }
         LastReads = reads;
+        LastWorkers = ids;
         return (workers, runnable);
     }
 

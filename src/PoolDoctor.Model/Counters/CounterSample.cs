@@ -5,6 +5,7 @@ namespace PoolDoctor.Model.Counters;
 /// different runs line up. Rates are per second over the interval that ends at <see cref="Seconds"/>.
 /// <see cref="RunnableWorkers"/> is the mean number of thread-pool workers the OS had runnable (on a CPU or
 /// waiting for one) during the interval, from Linux's per-thread state; null where it cannot be read.
+/// <see cref="WorkerScheduling"/> is how long those workers ran and waited for a CPU (Linux schedstat); null where it cannot be read.
 /// <see cref="QueueDelayMs"/> is how long work items waited in the pool's queue; null where it was not measured.
 /// <see cref="FirstInterval"/> marks a session's first sample: the runtime sends it moments after the session starts,
 /// and its rates (completed/s, CPU, lock contentions/s) cover a span the payload does not state (measured: 0, 15,000
@@ -21,7 +22,8 @@ public sealed record CounterSample(
     double GcHeapMb,
     double? RunnableWorkers = null,
     QueueDelay? QueueDelayMs = null,
-    bool FirstInterval = false)
+    bool FirstInterval = false,
+    WorkerScheduling? WorkerScheduling = null)
 {
     /// <summary>The samples whose rates were measured over their interval; all of them when none was.</summary>
     public static IReadOnlyList<CounterSample> WithRates(IReadOnlyList<CounterSample> samples)

@@ -26,6 +26,9 @@ public enum FigureName
     CpuPercent,
     AtSeconds,
     ThreadGoal,
+    OnCpuMsPerSecond,
+    RunQueueMsPerSecond,
+    MsPerTimeslice,
 }
 
 public static class FigureNames

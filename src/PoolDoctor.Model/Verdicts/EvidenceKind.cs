@@ -53,6 +53,10 @@ public enum EvidenceKind
     KeptUpByMinThreads,
     KeptUpByGrowth,
     KeptUpByGrowthUnconfigured,
+    /// <summary>Runnable workers mostly waited in the run queue for CPUs other processes hold (schedstat): not CPU-bound work.</summary>
+    RunQueueHeldElsewhere,
+    /// <summary>How long the runnable workers ran on a CPU and waited for one (schedstat), beside a CpuSaturated verdict.</summary>
+    PoolThreadsRun,
 }
 
 /// <summary>An evidence kind's name as report.json writes it.</summary>

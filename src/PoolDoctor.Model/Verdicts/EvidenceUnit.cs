@@ -14,6 +14,8 @@ public enum EvidenceUnit
     Samples,
     Seconds,
     Milliseconds,
+    /// <summary>Milliseconds per second of wall time, summed over threads (two threads always on a CPU: 2,000 ms/s).</summary>
+    MillisecondsPerSecond,
 }
 
 public static class EvidenceUnitNames
@@ -30,6 +32,7 @@ public static class EvidenceUnitNames
         EvidenceUnit.Samples => "samples",
         EvidenceUnit.Seconds => "s",
         EvidenceUnit.Milliseconds => "ms",
+        EvidenceUnit.MillisecondsPerSecond => "ms/s",
         _ => throw new ArgumentOutOfRangeException(nameof(unit), unit, null),
     };
 }

@@ -24,6 +24,14 @@ public sealed class CounterSampleJson() : WriteOnlyJsonConverter<CounterSample>(
         {
             JsonNumbers.Write(json, "runnableWorkers", Math.Round(runnable, 2));
         }
+        if (s.WorkerScheduling is { } sched)
+        {
+            json.WriteStartObject("workerScheduling");
+            JsonNumbers.Write(json, "onCpuMsPerSecond", Math.Round(sched.OnCpuMsPerSecond, 1));
+            JsonNumbers.Write(json, "runQueueMsPerSecond", Math.Round(sched.RunQueueMsPerSecond, 1));
+            JsonNumbers.Write(json, "timeslicesPerSecond", Math.Round(sched.TimeslicesPerSecond, 1));
+            json.WriteEndObject();
+        }
         if (s.QueueDelayMs is { } delay)
         {
             json.WriteStartObject("queueDelayMs");

@@ -29,7 +29,8 @@ public static class CounterSeriesReader
                 root.GetProperty("gcHeapMb").GetDouble(),
                 root.TryGetProperty("runnableWorkers", out var runnable) ? runnable.GetDouble() : null,
                 root.TryGetProperty("queueDelayMs", out var delay) ? ReadQueueDelay(delay) : null,
-                root.TryGetProperty("firstInterval", out var first) && first.GetBoolean()));
+                root.TryGetProperty("firstInterval", out var first) && first.GetBoolean(),
+                root.TryGetProperty("workerScheduling", out var sched) ? ReadScheduling(sched) : null));
             if (root.TryGetProperty("injections", out var list))
             {
                 foreach (var e in list.EnumerateArray())
@@ -44,6 +45,11 @@ public static class CounterSeriesReader
         }
         return new CounterSeries(samples, injections);
     }
+
+    private static WorkerScheduling ReadScheduling(JsonElement e) => new(
+        e.GetProperty("onCpuMsPerSecond").GetDouble(),
+        e.GetProperty("runQueueMsPerSecond").GetDouble(),
+        e.GetProperty("timeslicesPerSecond").GetDouble());
 
     private static QueueDelay ReadQueueDelay(JsonElement e) => new(
         e.GetProperty("p50").GetDouble(),

@@ -18,6 +18,8 @@ internal sealed class SyntheticSeries(int cores)
 
     public double? Runnable { get; set; }
 
+    public WorkerScheduling? Scheduling { get; set; }
+
     public SyntheticSeries Second(double threads, double queue, double cpu, double completed = 1000, params AdjustmentReason[] injections)
     {
         var at = Now + 1;
@@ -25,7 +27,7 @@ internal sealed class SyntheticSeries(int cores)
         {
             _injections.Add(new InjectionEvent(at - 0.5 + 0.1 * i, (int)threads, reason, completed));
         }
-        _samples.Add(new CounterSample(at, threads, queue, completed, cpu, cores, 0, 12, Runnable));
+        _samples.Add(new CounterSample(at, threads, queue, completed, cpu, cores, 0, 12, Runnable, WorkerScheduling: Scheduling));
         return this;
     }
 

@@ -170,6 +170,23 @@ public sealed class EvidenceTextTests
             "1 pool thread blocked in DiagScenarioController.TaskWait (Task.Result); the pool keeps up only because it has grown to 167 threads (no MinThreads configured in the environment or runtimeconfig.json; a SetMinThreads call in code is not visible)",
             Blocked(KeptUpByGrowthUnconfigured, 1, null, null, Fig(FigureName.Threads, 167, EvidenceUnit.Threads))
         },
+        {
+            // New with schedstat (no older template): the figures of taskasyncwait beside a busy loop on each core.
+            "pool threads waited 3105 ms/s for a CPU held by other processes and ran 38 ms/s (0.05 ms each time) over 1 s, CPU 12% of 2 core(s): the 3.0 runnable threads wait for CPUs, they do not compute",
+            new(RunQueueHeldElsewhere)
+            {
+                Figure = 3104.5, Unit = MillisecondsPerSecond, Threshold = 37.8, Cores = 2, WindowSeconds = 1,
+                Figures = [Fig(FigureName.OnCpuMsPerSecond, 37.8, MillisecondsPerSecond), Fig(FigureName.MsPerTimeslice, 0.045, Milliseconds), Fig(FigureName.RunnableThreads, 3, EvidenceUnit.Threads), Fig(FigureName.CpuPercent, 11.7, Percent)],
+            }
+        },
+        {
+            "pool threads ran 1012 ms/s on a CPU (2.90 ms each time) and waited 2741 ms/s in the run queue over 1 s: they compute",
+            new(PoolThreadsRun)
+            {
+                Figure = 1011.7, Unit = MillisecondsPerSecond, Cores = 2, WindowSeconds = 1,
+                Figures = [Fig(FigureName.MsPerTimeslice, 2.904, Milliseconds), Fig(FigureName.RunQueueMsPerSecond, 2740.7, MillisecondsPerSecond)],
+            }
+        },
     };
 
     [Theory]
