@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text;
 using PoolDoctor.Model.Flight;
 using static PoolDoctor.Report.Diagnosis.Html;
@@ -20,8 +21,8 @@ internal static class FlightHtml
             return;
         }
         html.Append($"<section id=\"{Id}\">\n<h2>Before the trigger (flight recorder)</h2>\n");
-        html.Append($"<p>The last {N(r.Limits.WindowSeconds, 0)} s of evidence were kept in a bounded ring (at most {FlightLimits.MaxWaits:N0} wait events, "
-            + $"{FlightLimits.MaxSamples:N0} samples, {FlightLimits.MaxInjections:N0} injections); this window runs from {N(r.FromSeconds)} s to the trigger at {N(r.TriggerSeconds)} s.</p>\n<ul class=\"onset\">");
+        html.Append(string.Create(CultureInfo.InvariantCulture, $"<p>The last {N(r.Limits.WindowSeconds, 0)} s of evidence were kept in a bounded ring (at most {FlightLimits.MaxWaits:N0} wait events, "
+            + $"{FlightLimits.MaxSamples:N0} samples, {FlightLimits.MaxInjections:N0} injections); this window runs from {N(r.FromSeconds)} s to the trigger at {N(r.TriggerSeconds)} s.</p>\n<ul class=\"onset\">"));
         foreach (var fact in FlightText.OnsetFacts(r))
         {
             html.Append($"<li>{E(fact)}</li>");
