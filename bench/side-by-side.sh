@@ -110,6 +110,8 @@ def interval(logs):
 ok = [r for r in rows if float(r[7]) >= 90 and float(r[8]) <= 90]
 bad = len(rows) - len(ok)
 print(f"rounds: {len(rows)}, valid (CPU 0 >= 90 % busy, CPU 1 <= 90 %): {len(ok)}" + (f"; left out: {bad}" if bad else ""))
+if not ok:
+    sys.exit("no valid round: nothing to summarise (the machine's other load saturated a CPU)")
 print(f"CPU 0 busy {min(float(r[7]) for r in rows):.0f}-{max(float(r[7]) for r in rows):.0f} %, CPU 1 busy {min(float(r[8]) for r in rows):.0f}-{max(float(r[8]) for r in rows):.0f} %")
 def ratio(r, col):  # watched over unwatched (A over B when none)
     a, b = float(r[col]), float(r[col + 1])
