@@ -9,7 +9,7 @@
 # Validity is printed per round: CPU 0 must be busy (the labs are the bottleneck) and CPU 1 not saturated (the load
 # generators are not); a round that fails either is reported and left out.
 # Usage: bench/side-by-side.sh [ROUNDS=12] [SECONDS=20]
-#   env: SESSION=watch (or counters) CONNS=64 LEAD=5 WARMUP=60 PEER_TOOL= (another build's dll, watched instead of this one)
+#   env: SESSION=watch (or counters) SESSION_ARGS= (more watch options, e.g. "--flight-recorder 30s") CONNS=64 LEAD=5 WARMUP=60 PEER_TOOL= (another build's dll, watched instead of this one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-12}
@@ -84,7 +84,7 @@ for round in $(seq "$ROUNDS"); do
   if [ "$watched" != none ]; then
     lab=${labs[0]}; [ "$watched" = B ] && lab=${labs[1]}
     case "$SESSION" in
-      watch) taskset -c 1 dotnet "$SESSION_TOOL" watch -p "$lab" --reports "$OUT/reports" >/dev/null 2>&1 & ;;
+      watch) taskset -c 1 dotnet "$SESSION_TOOL" watch -p "$lab" --reports "$OUT/reports" ${SESSION_ARGS:-} >/dev/null 2>&1 & ;;
       *) taskset -c 1 dotnet "$SESSION_TOOL" "$SESSION" -p "$lab" --format json >/dev/null 2>&1 & ;;
     esac
     session=$!
@@ -110,6 +110,8 @@ def interval(logs):
 ok = [r for r in rows if float(r[7]) >= 90 and float(r[8]) <= 90]
 bad = len(rows) - len(ok)
 print(f"rounds: {len(rows)}, valid (CPU 0 >= 90 % busy, CPU 1 <= 90 %): {len(ok)}" + (f"; left out: {bad}" if bad else ""))
+if not ok:
+    sys.exit("no valid round: nothing to summarise (the machine's other load saturated a CPU)")
 print(f"CPU 0 busy {min(float(r[7]) for r in rows):.0f}-{max(float(r[7]) for r in rows):.0f} %, CPU 1 busy {min(float(r[8]) for r in rows):.0f}-{max(float(r[8]) for r in rows):.0f} %")
 def ratio(r, col):  # watched over unwatched (A over B when none)
     a, b = float(r[col]), float(r[col + 1])

@@ -56,6 +56,9 @@ public sealed class CounterWatcher : IAsyncDisposable
 
     public int ProcessId => _target.ProcessId;
 
+    /// <summary>The moment samples count their seconds from (another session on the same clock uses it too).</summary>
+    public DateTime StartUtc => _startUtc;
+
     /// <summary>Completes when the stream stops, with the reason (stopped by us, target exited, failed).</summary>
     public Task<WatchEnd> Ended => _ended.Task;
 

@@ -38,4 +38,7 @@ public sealed record DiagnosisReport(
 
     /// <summary>The capture's trace and speedscope files beside the report; null when none were kept (no capture, `--no-evidence`).</summary>
     public EvidenceFiles? Evidence { get; init; }
+
+    /// <summary>`watch --flight-recorder`: the evidence kept for the seconds before the trigger, with the onset; null otherwise.</summary>
+    public Flight.FlightRecording? Flight { get; init; }
 }

@@ -22,6 +22,7 @@ public static class ReportHtmlWriter
         Header(html, report);
         Verdict(html, report);
         Timeline(html, report);
+        Flight.FlightHtml.Append(html, report.Flight);
         Culprits(html, report);
         Flame(html, report);
         Groups(html, report);

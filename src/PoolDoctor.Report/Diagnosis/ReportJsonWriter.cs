@@ -60,6 +60,10 @@ public static class ReportJsonWriter
         Value(json, "advice", new { fixes = r.Advice.Fixes, minThreads = r.Advice.StopGap });
         Value(json, "compare", r.Compare);
         Load(json, r.Load);
+        if (r.Flight is { } flight)
+        {
+            Flight.FlightJson.Write(json, flight, r.StartedUtc, Options);
+        }
         json.WriteEndObject();
     }
 

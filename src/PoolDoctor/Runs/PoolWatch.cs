@@ -22,6 +22,9 @@ internal sealed class PoolWatch : IAsyncDisposable
 
     public int Cores => _watcher.Cores;
 
+    /// <summary>Where the samples' seconds count from.</summary>
+    public DateTime StartUtc => _watcher.StartUtc;
+
     /// <summary>The series so far and the current verdict (bounded only when the caller calls Forget).</summary>
     public StarvationDetector Detector { get; }
 

@@ -1,6 +1,7 @@
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Dumps;
 using PoolDoctor.Metrics;
+using PoolDoctor.Model.Flight;
 using PoolDoctor.Model.Verdicts;
 
 namespace PoolDoctor.Runs;
@@ -8,20 +9,24 @@ namespace PoolDoctor.Runs;
 /// <summary>
 /// The report of one `watch` episode: the stack capture runs beside the counter loop, and the loop writes the report
 /// once the capture is in (so the series it takes from the detector is read on the loop's own thread). The report's
-/// timeline is the kept history, counted from its first sample.
+/// timeline is the kept history, counted from its first sample. With the flight recorder, the window it held when the
+/// trigger fired goes into the report too, and a capture cut short (Ctrl+C, SIGTERM, --duration) still leaves a partial
+/// report with that window: the onset was recorded before the capture began.
 /// </summary>
 internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, WatchSettings settings, DateTimeOffset attachedUtc)
 {
     private Task<StackEvidence>? _capture;
     private Verdict? _verdict;
+    private FlightRecording? _flight;
 
-    public void Capture(Verdict verdict, double atSeconds, WatchLog log, CancellationToken stop)
+    public void Capture(Verdict verdict, double atSeconds, FlightRecording? flight, WatchLog log, CancellationToken stop)
     {
         if (_capture is not null)
         {
             return;
         }
         _verdict = verdict;
+        _flight = flight;
         _capture = StackEvidence.CaptureAsync(target, atSeconds, settings.StackWindow, settings.UserCodePrefixes, requests: null, log.Notice, stop, keepFiles: settings.KeepEvidence);
     }
 
@@ -67,6 +72,12 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
         {
             stacks = await capture;
         }
+        catch (OperationCanceledException) when (_flight is not null)
+        {
+            log.Line($"pid {target.ProcessId}: stack capture stopped before it finished; a partial report with the flight recorder's window");
+            await WriteAsync(null, state, log);
+            return;
+        }
         catch (OperationCanceledException)
         {
             log.Line($"pid {target.ProcessId}: stack capture stopped before it finished; no report");
@@ -88,7 +99,8 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
         }
     }
 
-    private async Task WriteAsync(StackEvidence stacks, WatchState state, WatchLog log)
+    /// <param name="stacks">Null when the capture was cut short: the report is then partial.</param>
+    private async Task WriteAsync(StackEvidence? stacks, WatchState state, WatchLog log)
     {
         var samples = watch.Detector.Samples;
         if (samples.Count == 0)
@@ -103,22 +115,22 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
             [.. samples.Select(s => s with { Seconds = s.Seconds - origin })],
             [.. watch.Detector.Injections.Select(i => i with { Seconds = i.Seconds - origin })],
             verdict with { AtSeconds = verdict.AtSeconds - origin },
-            stacks with { Capture = stacks.Capture with { AtSeconds = stacks.Capture.AtSeconds - origin } },
-            DiagnoseLoopEnd.Diagnosed,
-            "diagnosed");
+            stacks is null ? null : stacks with { Capture = stacks.Capture with { AtSeconds = stacks.Capture.AtSeconds - origin } },
+            stacks is null ? DiagnoseLoopEnd.Interrupted : DiagnoseLoopEnd.Diagnosed,
+            stacks is null ? "the watch stopped during the stack capture: no stacks, the flight recorder's window only" : "diagnosed");
         var report = DiagnoseReportBuilder.Build(target.Process, attachedUtc.AddSeconds(origin), outcome,
-            minThreads: TargetMinThreads.Of(target.ProcessId), runtimeVersion: target.RuntimeVersion);
+            minThreads: TargetMinThreads.Of(target.ProcessId), runtimeVersion: target.RuntimeVersion) with { Flight = _flight?.Shifted(-origin) };
         var folder = ReportRetention.FolderFor(settings.Reports, DateTimeOffset.UtcNow, target.ProcessId);
         try
         {
-            report = report with { Evidence = stacks.Files?.MoveInto(folder, log.Notice) };
+            report = report with { Evidence = stacks?.Files?.MoveInto(folder, log.Notice) };
             var (_, html) = await ReportFiles.WriteAsync(report, folder);
             var pruned = ReportRetention.Prune(settings.Reports, settings.Keep);
-            var top = stacks.Culprits.Count > 0 ? stacks.Culprits[0] : null;
+            var top = stacks is { Culprits.Count: > 0 } ? stacks.Culprits[0] : null;
             state.ReportWritten(top);
             log.Line($"pid {target.ProcessId}: report written: {html} (culprit: {(top is null ? "none found" : $"{top.DisplayName}, {top.Kind}, {top.Threads} pool thread(s)")})"
                 + (pruned.Count > 0 ? $"; {pruned.Count} older report(s) deleted (--keep {settings.Keep})" : ""));
-            if (settings.Dump is { } kind)
+            if (settings.Dump is { } kind && stacks is not null)
             {
                 await WriteDumpAsync(folder, kind, log);
             }

@@ -28,9 +28,11 @@ internal static class WatchCommand
         var dump = DumpKindOption.Create("--dump", "Also write a core dump (mini, heap, full or triage) beside each episode's report, under the same --cooldown and --keep.");
         var userCode = UserCodeOption.Create("A namespace prefix that is user code (repeatable), as for diagnose.");
         var noEvidence = new Option<bool>("--no-evidence") { Description = "Do not keep each capture's trace and speedscope file in its report's folder (kept by default, pruned with it by --keep)." };
+        var flight = DurationOption.Create("--flight-recorder", [], "Keep the last DURATION of evidence (counters, injections, wait events) in a bounded ring and put it in each report: the onset, not only the aftermath.",
+            maximum: Model.Flight.FlightLimits.MaxWindow, check: (text, d) => d < TimeSpan.FromSeconds(2) ? $"--flight-recorder: '{text}' is shorter than 2s (the counters come once a second)" : null);
         var command = new Command("watch", "Watch a .NET service for days: log verdict changes, write a report per starvation episode, serve Prometheus metrics or push OTLP.");
         target.AddTo(command);
-        foreach (var option in new Option[] { reports, cooldown.Option, keep, trigger, metrics, otlp, duration.Option, dump, userCode, noEvidence })
+        foreach (var option in new Option[] { reports, cooldown.Option, keep, trigger, metrics, otlp, duration.Option, dump, userCode, noEvidence, flight.Option })
         {
             command.Options.Add(option);
         }
@@ -54,6 +56,7 @@ internal static class WatchCommand
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
                 Dump = parse.GetValue(dump),
                 KeepEvidence = !parse.GetValue(noEvidence),
+                FlightRecorder = flight.Read(parse),
             };
             var address = parse.GetValue(metrics) is { } m
                 ? MetricsAddress.TryParse(m, out var a) ? a : throw new UsageException($"--metrics: '{m}' is not [HOST:]PORT (e.g. 9464, 127.0.0.1:9464)")
@@ -81,6 +84,7 @@ internal static class WatchCommand
         using var push = otlpUrl is null ? null : Start(() => OtlpPush.Start(otlpUrl, OtlpInterval, state));
         Line($"watching {settings.Target}; reports in {settings.Reports} (cooldown {settings.Cooldown.TotalSeconds:0} s, keep {settings.Keep})"
             + (settings.Dump is { } kind ? $"; a {kind.ToString().ToLowerInvariant()} dump with each report" : "")
+            + (settings.FlightRecorder is { } window ? $"; flight recorder: the last {window.TotalSeconds:0} s before each trigger" : "")
             + (address is null ? "" : $"; metrics at http://{address}/metrics") + (otlpUrl is null ? "" : $"; OTLP to {otlpUrl}"));
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         if (limit is { } l)

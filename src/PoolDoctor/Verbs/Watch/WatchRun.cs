@@ -1,8 +1,11 @@
 using System.Globalization;
+using PoolDoctor.Analysis.Flight;
 using PoolDoctor.Analysis.Triggers;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Counters;
+using PoolDoctor.Collect.Flight;
 using PoolDoctor.Metrics;
+using PoolDoctor.Report.Flight;
 using PoolDoctor.Model.Verdicts;
 
 namespace PoolDoctor.Runs;
@@ -90,10 +93,17 @@ internal sealed class WatchRun(WatchSettings settings, WatchState state, WatchLo
         log.Line($"attached to {target.Process.Name} (pid {target.ProcessId}), {watch.Cores} core(s)");
         var triggers = settings.Triggers.Select(t => new TriggerWatch(t)).ToList();
         var report = new EpisodeReport(target, watch, settings, attachedUtc);
+        // The flight recorder's wait session closes with this method, whichever way it ends (signal, target exit, error).
+        var recorder = settings.FlightRecorder is { } window ? new FlightRecorder(new Model.Flight.FlightLimits(window.TotalSeconds), watch.Cores) : null;
+        await using var waits = recorder is null ? null : new WaitEventSession(target, watch.StartUtc);
         VerdictKind? shown = null;
         await foreach (var (interval, verdict) in watch.ReadAllAsync(stop))
         {
             state.Observe(interval, verdict);
+            if (recorder is not null && waits is not null)
+            {
+                await RecordAsync(recorder, waits, interval, target.ProcessId);
+            }
             if (verdict.Kind != shown)
             {
                 log.Line(VerdictLine(target.ProcessId, shown, verdict, interval.Sample));
@@ -106,7 +116,12 @@ internal sealed class WatchRun(WatchSettings settings, WatchState state, WatchLo
             {
                 case EpisodeStep.BeganReport:
                     log.Line($"pid {target.ProcessId}: episode began ({string.Join(", ", why)}); capturing stacks");
-                    report.Capture(verdict, interval.Sample.Seconds, log, stop);
+                    var flight = recorder?.Snapshot(interval.Sample.Seconds);
+                    if (flight is not null)
+                    {
+                        log.Line($"pid {target.ProcessId}: {FlightText.Describe(flight)}");
+                    }
+                    report.Capture(verdict, interval.Sample.Seconds, flight, log, stop);
                     break;
                 case EpisodeStep.BeganInCooldown:
                     log.Line($"pid {target.ProcessId}: episode began ({string.Join(", ", why)}); no report: the last one is less than {settings.Cooldown.TotalSeconds.ToString("0", CultureInfo.InvariantCulture)} s old (--cooldown)");
@@ -124,6 +139,22 @@ internal sealed class WatchRun(WatchSettings settings, WatchState state, WatchLo
         }
         await report.FinishAsync(state, log);
         return await watch.StopAsync();
+    }
+
+    // Waits first: the interval's sample moves the ring's clock, and the waits it covers belong before it.
+    private async Task RecordAsync(FlightRecorder recorder, WaitEventSession waits, Model.Counters.CounterInterval interval, int pid)
+    {
+        foreach (var wait in waits.Take())
+        {
+            recorder.Add(wait);
+        }
+        recorder.Add(interval);
+        foreach (var note in waits.TakeNotes())
+        {
+            recorder.WaitsOff(note);
+            log.Line($"pid {pid}: flight recorder: {note}");
+        }
+        await waits.EnsureRunningAsync();
     }
 
     private static string VerdictLine(int pid, VerdictKind? before, Verdict verdict, Model.Counters.CounterSample s) =>

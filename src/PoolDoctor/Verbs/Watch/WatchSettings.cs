@@ -33,4 +33,7 @@ internal sealed record WatchSettings(TargetSpec Target, string Reports, TimeSpan
 
     /// <summary>Keep each capture's trace and speedscope file in its report's folder (off with --no-evidence); pruned with the folder.</summary>
     public bool KeepEvidence { get; init; }
+
+    /// <summary>`--flight-recorder DURATION`: keep this much evidence before each trigger (null: off).</summary>
+    public TimeSpan? FlightRecorder { get; init; }
 }

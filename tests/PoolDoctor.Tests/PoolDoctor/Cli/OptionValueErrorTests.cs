@@ -93,6 +93,7 @@ public sealed class OptionValueErrorTests
         ("watch", "--metrics", "watch -p {pid} --metrics 70000", Usage, "--metrics"),
         ("watch", "--otlp", "watch -p {pid} --otlp ftp://x", Usage, "--otlp"),
         ("watch", "--duration", "watch -p {pid} --duration 5x", Usage, "--duration"),
+        ("watch", "--flight-recorder", "watch -p {pid} --flight-recorder 1s", Usage, "--flight-recorder"),
         ("watch", "--dump", "watch -p {pid} --dump huge", Usage, "--dump"),
         ("watch", "--user-code", "watch -p {pid} --user-code", Usage, "--user-code"),
 

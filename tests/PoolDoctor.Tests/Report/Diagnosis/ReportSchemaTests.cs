@@ -15,7 +15,7 @@ public sealed class ReportSchemaTests
 {
     private static readonly Lazy<JsonSchema> Schema = new(() => JsonSchema.FromText(File.ReadAllText(SchemaPath())));
 
-    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence", "repository-file", "package-upgrade-fix", "detector-evidence"];
+    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence", "repository-file", "package-upgrade-fix", "detector-evidence", "flight-recorder"];
 
     [Theory]
     [MemberData(nameof(Reports))]
@@ -40,9 +40,13 @@ public sealed class ReportSchemaTests
     [InlineData("evidence item kind not a kind's name")]
     [InlineData("unknown key in an evidence item")]
     [InlineData("evidence item without its figure")]
+    [InlineData("flight recorder wait kind not a kind")]
+    [InlineData("flight recorder without its onset")]
     public void A_broken_report_json_fails_the_schema(string breakage)
     {
-        var node = JsonNode.Parse(ReportJsonWriter.Write(Report(breakage.StartsWith("repositoryFile", StringComparison.Ordinal) || breakage.EndsWith("frame", StringComparison.Ordinal) ? "repository-file" : "taskwait")))!.AsObject();
+        var which = breakage.StartsWith("repositoryFile", StringComparison.Ordinal) || breakage.EndsWith("frame", StringComparison.Ordinal) ? "repository-file"
+            : breakage.StartsWith("flight", StringComparison.Ordinal) ? "flight-recorder" : "taskwait";
+        var node = JsonNode.Parse(ReportJsonWriter.Write(Report(which)))!.AsObject();
         switch (breakage)
         {
             case "remove verdict": node.Remove("verdict"); break;
@@ -59,6 +63,8 @@ public sealed class ReportSchemaTests
             case "evidence item kind not a kind's name": node["evidenceItems"]![0]!["kind"] = "queue length"; break;
             case "unknown key in an evidence item": node["evidenceItems"]![0]!["surprise"] = 1; break;
             case "evidence item without its figure": node["evidenceItems"]![0]!.AsObject().Remove("figure"); break;
+            case "flight recorder wait kind not a kind": node["flightRecorder"]!["onset"]!["firstWaits"]![0]!["kind"] = "Sleep"; break;
+            case "flight recorder without its onset": node["flightRecorder"]!.AsObject().Remove("onset"); break;
         }
         Assert.False(Validate(node.ToJsonString()).IsValid, breakage);
     }
@@ -78,8 +84,33 @@ public sealed class ReportSchemaTests
             "package-upgrade-fix" => WithFirstFixCode(DoctorFixtures.Report(taskwait), Model.Advice.AdviceCode.None),
             // The detector's own items on a recorded series, and the MinThreads note a compensated report ends with.
             "detector-evidence" => DoctorFixtures.Report(taskwait) with { Verdict = DetectorVerdict() },
+            "flight-recorder" => DoctorFixtures.Report(taskwait) with { Flight = Flight() },
             _ => DoctorFixtures.Report(taskwait) with { Evidence = new("capture.nettrace", "capture.speedscope.json") },
         };
+    }
+
+    // A calm sample, two queued ones, and a burst of Monitor.Wait between: a window with an onset and a first wait.
+    internal static Model.Flight.FlightRecording Flight()
+    {
+        var recorder = new PoolDoctor.Analysis.Flight.FlightRecorder(new Model.Flight.FlightLimits(30), 2);
+        Model.Counters.CounterSample Sample(double s, double queue) => new(s, 10, queue, 50, 20, 2, 0, 10);
+        recorder.Add(new Model.Counters.CounterInterval(Sample(1, 0), []));
+        for (var i = 0; i < 6; i++)
+        {
+            recorder.Add(new Model.Flight.WaitEvent(1.5 + i * 0.01, 100 + i, Model.Flight.WaitKind.MonitorWait));
+        }
+        recorder.Add(new Model.Counters.CounterInterval(Sample(2, 40), [new Model.Counters.InjectionEvent(1.9, 3, Model.Counters.AdjustmentReason.CooperativeBlocking, 0)]));
+        recorder.Add(new Model.Counters.CounterInterval(Sample(3, 80), []));
+        return recorder.Snapshot(3);
+    }
+
+    [Fact]
+    public void The_flight_recorders_section_says_the_onset_in_the_html()
+    {
+        var html = ReportHtmlWriter.Write(DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with { Flight = Flight() });
+        Assert.Contains("id=\"flight-recorder\"", html, StringComparison.Ordinal);
+        Assert.Contains("queue above the core count since 1.0 s before the trigger (last calm sample 2.0 s before the trigger)", html, StringComparison.Ordinal);
+        Assert.Contains("first Monitor.Wait (Task.Wait/.Result, SemaphoreSlim.Wait) 1.5 s before the trigger (6 from then to the trigger", html, StringComparison.Ordinal);
     }
 
     private static Verdict DetectorVerdict()
