@@ -210,17 +210,7 @@ internal sealed class QueueDelaySession : IAsyncDisposable
         {
             return;
         }
-        using (var timeout = new CancellationTokenSource(StopTimeout))
-        {
-            try
-            {
-                await session.StopAsync(timeout.Token).ConfigureAwait(false);
-            }
-            catch (Exception)
-            {
-                // Gone or refusing: disposing the session closes the stream, which makes the runtime drop it.
-            }
-        }
+        await SessionStop.RequestAsync(session, StopTimeout).ConfigureAwait(false);
         if (_pump is not null)
         {
             await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
