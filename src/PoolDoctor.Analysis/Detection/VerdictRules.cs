@@ -258,7 +258,14 @@ internal static class VerdictRules
     private static Verdict? BlockingCompensated(WindowFigures f, int cores, DetectionThresholds t)
     {
         var threads = f.Latest.ThreadCount;
-        var settled = f.WindowSpanSeconds >= 2.5 && Math.Abs(f.ThreadSlopePerSecond) < t.ClimbPerSecond;
+        // A pool far under the runtime's thread goal adds a thread whenever all of its own are blocked, so it creeps up
+        // with nothing queued (MinThreads 300 on taskwait: 142 -> 155 threads in 4 s, queue 0, goal 309; on a busy CI
+        // machine it crept for the whole 15 s run). A starving ramp climbs with work queued: growth on demand under a
+        // goal that leaves room is as settled as a flat line.
+        var flat = Math.Abs(f.ThreadSlopePerSecond) < t.ClimbPerSecond;
+        var goal = f.LastBlockingInjection?.NewWorkerThreadCount ?? 0;
+        var growsOnDemand = !flat && goal - threads >= t.CompensatedThreadsPerCore * cores && f.RecentQueueMean < QueueFloor(cores, t);
+        var settled = f.WindowSpanSeconds >= 2.5 && (flat || growsOnDemand);
         // Hill climbing alone can wander a few threads above the cores; a pool it grew for blocking is the tell.
         var blockingHistory = f.BlockingInjectionsEver > 0 || threads >= 8 * t.CompensatedThreadsPerCore / 3 * cores;
         if (threads < t.CompensatedThreadsPerCore * cores || !settled || !blockingHistory
@@ -268,12 +275,20 @@ internal static class VerdictRules
         }
         var evidence = new List<EvidenceItem>
         {
-            Facts.Threads(f, cores) with
-            {
-                Kind = EvidenceKind.ThreadCountSettled,
-                Threshold = t.CompensatedThreadsPerCore * cores,
-                ThresholdPerCore = t.CompensatedThreadsPerCore,
-            },
+            Facts.Threads(f, cores) is var count && growsOnDemand
+                ? count with
+                {
+                    Kind = EvidenceKind.ThreadsGrowOnDemand,
+                    Threshold = t.CompensatedThreadsPerCore * cores,
+                    ThresholdPerCore = t.CompensatedThreadsPerCore,
+                    Figures = [.. count.Figures, new(FigureName.ThreadGoal, goal, EvidenceUnit.Threads)],
+                }
+                : count with
+                {
+                    Kind = EvidenceKind.ThreadCountSettled,
+                    Threshold = t.CompensatedThreadsPerCore * cores,
+                    ThresholdPerCore = t.CompensatedThreadsPerCore,
+                },
             Facts.Queue(EvidenceKind.QueueLength, f.Latest, cores, t),
             Facts.Cpu(EvidenceKind.CpuExtraThreadsWait, f, cores),
         };

@@ -14,6 +14,8 @@ public enum EvidenceKind
     OneSample,
     ThreadCount,
     ThreadCountSettled,
+    /// <summary>Threads well above the cores that still grow, one whenever all are blocked, under a thread goal that leaves room and with nothing queued.</summary>
+    ThreadsGrowOnDemand,
     ThreadGoal,
     ThreadGoalCoversQueue,
     QueueLength,

@@ -21,6 +21,7 @@ public static class EvidenceText
         OneSample => "one counter sample so far; trends need two",
         ThreadCount => I($"thread count {F(e):0} = {F(e) / C(e):0.#}x {C(e)} core(s), {Slope(e)} threads/s over {W(e):0.#} s"),
         ThreadCountSettled => I($"thread count settled at {F(e):0} = {F(e) / C(e):0.#}x {C(e)} core(s) (>= {e.ThresholdPerCore:0.#}x), {Slope(e)} threads/s over {W(e):0.#} s"),
+        ThreadsGrowOnDemand => I($"thread count {F(e):0} = {F(e) / C(e):0.#}x {C(e)} core(s) (>= {e.ThresholdPerCore:0.#}x), {Slope(e)} threads/s over {W(e):0.#} s, grown on demand with nothing queued under a thread goal of {Get(e, FigureName.ThreadGoal):0}"),
         ThreadGoal => Goal(e),
         ThreadGoalCoversQueue => Goal(e) + ", so every queued item gets one: the pool keeps up",
         QueueLength => Queue(e),

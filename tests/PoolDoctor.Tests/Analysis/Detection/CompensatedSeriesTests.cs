@@ -20,6 +20,7 @@ public class CompensatedSeriesTests
     public static readonly TheoryData<string> MinThreads300 =
     [
         "diagnose-minthreads300-1", "diagnose-minthreads300-2", "diagnose-minthreads300-3", "diagnose-minthreads300-4",
+        "diagnose-minthreads300-5", "diagnose-minthreads300-6",
         "detect-minthreads300-1", "detect-minthreads300-2", "detect-minthreads300-3", "detect-minthreads300-4", "detect-minthreads300-5",
         "minthreads300-1-taskwait", "minthreads300-2-taskwait", "minthreads300-3-taskwait",
     ];
@@ -74,6 +75,37 @@ public class CompensatedSeriesTests
         var timeline = Timeline(Load("diagnose-minthreads300-4"));
 
         Assert.DoesNotContain(timeline, v => v.Kind == VerdictKind.CpuSaturated);
+    }
+
+    [Theory]
+    [InlineData("diagnose-minthreads300-5")]
+    [InlineData("diagnose-minthreads300-6")]
+    public void A_pool_that_creeps_up_under_its_goal_with_nothing_queued_is_compensated_once_the_window_fills(string name)
+    {
+        // Two runs of the integration test on a quiet machine (2026-11-27): 127 threads at 0.5 s, then 142 -> 155 by
+        // 5.5 s with the queue at 0 and the goal at 301-309. The settled test (under 0.5 threads/s) held only at 6.1 s
+        // and 12.0 s; a CI run crept for all of its 15 s and ended Healthy.
+        var series = Load(name);
+        var loadVisible = series.Samples.First(s => s.CompletedPerSecond > 50).Seconds;
+
+        var first = Timeline(series).First(StarvationDetector.IsFinding);
+
+        Assert.Equal((VerdictKind.BlockingCompensated, VerdictRule.BlockingCompensated), (first.Kind, first.Rule));
+        Assert.InRange(first.AtSeconds!.Value - loadVisible, 0, 3);
+        var grows = Assert.Single(first.Evidence, e => e.Kind == EvidenceKind.ThreadsGrowOnDemand);
+        Assert.StartsWith("thread count 1", EvidenceText.Line(grows), StringComparison.Ordinal);
+        Assert.Contains("grown on demand with nothing queued under a thread goal of 3", EvidenceText.Line(grows), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_pool_with_work_queued_that_creeps_up_under_its_goal_is_not_settled()
+    {
+        // The same series with 40 items queued in every sample from the second on: growth with work waiting is a ramp.
+        var series = Load("diagnose-minthreads300-6");
+        var queued = series.Samples.Select((s, i) => i == 0 ? s : s with { QueueLength = 40 }).ToList();
+
+        Assert.DoesNotContain(StarvationDetector.Timeline(queued, series.Injections, series.Cores, null),
+            v => v.Evidence.Any(e => e.Kind is EvidenceKind.ThreadCountSettled or EvidenceKind.ThreadsGrowOnDemand));
     }
 
     [Theory]

@@ -63,6 +63,14 @@ public sealed class EvidenceTextTests
                 Figures = [Fig(FigureName.ThreadSlope, -0.2, ThreadsPerSecond)],
             }
         },
+        {
+            "thread count 155 = 77.5x 2 core(s) (>= 3x), +3.4 threads/s over 3 s, grown on demand with nothing queued under a thread goal of 309",
+            new(ThreadsGrowOnDemand)
+            {
+                Figure = 155, Unit = EvidenceUnit.Threads, Threshold = 6, ThresholdPerCore = 3, Cores = 2, WindowSeconds = 3,
+                Figures = [Fig(FigureName.ThreadSlope, 3.4, ThreadsPerSecond), Fig(FigureName.ThreadGoal, 309, EvidenceUnit.Threads)],
+            }
+        },
         { "thread goal 307 (event 55 at 1.3 s) above the 110 threads alive: the pool creates a thread whenever work waits, up to the goal", Goal(ThreadGoal) },
         {
             "thread goal 307 (event 55 at 1.3 s) above the 110 threads alive: the pool creates a thread whenever work waits, up to the goal, so every queued item gets one: the pool keeps up",
