@@ -11,9 +11,9 @@ export POOLDOCTOR_TEST_DB
 
 results=artifacts/test-results
 rm -rf "$results"
-# Build once, on every core; then one test project at a time: the integration tests load the 2 cores, and unit
-# tests with timing (the load generator's timeouts) must not run beside them. Arguments (e.g. --filter) go to one
-# `dotnet test` of the whole solution instead, run one test at a time.
+# Build once, on every core; the unit tests first and alone: those with timing (the load generator's timeouts) must
+# not run beside the integration tests, which load the 2 cores. Arguments (e.g. --filter) go to one
+# `dotnet test` of the whole solution instead, one test project at a time.
 started=$(date +%s)
 if [ $# -gt 0 ]; then
   dotnet test PoolDoctor.slnx -c Release -m:1 --logger "trx" --logger "console;verbosity=normal" --results-directory "$results" "$@"
@@ -28,16 +28,13 @@ else
   missing=0
   dotnet build PoolDoctor.slnx -c Release || { echo "build failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
   run tests/PoolDoctor.Tests unit
-  # Integration tests: the serial ones one at a time, then those marked Lane=Paired (a call site in a dump or a stack
-  # capture, a route's answers: what blocking shows whatever runs beside it) two at a time.
-  run tests/PoolDoctor.IntegrationTests integration-serial --filter "Lane!=Paired"
-  # fix's Roslyn rewrites (MSBuild loads and compiles of the test apps: no lab, no load, no timing but minutes-long
-  # limits) run beside the paired lane, whose tests assert only what holds whatever runs beside them; never beside the
-  # serial lane, whose verdicts and latencies a compile would change. Their console output follows the paired lane's.
+  # Integration tests: three classes at a time (tests/PoolDoctor.IntegrationTests/AssemblyInfo.cs). fix's Roslyn
+  # rewrites (MSBuild loads and compiles of the test apps: no lab, no load, no timing but minutes-long limits) run
+  # beside them; their console output follows the integration tests'.
   mkdir -p "$results"
   ( status=0; missing=0; run tests/PoolDoctor.Fix.Tests fix > "$results/fix-console.log" 2>&1; exit $(( status | missing )) ) &
   fix_lane=$!
-  run tests/PoolDoctor.IntegrationTests integration-paired --filter "Lane=Paired" -- xUnit.ParallelizeTestCollections=true xUnit.MaxParallelThreads=2
+  run tests/PoolDoctor.IntegrationTests integration
   wait $fix_lane || status=1
   cat "$results/fix-console.log"
   [ -f "$results/fix.trx" ] || missing=$((missing + 1))

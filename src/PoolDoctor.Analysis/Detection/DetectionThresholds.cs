@@ -61,6 +61,21 @@ public sealed record DetectionThresholds
     /// </summary>
     public double CrowdedMaxOnCpuPercent { get; init; } = 15;
 
+    /// <summary>
+    /// The workers' time on a CPU (schedstat, the mean of the last two seconds' samples), per core, at or above which queued
+    /// work waits behind threads that compute, not blocked ones (with <see cref="WorkersComputeMsPerThread"/>). Recorded
+    /// 2026-11-27, the corpus three and four tests at a time on the 2-core machine: every blocking route's workers ran at
+    /// most 106 ms/s in all up to its verdict; the allocation-heavy `alloc` 320-448 ms/s while it read Starving by the
+    /// signature (the process at 23-25 % CPU: the other tests held the cores). docs/detection.md.
+    /// </summary>
+    public double WorkersComputeMsPerCore { get; init; } = 125;
+
+    /// <summary>
+    /// The same time per pool thread at or above which the workers compute: blocking routes 35 ms/s at most (three threads
+    /// at start-up), `alloc` 71-145. A pool of hundreds of blocked threads never reaches it, whatever their sum.
+    /// </summary>
+    public double WorkersComputeMsPerThread { get; init; } = 50;
+
     /// <summary>Whether schedstat figures, where read, can veto the runnable forms of cpu-saturated (off: the rule as it was).</summary>
     public bool WeighRunQueue { get; init; } = true;
 

@@ -43,11 +43,16 @@ internal static class VerdictRules
         {
             return byRunnable;
         }
-        var verdict = StarvingBySignature(f, cores, t)
-            ?? QueueNotDraining(samples, f, cores, t)
-            ?? PersistentQueueRule.Judge(samples, f, cores, t)
-            ?? BlockingCompensated(f, cores, t)
-            ?? Healthy(f, cores, t);
+        // The queue rules take a low CPU for blocked threads; threads the scheduler shows computing are not blocked.
+        var computing = WorkersCompute.Holds(f, cores, t);
+        var byQueue = computing
+            ? null
+            : StarvingBySignature(f, cores, t) ?? QueueNotDraining(samples, f, cores, t) ?? PersistentQueueRule.Judge(samples, f, cores, t);
+        var verdict = byQueue ?? BlockingCompensated(f, cores, t) ?? Healthy(f, cores, t);
+        if (computing)
+        {
+            verdict = verdict with { Evidence = [.. verdict.Evidence, WorkersCompute.Evidence(f, cores, t)] };
+        }
         return heldElsewhere ? verdict with { Evidence = [.. verdict.Evidence, CrowdedRunQueue.HeldElsewhere(f, cores, t)] } : verdict;
     }
 

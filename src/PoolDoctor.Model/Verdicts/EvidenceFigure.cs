@@ -29,6 +29,8 @@ public enum FigureName
     OnCpuMsPerSecond,
     RunQueueMsPerSecond,
     MsPerTimeslice,
+    OnCpuMsPerThread,
+    OnCpuThresholdPerThread,
 }
 
 public static class FigureNames

@@ -59,6 +59,8 @@ public enum EvidenceKind
     RunQueueHeldElsewhere,
     /// <summary>How long the runnable workers ran on a CPU and waited for one (schedstat), beside a CpuSaturated verdict.</summary>
     PoolThreadsRun,
+    /// <summary>Work is queued, but the workers ran on a CPU long enough (schedstat) to be computing, not blocked: no queue rule reads Starving.</summary>
+    WorkersCompute,
 }
 
 /// <summary>An evidence kind's name as report.json writes it.</summary>

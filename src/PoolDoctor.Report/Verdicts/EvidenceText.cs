@@ -63,6 +63,7 @@ public static class EvidenceText
         KeptUpByGrowthUnconfigured => Blocked(e) + I($"; the pool keeps up only because it has grown to {Get(e, FigureName.Threads):0} threads")
             + " (no MinThreads configured in the environment or runtimeconfig.json; a SetMinThreads call in code is not visible)",
         RunQueueHeldElsewhere => I($"pool threads waited {F(e):0} ms/s for a CPU held by other processes and ran {Get(e, FigureName.OnCpuMsPerSecond):0} ms/s ({Get(e, FigureName.MsPerTimeslice):0.00} ms each time) over {W(e):0.#} s, CPU {Get(e, FigureName.CpuPercent):0}% of {C(e)} core(s): the {Get(e, FigureName.RunnableThreads):0.0} runnable threads wait for CPUs, they do not compute"),
+        WorkersCompute => I($"pool threads ran {F(e):0} ms/s on a CPU (at or above {e.Threshold:0} = {e.ThresholdPerCore:0} per core), {Get(e, FigureName.OnCpuMsPerThread):0} ms/s each (at or above {Get(e, FigureName.OnCpuThresholdPerThread):0}), and waited {Get(e, FigureName.RunQueueMsPerSecond):0} ms/s in the run queue over {W(e):0.#} s: the queue waits for threads that compute, not for blocked ones"),
         PoolThreadsRun => I($"pool threads ran {F(e):0} ms/s on a CPU ({Get(e, FigureName.MsPerTimeslice):0.00} ms each time) and waited {Get(e, FigureName.RunQueueMsPerSecond):0} ms/s in the run queue over {W(e):0.#} s: they compute"),
         _ => throw new ArgumentOutOfRangeException(nameof(e), e.Kind, "an evidence kind with no sentence"),
     };

@@ -8,7 +8,6 @@ namespace PoolDoctor.IntegrationTests.Doctor;
 /// </summary>
 // Apart from DiagnoseGateTests so it can run paired: it asserts an error line and a stopped app, no verdict or latency,
 // and spends its 30 s idle, which the other paired lane uses.
-[Trait("Lane", "Paired")]
 public sealed class UnansweredUrlTests
 {
     [Fact]

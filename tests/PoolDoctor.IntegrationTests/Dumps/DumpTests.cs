@@ -16,7 +16,6 @@ namespace PoolDoctor.IntegrationTests.Dumps;
 /// what `counters` showed just before. Dumps are hundreds of MB: each is deleted as soon as it has been read.
 /// </summary>
 // Blocking shows whatever the other lane does: scripts/test.sh may run these beside another paired test.
-[Trait("Lane", "Paired")]
 public sealed partial class DumpTests(ITestOutputHelper output)
 {
     private const int Connections = 125;

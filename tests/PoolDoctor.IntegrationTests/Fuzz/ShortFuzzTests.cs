@@ -8,7 +8,6 @@ namespace PoolDoctor.IntegrationTests.Fuzz;
 /// input's path and the command that replays it. Campaigns of an hour are run by hand (bench/RESULTS.md). Paired: AFL++
 /// runs niced, and what it judges (an exception, a 5 s hang) does not depend on what runs beside it.
 /// </summary>
-[Trait("Lane", "Paired")]
 public sealed class ShortFuzzTests(ShortFuzzRun run) : IClassFixture<ShortFuzzRun>
 {
     /// <summary>Every target fuzz/short.sh runs; a new parser of untrusted input gets its rows by being named here.</summary>

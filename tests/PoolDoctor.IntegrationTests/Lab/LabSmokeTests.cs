@@ -4,7 +4,6 @@ using PoolDoctor.Lab.Scenarios;
 namespace PoolDoctor.IntegrationTests.Lab;
 
 // Blocking shows whatever the other lane does: scripts/test.sh may run these beside another paired test.
-[Trait("Lane", "Paired")]
 public sealed class LabSmokeTests
 {
     /// <summary>A single request, even to a blocking route, answers well within this on an idle lab.</summary>

@@ -8,7 +8,6 @@ namespace PoolDoctor.IntegrationTests.Load;
 /// responses, other grpc-status codes are errors by name, and nothing falls back to HTTP/1.1.
 /// </summary>
 // Paired: status codes by name and a handful of answers hold whatever runs beside them; no latency is asserted.
-[Trait("Lane", "Paired")]
 public sealed class GrpcLoadTests
 {
     private static async Task<JsonElement> LoadJson(params string[] args)

@@ -62,7 +62,9 @@ public sealed class LoadAgainstLabTests
         Assert.Equal(0, flat.Errors + paced.Errors);
         // 20 users pausing 150 ms on average for 3 s: about 400 requests; at most 600 even if every pause were the shortest.
         Assert.InRange(paced.Requests, 150, 620);
-        Assert.True(flat.Requests > 10 * paced.Requests, $"without a think time {flat.Requests} requests, with one {paced.Requests}\n{flat.Raw}\n{paced.Raw}");
+        // Far fewer, whatever else loads the machine: beside three other test classes 20 connections without a pause did
+        // 3,410 requests against 354 with one (9.6 x); the bound above is what shows the pause sets the pace.
+        Assert.True(flat.Requests > 5 * paced.Requests, $"without a think time {flat.Requests} requests, with one {paced.Requests}\n{flat.Raw}\n{paced.Raw}");
     }
 
     [Fact]

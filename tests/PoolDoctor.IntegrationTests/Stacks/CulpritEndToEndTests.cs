@@ -8,7 +8,6 @@ namespace PoolDoctor.IntegrationTests.Stacks;
 /// One lab per endpoint: queued blocked requests (a lock convoy drains for a minute) would pollute the next capture.
 /// </summary>
 // Blocking shows whatever the other lane does: scripts/test.sh may run these beside another paired test.
-[Trait("Lane", "Paired")]
 public sealed class CulpritEndToEndTests
 {
     private const int Connections = 125;

@@ -6,7 +6,6 @@ namespace PoolDoctor.IntegrationTests.Stacks;
 
 /// <summary>A trace with samples but no JIT, loader or rundown events: nothing names a method, and analyze says so.</summary>
 // Paired: what a trace without rundown events lacks holds whatever runs beside the capture; no verdict, no latency.
-[Trait("Lane", "Paired")]
 public sealed class NoRundownTraceTests
 {
     [Fact]

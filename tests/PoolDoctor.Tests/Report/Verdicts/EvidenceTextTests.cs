@@ -71,6 +71,14 @@ public sealed class EvidenceTextTests
                 Figures = [Fig(FigureName.ThreadSlope, 3.4, ThreadsPerSecond), Fig(FigureName.ThreadGoal, 309, EvidenceUnit.Threads)],
             }
         },
+        {
+            "pool threads ran 448 ms/s on a CPU (at or above 250 = 125 per core), 75 ms/s each (at or above 50), and waited 1348 ms/s in the run queue over 1 s: the queue waits for threads that compute, not for blocked ones",
+            new(WorkersCompute)
+            {
+                Figure = 448, Unit = EvidenceUnit.MillisecondsPerSecond, Threshold = 250, ThresholdPerCore = 125, Cores = 2, WindowSeconds = 1,
+                Figures = [Fig(FigureName.OnCpuMsPerThread, 74.7, EvidenceUnit.MillisecondsPerSecond), Fig(FigureName.OnCpuThresholdPerThread, 50, EvidenceUnit.MillisecondsPerSecond), Fig(FigureName.RunQueueMsPerSecond, 1348, EvidenceUnit.MillisecondsPerSecond)],
+            }
+        },
         { "thread goal 307 (event 55 at 1.3 s) above the 110 threads alive: the pool creates a thread whenever work waits, up to the goal", Goal(ThreadGoal) },
         {
             "thread goal 307 (event 55 at 1.3 s) above the 110 threads alive: the pool creates a thread whenever work waits, up to the goal, so every queued item gets one: the pool keeps up",

@@ -1,0 +1,41 @@
+using PoolDoctor.Model.Verdicts;
+using static PoolDoctor.Model.Verdicts.EvidenceUnit;
+
+namespace PoolDoctor.Analysis.Detection;
+
+/// <summary>
+/// Queued work behind pool threads that run, not threads that block. The queue rules (signature, not draining, persistent)
+/// read a low process CPU as "the threads wait, they do not compute"; on a host whose cores other processes hold, an
+/// allocation-heavy route's pool is low on CPU too, and its queue climbs with the threads (the lab's `alloc` beside three
+/// other loaded tests: 122 queued, 5-6 threads and climbing, the process at 23-25 % CPU). What the scheduler did with the
+/// workers (schedstat) tells the two apart: that pool's workers ran 320-448 ms/s, 71-145 ms/s each; a blocked pool's
+/// sleep (at most 106 ms/s in all, 35 each, over every blocking route of the same runs). Where schedstat is not read this
+/// never holds, and the rules read as before.
+/// </summary>
+internal static class WorkersCompute
+{
+    public static bool Holds(WindowFigures f, int cores, DetectionThresholds t) =>
+        t.WeighRunQueue
+        && f.Scheduling is { } s
+        && f.Latest.ThreadCount > 0
+        && s.OnCpuMsPerSecond >= t.WorkersComputeMsPerCore * cores
+        && s.OnCpuMsPerSecond / f.Latest.ThreadCount >= t.WorkersComputeMsPerThread;
+
+    /// <summary>Why no queue rule called the pool starving; added to the verdict the later rules give.</summary>
+    public static EvidenceItem Evidence(WindowFigures f, int cores, DetectionThresholds t) =>
+        new(EvidenceKind.WorkersCompute)
+        {
+            Figure = f.Scheduling!.OnCpuMsPerSecond,
+            Unit = MillisecondsPerSecond,
+            Threshold = t.WorkersComputeMsPerCore * cores,
+            ThresholdPerCore = t.WorkersComputeMsPerCore,
+            Cores = cores,
+            WindowSeconds = f.RunnableSpanSeconds,
+            Figures =
+            [
+                new(FigureName.OnCpuMsPerThread, f.Scheduling.OnCpuMsPerSecond / f.Latest.ThreadCount, MillisecondsPerSecond),
+                new(FigureName.OnCpuThresholdPerThread, t.WorkersComputeMsPerThread, MillisecondsPerSecond),
+                new(FigureName.RunQueueMsPerSecond, f.Scheduling.RunQueueMsPerSecond, MillisecondsPerSecond),
+            ],
+        };
+}

@@ -1,0 +1,66 @@
+using PoolDoctor.Analysis.Detection;
+using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Counters;
+using PoolDoctor.Report.Verdicts;
+
+namespace PoolDoctor.Tests.Detection;
+
+/// <summary>
+/// `fixtures/counters/crowded`: the counters (with the workers' schedstat) of corpus runs taken while three other test
+/// classes loaded the same 2 cores (2026-11-27, `diagnose --load`, 125 connections). The allocation-heavy `alloc` read
+/// Starving by the signature in both hosts (122 queued, 5-6 threads climbing, the process at 23-25 % CPU) although its
+/// workers ran 320-448 ms/s; the blocking routes of the same runs, chosen for the most worker CPU among them, ran at most
+/// 106 ms/s in all and 35 ms/s per thread.
+/// </summary>
+public class WorkersComputeSeriesTests
+{
+    public static TheoryData<string> Computing => new("alloc-minimal", "alloc-mvc");
+
+    public static TheoryData<string> Blocked => new(
+        "db-sync-mvc", "grpc-check", "grpc-check-2", "queue-sync-mvc", "db-asyncoversync-minimal", "wait-mvc", "tenant-sync-mvc",
+        "http-sync-mvc", "getresult-mvc", "filter-sync-mvc");
+
+    private static CounterSeries Load(string name) =>
+        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "crowded", name + ".jsonl")));
+
+    private static IReadOnlyList<Verdict> Timeline(CounterSeries s, DetectionThresholds? t = null) =>
+        StarvationDetector.Timeline(s.Samples, s.Injections, s.Cores, t);
+
+    [Theory]
+    [MemberData(nameof(Computing))]
+    public void Queued_work_behind_workers_that_compute_is_never_starving_and_says_why(string name)
+    {
+        var timeline = Timeline(Load(name));
+
+        Assert.DoesNotContain(timeline, v => v.Kind == VerdictKind.Starving);
+        var said = timeline.SelectMany(EvidenceText.Lines).FirstOrDefault(l => l.Contains("not for blocked ones", StringComparison.Ordinal));
+        Assert.NotNull(said);
+        Assert.StartsWith("pool threads ran ", said, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(Computing))]
+    public void Without_the_schedulers_figures_the_same_runs_read_starving(string name)
+    {
+        // The control: these are the runs CI read as Starving; only the workers' CPU time tells them from blocked pools.
+        var blind = DetectionThresholds.Default with { WeighRunQueue = false };
+
+        var first = Timeline(Load(name), blind).First(StarvationDetector.IsFinding);
+
+        Assert.Equal((VerdictKind.Starving, VerdictRule.StarvationSignature), (first.Kind, first.Rule));
+    }
+
+    [Theory]
+    [MemberData(nameof(Blocked))]
+    public void Blocked_workers_on_the_same_crowded_host_still_read_starving(string name)
+    {
+        var series = Load(name);
+        Assert.Contains(series.Samples, s => s.WorkerScheduling is not null);
+
+        var timeline = Timeline(series);
+
+        Assert.Equal(VerdictKind.Starving, timeline.First(StarvationDetector.IsFinding).Kind);
+        Assert.DoesNotContain(timeline, v => v.Evidence.Any(e => e.Kind == EvidenceKind.WorkersCompute));
+    }
+}
