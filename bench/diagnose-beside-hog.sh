@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A corpus row by hand with busy loops beside it: `diagnose --load` on one lab route (125 connections, D s, as
-# CorpusTests does) while HOG busy loops per core (each pinned to its core, ended after the run) hold the 2 cores.
+# CorpusCases does) while HOG busy loops per core (each pinned to its core, ended after the run) hold the 2 cores.
 # Prints the verdict, its rule, and the evidence lines about runnable threads and the run queue; a
 # run-queue-held-elsewhere line means the runnable form of cpu-saturated would have fired without schedstat.
 # REPORT=FILE keeps report.json.

@@ -28,7 +28,7 @@ else
   missing=0
   dotnet build PoolDoctor.slnx -c Release || { echo "build failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
   run tests/PoolDoctor.Tests unit
-  # Integration tests: three classes at a time (tests/PoolDoctor.IntegrationTests/AssemblyInfo.cs). fix's Roslyn
+  # Integration tests: four classes at a time, the longest first (tests/PoolDoctor.IntegrationTests/AssemblyInfo.cs). fix's Roslyn
   # rewrites (MSBuild loads and compiles of the test apps: no lab, no load, no timing but minutes-long limits) run
   # beside them; their console output follows the integration tests'.
   mkdir -p "$results"
