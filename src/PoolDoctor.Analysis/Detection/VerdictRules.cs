@@ -269,7 +269,8 @@ internal static class VerdictRules
         // goal that leaves room is as settled as a flat line.
         var flat = Math.Abs(f.ThreadSlopePerSecond) < t.ClimbPerSecond;
         var goal = f.LastBlockingInjection?.NewWorkerThreadCount ?? 0;
-        var growsOnDemand = !flat && goal - threads >= t.CompensatedThreadsPerCore * cores && f.RecentQueueMean < QueueFloor(cores, t);
+        var growsOnDemand = f.ThreadSlopePerSecond >= t.ClimbPerSecond && goal - threads >= t.CompensatedThreadsPerCore * cores
+            && f.RecentQueueMean < QueueFloor(cores, t);
         var settled = f.WindowSpanSeconds >= 2.5 && (flat || growsOnDemand);
         // Hill climbing alone can wander a few threads above the cores; a pool it grew for blocking is the tell.
         var blockingHistory = f.BlockingInjectionsEver > 0 || threads >= 8 * t.CompensatedThreadsPerCore / 3 * cores;

@@ -108,6 +108,19 @@ public class CompensatedSeriesTests
             v => v.Evidence.Any(e => e.Kind is EvidenceKind.ThreadCountSettled or EvidenceKind.ThreadsGrowOnDemand));
     }
 
+    [Fact]
+    public void A_pool_that_shrinks_fast_under_its_goal_is_not_growing_on_demand()
+    {
+        // The same series with its thread counts mirrored about their peak (5 -> 155 becomes 305 -> 155): a pool that
+        // sheds threads is not one that adds them as they block, whatever its goal.
+        var series = Load("diagnose-minthreads300-6");
+        var top = series.Samples.Max(s => s.ThreadCount);
+        var shrinking = series.Samples.Select(s => s with { ThreadCount = 2 * top - s.ThreadCount }).ToList();
+
+        Assert.DoesNotContain(StarvationDetector.Timeline(shrinking, series.Injections, series.Cores, null),
+            v => v.Evidence.Any(e => e.Kind == EvidenceKind.ThreadsGrowOnDemand));
+    }
+
     [Theory]
     [InlineData("diagnose-minthreads300-1")]
     [InlineData("diagnose-minthreads300-2")]
