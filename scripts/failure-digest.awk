@@ -9,13 +9,15 @@ function show(s) { s = unescape(s); if (length(s) > 220) s = substr(s, 1, 220) "
 /<UnitTestResult / {
   failed = ($0 ~ /outcome="Failed"/)
   if (failed) { name = $0; sub(/.*testName="/, "", name); sub(/".*/, "", name); print "FAILED: " unescape(name) }
-  inmsg = 0; line = 0; shown = 0
+  inmsg = 0; line = 0; shown = 0; afterstderr = 0
 }
 failed && /<Message>/ { inmsg = 1; sub(/.*<Message>/, "") }
 failed && inmsg {
   text = $0; last = sub(/<\/Message>.*/, "", text)
   line++
-  if (shown < 8 && (line <= 2 || tolower(text) ~ /verdict|culprit|expected|starving|healthy|cpusaturated|exit [0-9]/)) { show(text); shown++ }
+  # A tool run's message is "exit N after Ts", its stdout, then its stderr: the stderr's first line says why it failed.
+  if (shown < 8 && (line <= 2 || afterstderr || tolower(text) ~ /verdict|culprit|expected|starving|healthy|cpusaturated|exit [0-9]/)) { show(text); shown++ }
+  afterstderr = (text ~ /^--- stderr/)
   if (last) inmsg = 0
 }
 /<\/UnitTestResult>/ { failed = 0; inmsg = 0 }

@@ -47,7 +47,9 @@ public sealed class StopGapFormTests
     {
         var info = new ProcessStartInfo(ToolPaths.DotnetHost) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         info.ArgumentList.Add(dll);
-        info.ArgumentList.Add("30");
+        // The app's lifetime must outlast the dump on a loaded machine: in one CI run `dump` failed after 32.7 s, just past
+        // the 30 s the app was given. The finally below ends the app as soon as its pool is read.
+        info.ArgumentList.Add("600");
         using var app = Process.Start(info)!;
         var dump = Path.Combine(Path.GetTempPath(), $"pooldoctor-stopgap-{Guid.NewGuid():N}.dmp");
         try
