@@ -42,6 +42,13 @@ public sealed record DetectionThresholds
     public double ComputingCpuPercent { get; init; } = 25;
 
     /// <summary>
+    /// Items per core queued in the latest sample for <see cref="ComputingRunnablePerCore"/> to count: a healthy
+    /// `taskasyncwait` on a crowded CI host, at a load's start, had 51 queued and then 0 with 509 done/s, and read
+    /// CpuSaturated on the two samples' mean; `alloc`'s queue stays at 120. 0 turns the test off.
+    /// </summary>
+    public double ComputingQueueNowPerCore { get; init; } = 1;
+
+    /// <summary>
     /// Seconds an item must wait in the queue (mean queue over mean completed/s, last three seconds) for a CpuSaturated
     /// verdict from runnable threads (either form): `alloc` beside a busy loop waited 45-150 ms, a healthy
     /// `taskasyncwait` 4 ms (5 ms beside a busy loop, with more threads runnable than cores).

@@ -78,8 +78,12 @@ internal static class VerdictRules
         // Fewer runnable threads than cores can still be CPU-bound work: an allocation-heavy route's threads also wait
         // for the GC, and a crowded host deals them out. Blocked threads do not burn the process's CPU, so a real share
         // of it beside them tells the two apart.
+        // This weaker form also needs work queued now: the mean of a burst and a drained queue (51 at a load's start, then 0
+        // with 509 done/s, on a crowded host) is a wait that is over. (More runnable threads than cores need not: a pool
+        // with a thread per connection computes with nothing queued, as cpu/200 on 16 connections does.)
         var computing = runnableRead && !runnableBound
-            && runnableMean >= t.ComputingRunnablePerCore * cores && f.CpuPercent >= t.ComputingCpuPercent;
+            && runnableMean >= t.ComputingRunnablePerCore * cores && f.CpuPercent >= t.ComputingCpuPercent
+            && f.Latest.QueueLength >= t.ComputingQueueNowPerCore * cores;
         if (!busy && !runnableBound && !computing)
         {
             return null;

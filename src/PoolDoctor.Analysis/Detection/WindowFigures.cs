@@ -26,6 +26,12 @@ internal sealed record WindowFigures(
     /// <summary>The workers' mean time on a CPU and in the run queue over the samples the runnable mean covers; null where unread.</summary>
     public WorkerScheduling? Scheduling { get; init; }
 
+    /// <summary>
+    /// The pool's mean thread count over the samples <see cref="Scheduling"/> averages: the threads those figures were
+    /// shared among (a pool that has just grown from 3 to 13 ran on 3 for most of the span).
+    /// </summary>
+    public double ScheduledThreadsMean { get; init; }
+
     public static WindowFigures Compute(
         IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, DetectionThresholds thresholds)
     {
@@ -50,7 +56,8 @@ internal sealed record WindowFigures(
         var before = runnableSamples.Count > 0 ? samples.LastOrDefault(s => s.Seconds < runnableSamples[0].Seconds) : null;
         var runnableSpan = runnableSamples.Count > 0 ? latest.Seconds - (before ?? runnableSamples[0]).Seconds : 0;
         var runnableGrowth = runnableSamples.Count > 0 ? latest.ThreadCount - (before ?? runnableSamples[0]).ThreadCount : 0;
-        var scheduled = runnableSamples.Where(s => s.WorkerScheduling is not null).Select(s => s.WorkerScheduling!).ToList();
+        var scheduledSamples = runnableSamples.Where(s => s.WorkerScheduling is not null).ToList();
+        var scheduled = scheduledSamples.Select(s => s.WorkerScheduling!).ToList();
         var scheduling = scheduled.Count > 0
             ? new WorkerScheduling(
                 scheduled.Average(w => w.OnCpuMsPerSecond), scheduled.Average(w => w.RunQueueMsPerSecond), scheduled.Average(w => w.TimeslicesPerSecond))
@@ -80,6 +87,7 @@ internal sealed record WindowFigures(
         {
             ThreadGrowthOverRunnableSpan = runnableGrowth,
             Scheduling = scheduling,
+            ScheduledThreadsMean = scheduledSamples.Count > 0 ? scheduledSamples.Average(s => s.ThreadCount) : 0,
         };
     }
 

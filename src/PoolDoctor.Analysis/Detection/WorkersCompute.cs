@@ -17,9 +17,14 @@ internal static class WorkersCompute
     public static bool Holds(WindowFigures f, int cores, DetectionThresholds t) =>
         t.WeighRunQueue
         && f.Scheduling is { } s
-        && f.Latest.ThreadCount > 0
+        && f.ScheduledThreadsMean > 0
         && s.OnCpuMsPerSecond >= t.WorkersComputeMsPerCore * cores
-        && s.OnCpuMsPerSecond / f.Latest.ThreadCount >= t.WorkersComputeMsPerThread;
+        && PerThread(f) >= t.WorkersComputeMsPerThread;
+
+    // Over the threads the time was shared among, not the latest count: the lab's `cpu/20` on a crowded CI host ran 3
+    // threads at 286-648 ms/s, then grew to 13 in the sample the persistent-queue rule fired on (48 ms/s over 13, 113
+    // over the span's mean of 5.5).
+    private static double PerThread(WindowFigures f) => f.Scheduling!.OnCpuMsPerSecond / f.ScheduledThreadsMean;
 
     /// <summary>Why no queue rule called the pool starving; added to the verdict the later rules give.</summary>
     public static EvidenceItem Evidence(WindowFigures f, int cores, DetectionThresholds t) =>
@@ -33,7 +38,7 @@ internal static class WorkersCompute
             WindowSeconds = f.RunnableSpanSeconds,
             Figures =
             [
-                new(FigureName.OnCpuMsPerThread, f.Scheduling.OnCpuMsPerSecond / f.Latest.ThreadCount, MillisecondsPerSecond),
+                new(FigureName.OnCpuMsPerThread, PerThread(f), MillisecondsPerSecond),
                 new(FigureName.OnCpuThresholdPerThread, t.WorkersComputeMsPerThread, MillisecondsPerSecond),
                 new(FigureName.RunQueueMsPerSecond, f.Scheduling.RunQueueMsPerSecond, MillisecondsPerSecond),
             ],

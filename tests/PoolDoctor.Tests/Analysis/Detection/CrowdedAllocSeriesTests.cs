@@ -68,8 +68,24 @@ public class CrowdedAllocSeriesTests
         var series = Load("taskasyncwait-busy");
 
         Assert.DoesNotContain(Timeline(series), StarvationDetector.IsFinding);
-        var noWait = DetectionThresholds.Default with { ComputingWaitSeconds = 0 };
+        var noWait = DetectionThresholds.Default with { ComputingWaitSeconds = 0, ComputingQueueNowPerCore = 0 };
         Assert.Contains(Timeline(series, noWait), v => v.Kind == VerdictKind.CpuSaturated);
+    }
+
+    [Fact]
+    public void A_queue_that_has_drained_again_is_no_cpu_bound_work()
+    {
+        // `negatives/taskasyncwait-crowded-start`: a CI run of `diagnose -p` on the lab's taskasyncwait, attached 1 s after
+        // a 125-connection load began, with three other test classes on the 2 cores. The first half second held the
+        // load's start (51 queued, 36 ms queue delay p50, the process at 18 % CPU); the next had 0 queued and 509 done/s.
+        // It read CpuSaturated at 1.1 s on those two samples: a wait that is over is no finding.
+        var series = Load("taskasyncwait-crowded-start");
+
+        Assert.Equal(0, series.Samples[^1].QueueLength);
+        Assert.DoesNotContain(Timeline(series), StarvationDetector.IsFinding);
+        // The control: without the queue-now test the same two samples read CpuSaturated, as CI did.
+        var blind = DetectionThresholds.Default with { ComputingQueueNowPerCore = 0 };
+        Assert.Equal(VerdictKind.CpuSaturated, Timeline(series, blind)[^1].Kind);
     }
 
     [Fact]

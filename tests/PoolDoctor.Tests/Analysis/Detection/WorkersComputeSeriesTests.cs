@@ -15,7 +15,7 @@ namespace PoolDoctor.Tests.Detection;
 /// </summary>
 public class WorkersComputeSeriesTests
 {
-    public static TheoryData<string> Computing => new("alloc-minimal", "alloc-mvc");
+    public static TheoryData<string> Computing => new("alloc-minimal", "alloc-mvc", "cpu20-mvc");
 
     public static TheoryData<string> Blocked => new(
         "db-sync-mvc", "grpc-check", "grpc-check-2", "queue-sync-mvc", "db-asyncoversync-minimal", "wait-mvc", "tenant-sync-mvc",
@@ -48,7 +48,9 @@ public class WorkersComputeSeriesTests
 
         var first = Timeline(Load(name), blind).First(StarvationDetector.IsFinding);
 
-        Assert.Equal((VerdictKind.Starving, VerdictRule.StarvationSignature), (first.Kind, first.Rule));
+        // alloc read Starving by the signature, cpu20 by the persistent queue.
+        Assert.Equal(VerdictKind.Starving, first.Kind);
+        Assert.Contains(first.Rule, new[] { VerdictRule.StarvationSignature, VerdictRule.PersistentQueue });
     }
 
     [Theory]
@@ -62,5 +64,19 @@ public class WorkersComputeSeriesTests
 
         Assert.Equal(VerdictKind.Starving, timeline.First(StarvationDetector.IsFinding).Kind);
         Assert.DoesNotContain(timeline, v => v.Evidence.Any(e => e.Kind == EvidenceKind.WorkersCompute));
+    }
+
+    [Fact]
+    public void A_pool_that_has_just_grown_is_weighed_by_the_threads_that_ran_not_the_ones_just_added()
+    {
+        // cpu20-mvc (a CI run, 2026-11-27): 3 threads ran 286-648 ms/s for two seconds, then the pool grew to 13. Over the
+        // latest count that is 48 ms/s a thread, under the floor, and the persistent-queue rule read Starving at 2.6 s.
+        var series = Load("cpu20-mvc");
+        var at = series.Samples.Select((s, i) => (s, i)).First(x => x.s.Seconds > 2.5).i;
+        var window = series.Samples.Take(at + 1).ToList();
+        var f = WindowFigures.Compute(window, series.Injections, DetectionThresholds.Default);
+
+        Assert.True(f.Scheduling!.OnCpuMsPerSecond / f.Latest.ThreadCount < DetectionThresholds.Default.WorkersComputeMsPerThread);
+        Assert.True(WorkersCompute.Holds(f, series.Cores, DetectionThresholds.Default));
     }
 }
