@@ -15,6 +15,7 @@ internal static class ReportFiles
             var html = Path.Combine(directory, "report.html");
             // Never cancelled: a partial report after Ctrl+C is exactly what must reach the disk.
             await ReportJsonWriter.WriteFileAsync(report, json, CancellationToken.None);
+            Collect.SelfTiming.ToolTimeline.Mark("json-written");
             await ReportHtmlWriter.WriteFileAsync(report, html, CancellationToken.None);
             return (json, html);
         }

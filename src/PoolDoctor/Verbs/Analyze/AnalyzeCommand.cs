@@ -14,7 +14,7 @@ internal static class AnalyzeCommand
     public static Command Create()
     {
         var file = new Argument<string>("FILE") { HelpName = "FILE", Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect), or a core dump (dump, dotnet-dump collect)." };
-        var symbols = new Option<string?>("--symbols") { HelpName = "DIR", Description = "A directory with the app's assemblies and PDBs, for a trace or dump recorded on another machine (file:line, user code, IL)." };
+        var symbols = new Option<DirectoryInfo?>("--symbols") { HelpName = "DIR", Description = "A directory with the app's assemblies and PDBs, for a trace or dump recorded on another machine (file:line, user code, IL)." };
         var display = new StackDisplayOptions();
         var command = new Command("analyze", "Group the stacks of a recorded .nettrace or a core dump and name the code that blocks the thread pool.") { file, symbols };
         display.AddTo(command);
@@ -23,11 +23,10 @@ internal static class AnalyzeCommand
         {
             var path = parse.GetValue(file)!;
             var how = display.Read(parse);
-            var symbolsDirectory = parse.GetValue(symbols);
-            if (symbolsDirectory is not null && !Directory.Exists(symbolsDirectory))
-            {
-                throw new RunFailedException($"--symbols: no such directory '{symbolsDirectory}'");
-            }
+            // A folder that is not there is a missing input (exit 1), as a missing FILE is, so it is checked here, not by the parser.
+            var symbolsDirectory = parse.GetValue(symbols) is { } given
+                ? given.Exists ? given.FullName : throw new RunFailedException($"--symbols: no such directory '{given}'")
+                : null;
             if (CoreDumpFile.IsElf(path))
             {
                 return await AnalyzeDumpAsync(path, how, symbolsDirectory, cancellation);

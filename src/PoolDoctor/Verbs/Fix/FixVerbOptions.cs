@@ -7,7 +7,7 @@ namespace PoolDoctor.Cli.Verbs.Fix;
 /// <summary>The options of `fix` and the checks between them; <see cref="Read"/> turns a parse into a <see cref="FixRequest"/>.</summary>
 internal sealed class FixVerbOptions
 {
-    private readonly Option<string?> _project = new("--project") { HelpName = "PATH", Description = "The .csproj, .sln or .slnx that builds the culprit's code (default: the project above the report's source file); for --stop-gap and --verify, the app's .csproj (the one that starts the service)." };
+    private readonly Option<FileSystemInfo?> _project = new("--project") { HelpName = "PATH", Description = "The .csproj, .sln or .slnx that builds the culprit's code (default: the project above the report's source file); for --stop-gap and --verify, the app's .csproj (the one that starts the service)." };
     private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which culprit of the report to fix, as numbered in it (1 is the first).", DefaultValueFactory = _ => 1 };
     private readonly Option<FileInfo?> _output = PathOptions.OutputFile("--output", ["-o"], "FILE.diff", "Write the unified diff to this file instead of stdout.", "fix.diff");
     private readonly Option<bool> _apply = new("--apply") { Description = "Edit the source files in place (after the patched project compiles)." };
@@ -54,7 +54,9 @@ internal sealed class FixVerbOptions
         {
             throw new UsageException($"--min-threads: must be 1..32767 (got {minThreads})");
         }
-        if (parse.GetValue(_project) is { } project && !File.Exists(project) && !Directory.Exists(project))
+        // A project that is not there is a missing input (exit 1), as a missing report is, so it is checked here.
+        var project = parse.GetValue(_project);
+        if (project is { Exists: false })
         {
             throw new RunFailedException($"--project: no such file '{project}'");
         }
@@ -82,7 +84,7 @@ internal sealed class FixVerbOptions
             // Said rather than ignored: a user who gave it expects it to act.
             throw new UsageException($"{unused.Name} needs --verify");
         }
-        return new FixRequest(report, parse.GetValue(_project), culprit, parse.GetValue(_output)?.ToString(), apply, parse.GetValue(_rename), stopGap ? form : null, minThreads, settings);
+        return new FixRequest(report, project?.ToString(), culprit, parse.GetValue(_output)?.ToString(), apply, parse.GetValue(_rename), stopGap ? form : null, minThreads, settings);
     }
 
     private VerifySettings ReadVerify(ParseResult parse, IReadOnlyList<string> launch)
