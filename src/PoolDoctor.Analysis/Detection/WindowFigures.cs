@@ -27,8 +27,10 @@ internal sealed record WindowFigures(
     public WorkerScheduling? Scheduling { get; init; }
 
     /// <summary>
-    /// The pool's mean thread count over the samples <see cref="Scheduling"/> averages: the threads those figures were
-    /// shared among (a pool that has just grown from 3 to 13 ran on 3 for most of the span).
+    /// The threads the pool ran over the samples <see cref="Scheduling"/> averages, the ones those figures were shared
+    /// among: each sample's thread count, capped by the pool's thread goal over its interval (the last adjustment's
+    /// newWorkerThreadCount, weighted by time). A pool that has just grown from 3 to 13 ran on 3 for most of the span,
+    /// and one whose hill climbing swings its goal between 2 and 8 keeps the threads above the goal parked, not working.
     /// </summary>
     public double ScheduledThreadsMean { get; init; }
 
@@ -87,7 +89,7 @@ internal sealed record WindowFigures(
         {
             ThreadGrowthOverRunnableSpan = runnableGrowth,
             Scheduling = scheduling,
-            ScheduledThreadsMean = scheduledSamples.Count > 0 ? scheduledSamples.Average(s => s.ThreadCount) : 0,
+            ScheduledThreadsMean = scheduledSamples.Count > 0 ? scheduledSamples.Average(s => RunningThreads(samples, injections, s)) : 0,
         };
     }
 
@@ -100,6 +102,30 @@ internal sealed record WindowFigures(
         var latest = samples[^1].Seconds;
         var picked = samples.Where(s => latest - s.Seconds < seconds - 0.25).ToList();
         return picked.Count > 0 ? picked : [samples[^1]];
+    }
+
+    // The time-weighted mean of min(thread count, goal) over the interval that ends at the sample; with no adjustment
+    // before it, the goal is unknown and the count stands.
+    private static double RunningThreads(IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, CounterSample sample)
+    {
+        var before = samples.LastOrDefault(s => s.Seconds < sample.Seconds);
+        var from = before?.Seconds ?? sample.Seconds - 0.5;
+        var span = sample.Seconds - from;
+        if (span <= 0)
+        {
+            return sample.ThreadCount;
+        }
+        var goal = injections.LastOrDefault(i => i.Seconds <= from)?.NewWorkerThreadCount;
+        var at = from;
+        var sum = 0.0;
+        foreach (var change in injections.Where(i => i.Seconds > from && i.Seconds < sample.Seconds))
+        {
+            sum += Math.Min(sample.ThreadCount, goal ?? sample.ThreadCount) * (change.Seconds - at);
+            goal = change.NewWorkerThreadCount;
+            at = change.Seconds;
+        }
+        sum += Math.Min(sample.ThreadCount, goal ?? sample.ThreadCount) * (sample.Seconds - at);
+        return sum / span;
     }
 
     public static bool IsBlockingInjection(InjectionEvent e) =>

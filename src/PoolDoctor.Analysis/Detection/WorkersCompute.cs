@@ -22,8 +22,9 @@ internal static class WorkersCompute
         && PerThread(f) >= t.WorkersComputeMsPerThread;
 
     // Over the threads the time was shared among, not the latest count: the lab's `cpu/20` on a crowded CI host ran 3
-    // threads at 286-648 ms/s, then grew to 13 in the sample the persistent-queue rule fired on (48 ms/s over 13, 113
-    // over the span's mean of 5.5).
+    // threads at 286-648 ms/s, then grew to 13 in the sample the persistent-queue rule fired on (48 ms/s over 13, 153
+    // over the threads it ran); `alloc` had 8 threads while hill climbing held its goal at 2 most of the time (43 ms/s
+    // over 8, 97 over the threads it ran). WindowFigures.ScheduledThreadsMean.
     private static double PerThread(WindowFigures f) => f.Scheduling!.OnCpuMsPerSecond / f.ScheduledThreadsMean;
 
     /// <summary>Why no queue rule called the pool starving; added to the verdict the later rules give.</summary>

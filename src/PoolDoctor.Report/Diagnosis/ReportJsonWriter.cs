@@ -31,6 +31,18 @@ public static class ReportJsonWriter
         return System.Text.Encoding.UTF8.GetString(buffer.ToArray());
     }
 
+    /// <summary>
+    /// Runs the writer once on an empty report and drops the text, so the serializer has built its metadata for every
+    /// value type report.json holds and the writer's code is compiled. `diagnose` calls it beside its capture: in a cold
+    /// process that work would otherwise sit between the analysis and the file (bench/RESULTS.md, time to culprit).
+    /// </summary>
+    public static void Prepare() => _ = Write(Empty());
+
+    private static DiagnosisReport Empty() => new(
+        new Model.Targets.TargetProcess(0, "", ""), DateTimeOffset.UnixEpoch, 0, [], [],
+        new Model.Verdicts.Verdict(Model.Verdicts.VerdictKind.Inconclusive, 0, Model.Verdicts.VerdictRule.WarmingUp, [], null),
+        null, [], [], Model.Advice.AdviceSet.None, [], false, null);
+
     public static Task WriteFileAsync(DiagnosisReport report, string path, CancellationToken cancellationToken = default) =>
         ReportFile.WriteAsync(path, Write(report), cancellationToken);
 

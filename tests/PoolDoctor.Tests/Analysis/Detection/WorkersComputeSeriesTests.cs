@@ -15,7 +15,7 @@ namespace PoolDoctor.Tests.Detection;
 /// </summary>
 public class WorkersComputeSeriesTests
 {
-    public static TheoryData<string> Computing => new("alloc-minimal", "alloc-mvc", "cpu20-mvc");
+    public static TheoryData<string> Computing => new("alloc-minimal", "alloc-mvc", "alloc-mvc-3", "cpu20-mvc");
 
     public static TheoryData<string> Blocked => new(
         "db-sync-mvc", "grpc-check", "grpc-check-2", "queue-sync-mvc", "db-asyncoversync-minimal", "wait-mvc", "tenant-sync-mvc",
@@ -77,6 +77,21 @@ public class WorkersComputeSeriesTests
         var f = WindowFigures.Compute(window, series.Injections, DetectionThresholds.Default);
 
         Assert.True(f.Scheduling!.OnCpuMsPerSecond / f.Latest.ThreadCount < DetectionThresholds.Default.WorkersComputeMsPerThread);
+        Assert.True(WorkersCompute.Holds(f, series.Cores, DetectionThresholds.Default));
+    }
+
+    [Fact]
+    public void Threads_parked_above_the_pools_goal_do_not_share_the_workers_time()
+    {
+        // alloc-mvc-3 (a CI run, 2026-11-27 09:2x): 8 threads, hill climbing moving the goal between 2 and 8, 347 ms/s on a
+        // CPU. Over 8 threads that is 43 ms/s each, under the floor, and the signature rule read Starving at 5.4 s.
+        var series = Load("alloc-mvc-3");
+        var at = series.Samples.Select((s, i) => (s, i)).First(x => x.s.Seconds > 5.3).i;
+        var f = WindowFigures.Compute(series.Samples.Take(at + 1).ToList(), series.Injections, DetectionThresholds.Default);
+
+        Assert.Equal(8, f.Latest.ThreadCount);
+        Assert.True(f.Scheduling!.OnCpuMsPerSecond / f.Latest.ThreadCount < DetectionThresholds.Default.WorkersComputeMsPerThread);
+        Assert.InRange(f.ScheduledThreadsMean, 2, 5);
         Assert.True(WorkersCompute.Holds(f, series.Cores, DetectionThresholds.Default));
     }
 }
