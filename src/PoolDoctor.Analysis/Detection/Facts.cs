@@ -55,6 +55,7 @@ internal static class Facts
                     new(FigureName.P99Ms, d.P99, Milliseconds),
                     new(FigureName.MaxMs, d.Max, Milliseconds),
                     new(FigureName.WorkItems, d.Items, Items),
+                    .. d.QueuedBeforeSession > 0 ? [new EvidenceFigure(FigureName.QueuedBeforeSession, d.QueuedBeforeSession, Items)] : Array.Empty<EvidenceFigure>(),
                 ],
             }
             : null;

@@ -22,6 +22,7 @@ public enum FigureName
     P99Ms,
     MaxMs,
     WorkItems,
+    QueuedBeforeSession,
     CpuThreshold,
     CpuPercent,
     AtSeconds,

@@ -39,6 +39,10 @@ public sealed class CounterSampleJson() : WriteOnlyJsonConverter<CounterSample>(
             json.WriteNumber("p99", delay.P99);
             json.WriteNumber("max", delay.Max);
             json.WriteNumber("items", delay.Items);
+            if (delay.QueuedBeforeSession > 0)
+            {
+                json.WriteNumber("queuedBeforeSession", delay.QueuedBeforeSession);
+            }
             json.WriteEndObject();
         }
         if (s.FirstInterval)

@@ -55,5 +55,6 @@ public static class CounterSeriesReader
         e.GetProperty("p50").GetDouble(),
         e.GetProperty("p99").GetDouble(),
         e.GetProperty("max").GetDouble(),
-        e.TryGetProperty("items", out var items) ? items.GetInt32() : 0);
+        e.TryGetProperty("items", out var items) ? items.GetInt32() : 0,
+        e.TryGetProperty("queuedBeforeSession", out var before) ? before.GetInt32() : 0);
 }

@@ -34,7 +34,9 @@ public static class EvidenceText
         QueueWait => I($"completed {Get(e, FigureName.Completed):0}/s: a queued item waits about {F(e):0.#} s for a thread"),
         QueueWaitMean => I($"completed {Get(e, FigureName.Completed):0}/s for {Get(e, FigureName.QueueMean):0} queued on average: a queued item waits about {F(e):0.#} s for a thread")
             + (e.Get(FigureName.MeasuredDelayMs) is { } measured ? I($" (measured: {measured:0} ms, the median of the samples' p50 queue delay)") : ""),
-        QueueDelay => I($"queue delay p50 {F(e):0} ms, p99 {Get(e, FigureName.P99Ms):0} ms, max {Get(e, FigureName.MaxMs):0} ms over {Get(e, FigureName.WorkItems):0} work item(s): how long work waited in the pool's queue for a thread"),
+        QueueDelay => I($"queue delay p50 {F(e):0} ms, p99 {Get(e, FigureName.P99Ms):0} ms, max {Get(e, FigureName.MaxMs):0} ms over {Get(e, FigureName.WorkItems):0} work item(s)")
+            + (e.Get(FigureName.QueuedBeforeSession) is { } before ? I($", {before:0} of them queued before the measuring began (their wait counts from then: at least)") : "")
+            + ": how long work waited in the pool's queue for a thread",
         Completed => I($"completed {F(e):0}/s"),
         NothingCompleted => "completed 0/s: queued items are not being served",
         CpuBusy => I($"CPU {F(e):0}% of {C(e)} core(s) over the last samples (>= {e.Threshold:0}%): every core is busy"),

@@ -133,6 +133,18 @@ public sealed class EvidenceTextTests
                 Figures = [Fig(FigureName.P99Ms, 2400, Milliseconds), Fig(FigureName.MaxMs, 3100, Milliseconds), Fig(FigureName.WorkItems, 57, Items)],
             }
         },
+        {
+            "queue delay p50 1800 ms, p99 4100 ms, max 4100 ms over 9 work item(s), 7 of them queued before the measuring began (their wait counts from then: at least): how long work waited in the pool's queue for a thread",
+            new(QueueDelay)
+            {
+                Figure = 1800, Unit = Milliseconds,
+                Figures =
+                [
+                    Fig(FigureName.P99Ms, 4100, Milliseconds), Fig(FigureName.MaxMs, 4100, Milliseconds), Fig(FigureName.WorkItems, 9, Items),
+                    Fig(FigureName.QueuedBeforeSession, 7, Items),
+                ],
+            }
+        },
         { "completed 157/s", new(Completed) { Figure = 157.2, Unit = ItemsPerSecond } },
         { "completed 0/s: queued items are not being served", new(NothingCompleted) { Figure = 0, Unit = ItemsPerSecond } },
         { "CPU 97% of 2 core(s) over the last samples (>= 90%): every core is busy", Cpu(CpuBusy, 97.2) with { Threshold = 90 } },
