@@ -116,7 +116,7 @@ public sealed class OutputSnapshotTests
     }
 
     private static CounterSeries Series(string name) =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "load-verb", name + ".jsonl")));
+        CounterFixtures.Load("load-verb/" + name);
 
     /// <summary>The injections that happened in sample i's interval (after the previous sample, up to this one).</summary>
     private static CounterInterval Interval(CounterSeries series, int i)

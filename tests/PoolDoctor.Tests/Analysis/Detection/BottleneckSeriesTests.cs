@@ -29,7 +29,7 @@ public class BottleneckSeriesTests
         "hello-1", "hello-2", "taskasyncwait-1", "taskasyncwait-2", "cpu-1", "cpu-2", "db-async-1", "db-async-2");
 
     private static CounterSeries Load(string folder, string name) =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", folder, name + ".jsonl")));
+        CounterFixtures.Load($"{folder}/{name}");
 
     private static IReadOnlyList<Verdict> Timeline(CounterSeries series) =>
         StarvationDetector.Timeline(series.Samples, series.Injections, series.Cores);

@@ -28,7 +28,7 @@ public class CompensatedSeriesTests
     public static readonly TheoryData<string> Controls = ["diagnose-control-1", "detect-control-1", "control-1-taskwait", "control-2-taskwait"];
 
     private static CounterSeries Load(string name) =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "compensated", name + ".jsonl")));
+        CounterFixtures.Load("compensated/" + name);
 
     private static IReadOnlyList<Verdict> Timeline(CounterSeries s, DetectionThresholds? t = null) =>
         StarvationDetector.Timeline(s.Samples, s.Injections, s.Cores, t);

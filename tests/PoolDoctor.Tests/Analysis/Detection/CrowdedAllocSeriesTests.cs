@@ -19,7 +19,7 @@ public class CrowdedAllocSeriesTests
     public static TheoryData<string> Runs => new("alloc-crowded-1", "alloc-crowded-2");
 
     private static CounterSeries Load(string name) =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "negatives", name + ".jsonl")));
+        CounterFixtures.Load("negatives/" + name);
 
     private static IReadOnlyList<Verdict> Timeline(CounterSeries s, DetectionThresholds? t = null) =>
         StarvationDetector.Timeline(s.Samples, s.Injections, s.Cores, t);

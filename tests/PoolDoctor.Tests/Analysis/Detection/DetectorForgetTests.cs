@@ -14,7 +14,7 @@ public sealed class DetectorForgetTests
     [InlineData("cpu")]
     public void A_bounded_series_gives_the_verdicts_of_the_whole_one(string name)
     {
-        var series = CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "load-verb", name + ".jsonl")));
+        var series = CounterFixtures.Load("load-verb/" + name);
         var whole = StarvationDetector.Timeline(series.Samples, series.Injections, series.Cores);
         var bounded = new StarvationDetector(series.Cores);
         var pending = new Queue<InjectionEvent>(series.Injections.OrderBy(i => i.Seconds));

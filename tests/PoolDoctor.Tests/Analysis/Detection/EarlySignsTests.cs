@@ -13,7 +13,7 @@ namespace PoolDoctor.Tests.Detection;
 public class EarlySignsTests
 {
     private static CounterSeries Load(string recording, string name) =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", recording, name + ".jsonl")));
+        CounterFixtures.Load($"{recording}/{name}");
 
     // Each sample with the injections announced since the previous one, as a live watch delivers them.
     private static IEnumerable<CounterInterval> Intervals(CounterSeries series)

@@ -15,7 +15,7 @@ namespace PoolDoctor.Tests.Detection;
 public class FirstIntervalSeriesTests
 {
     private static CounterSeries Load() =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "first-interval", "mvc-db-taskrun.jsonl")));
+        CounterFixtures.Load("first-interval/mvc-db-taskrun");
 
     private static IReadOnlyList<Verdict> Timeline(CounterSeries s) => StarvationDetector.Timeline(s.Samples, s.Injections, s.Cores);
 
@@ -67,5 +67,5 @@ public class FirstIntervalSeriesTests
     }
 
     private static CounterSeries Burst() =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "negatives", "taskasyncwait-burst.jsonl")));
+        CounterFixtures.Load("negatives/taskasyncwait-burst");
 }

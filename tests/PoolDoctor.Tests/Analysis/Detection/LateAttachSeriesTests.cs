@@ -15,7 +15,7 @@ namespace PoolDoctor.Tests.Detection;
 public class LateAttachSeriesTests
 {
     private static CounterSeries Load() =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "late-attach", "taskwait-mvc.jsonl")));
+        CounterFixtures.Load("late-attach/taskwait-mvc");
 
     [Fact]
     public void Every_sample_of_a_pool_stuck_before_the_attach_carries_a_delay_that_grows_by_the_second()

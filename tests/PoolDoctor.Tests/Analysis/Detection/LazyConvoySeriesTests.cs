@@ -17,7 +17,7 @@ namespace PoolDoctor.Tests.Detection;
 public class LazyConvoySeriesTests
 {
     private static CounterSeries Load(string name) =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "lazy-convoy", name + ".jsonl")));
+        CounterFixtures.Load("lazy-convoy/" + name);
 
     private static IReadOnlyList<Verdict> Timeline(CounterSeries s) => StarvationDetector.Timeline(s.Samples, s.Injections, s.Samples[0].Cores);
 

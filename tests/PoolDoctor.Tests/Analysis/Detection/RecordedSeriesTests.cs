@@ -15,7 +15,7 @@ public class RecordedSeriesTests
     public static readonly string[] Recordings = ["httpclient-loop", "load-verb"];
 
     private static CounterSeries Load(string recording, string name) =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", recording, name + ".jsonl")));
+        CounterFixtures.Load($"{recording}/{name}");
 
     public static TheoryData<string, string> Of(params string[] names)
     {

@@ -14,7 +14,7 @@ namespace PoolDoctor.Tests.Detection;
 public sealed class RuleEvidenceItemsTests
 {
     private static CounterSeries Load(string path) =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", path + ".jsonl")));
+        CounterFixtures.Load(path);
 
     private static IReadOnlyList<Verdict> Timeline(CounterSeries s) => StarvationDetector.Timeline(s.Samples, s.Injections, s.Cores);
 

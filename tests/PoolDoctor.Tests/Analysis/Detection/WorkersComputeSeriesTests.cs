@@ -22,7 +22,7 @@ public class WorkersComputeSeriesTests
         "http-sync-mvc", "getresult-mvc", "filter-sync-mvc");
 
     private static CounterSeries Load(string name) =>
-        CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "crowded", name + ".jsonl")));
+        CounterFixtures.Load("crowded/" + name);
 
     private static IReadOnlyList<Verdict> Timeline(CounterSeries s, DetectionThresholds? t = null) =>
         StarvationDetector.Timeline(s.Samples, s.Injections, s.Cores, t);

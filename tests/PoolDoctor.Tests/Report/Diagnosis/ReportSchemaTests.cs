@@ -115,7 +115,7 @@ public sealed class ReportSchemaTests
 
     private static Verdict DetectorVerdict()
     {
-        var series = CounterSeriesReader.Parse(File.ReadLines(Path.Combine(AppContext.BaseDirectory, "fixtures", "counters", "compensated", "diagnose-minthreads300-1.jsonl")));
+        var series = CounterFixtures.Load("compensated/diagnose-minthreads300-1");
         var verdict = StarvationDetector.FirstFinding(series.Samples, series.Injections, series.Cores)!;
         var culprit = new Model.Stacks.Culprit("DiagScenarioController.TaskWait", Model.Stacks.BlockingKind.SyncOverAsync, "Task.Result", 153, 0.74, []);
         var note = CompensationNote.Describe(verdict, [culprit], new Model.Targets.ConfiguredMinThreads(300, "DOTNET_ThreadPool_ForceMinWorkerThreads=0x12C"), 167)!;
