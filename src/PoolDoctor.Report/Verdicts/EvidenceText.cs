@@ -19,9 +19,9 @@ public static class EvidenceText
         NoSampleYet => "no counter sample yet",
         NoSamples => "no counter sample",
         OneSample => "one counter sample so far; trends need two",
-        ThreadCount => I($"thread count {F(e):0} = {F(e) / C(e):0.#}x {C(e)} core(s), {Slope(e)} threads/s over {W(e):0.#} s"),
-        ThreadCountSettled => I($"thread count settled at {F(e):0} = {F(e) / C(e):0.#}x {C(e)} core(s) (>= {e.ThresholdPerCore:0.#}x), {Slope(e)} threads/s over {W(e):0.#} s"),
-        ThreadsGrowOnDemand => I($"thread count {F(e):0} = {F(e) / C(e):0.#}x {C(e)} core(s) (>= {e.ThresholdPerCore:0.#}x), {Slope(e)} threads/s over {W(e):0.#} s, grown on demand with nothing queued under a thread goal of {Get(e, FigureName.ThreadGoal):0}"),
+        ThreadCount => I($"thread count {F(e):0} = {F(e) / C(e):0.#}x {C(e)} core(s){Trend(e)}"),
+        ThreadCountSettled => I($"thread count settled at {F(e):0} = {F(e) / C(e):0.#}x {C(e)} core(s) (>= {e.ThresholdPerCore:0.#}x){Trend(e)}"),
+        ThreadsGrowOnDemand => I($"thread count {F(e):0} = {F(e) / C(e):0.#}x {C(e)} core(s) (>= {e.ThresholdPerCore:0.#}x){Trend(e)}, grown on demand with nothing queued under a thread goal of {Get(e, FigureName.ThreadGoal):0}"),
         ThreadGoal => Goal(e),
         ThreadGoalCoversQueue => Goal(e) + ", so every queued item gets one: the pool keeps up",
         QueueLength => Queue(e),
@@ -90,6 +90,9 @@ public static class EvidenceText
         I($"{F(e):0} pool thread{(F(e) == 1 ? "" : "s")} blocked in {e.Method} ({e.Api})");
 
     private static string Slope(EvidenceItem e) => I($"{Get(e, FigureName.ThreadSlope):+0.0;-0.0;0.0}");
+
+    // A window of one sample has no slope: "0.0 threads/s over 0 s" read as a measured standstill.
+    private static string Trend(EvidenceItem e) => W(e) > 0 ? I($", {Slope(e)} threads/s over {W(e):0.#} s") : ", one sample so far (no trend yet)";
 
     private static double F(EvidenceItem e) => e.Figure ?? throw Missing(e, "figure");
 

@@ -56,6 +56,11 @@ public sealed class EvidenceTextTests
             new(ThreadCount) { Figure = 9, Unit = EvidenceUnit.Threads, Cores = 2, WindowSeconds = 0.5, Figures = [Fig(FigureName.ThreadSlope, 8.5, ThreadsPerSecond)] }
         },
         {
+            // A verdict on the first sample (counters attached to a pool already stuck): no slope to give.
+            "thread count 32 = 16x 2 core(s), one sample so far (no trend yet)",
+            new(ThreadCount) { Figure = 32, Unit = EvidenceUnit.Threads, Cores = 2, WindowSeconds = 0, Figures = [Fig(FigureName.ThreadSlope, 0, ThreadsPerSecond)] }
+        },
+        {
             "thread count settled at 167 = 83.5x 2 core(s) (>= 3x), -0.2 threads/s over 4.5 s",
             new(ThreadCountSettled)
             {
