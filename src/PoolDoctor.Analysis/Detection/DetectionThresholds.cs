@@ -86,15 +86,6 @@ public sealed record DetectionThresholds
     /// <summary>Whether schedstat figures, where read, can veto the runnable forms of cpu-saturated (off: the rule as it was).</summary>
     public bool WeighRunQueue { get; init; } = true;
 
-    /// <summary>Whether thread growth that hill climbing alone made is kept from the signature rule (off: any growth climbs).</summary>
-    public bool WeighHillClimbing { get; init; } = true;
-
-    /// <summary>
-    /// Time per pool thread on a CPU or waiting for one at or above which workers that wait longer than they run want
-    /// CPUs rather than block: `alloc` on a crowded host 256-845 ms/s, the recorded blocking routes 1-209 once started.
-    /// </summary>
-    public double WorkersWantCpuMsPerThread { get; init; } = 250;
-
     /// <summary>Seconds of queued work (queue length / completed per second) that count as "not draining".</summary>
     public double QueuedSecondsOfWork { get; init; } = 1;
 

@@ -45,8 +45,7 @@ internal static class VerdictRules
         }
         // The queue rules take a low CPU for blocked threads; threads the scheduler shows computing are not blocked.
         var computing = WorkersCompute.Holds(f, cores, t);
-        var waitingForCpu = !computing && WorkersWaitForCpu.Holds(f, cores, t);
-        var byQueue = computing || waitingForCpu
+        var byQueue = computing
             ? null
             : StarvingBySignature(f, cores, t) ?? QueueNotDraining(samples, f, cores, t) ?? PersistentQueueRule.Judge(samples, f, cores, t);
         var verdict = byQueue ?? BlockingCompensated(f, cores, t) ?? Healthy(f, cores, t);
@@ -54,7 +53,7 @@ internal static class VerdictRules
         {
             verdict = verdict with { Evidence = [.. verdict.Evidence, WorkersCompute.Evidence(f, cores, t)] };
         }
-        return heldElsewhere || waitingForCpu ? verdict with { Evidence = [.. verdict.Evidence, CrowdedRunQueue.HeldElsewhere(f, cores, t)] } : verdict;
+        return heldElsewhere ? verdict with { Evidence = [.. verdict.Evidence, CrowdedRunQueue.HeldElsewhere(f, cores, t)] } : verdict;
     }
 
     /// <summary>Every core busy with this process, or more pool threads runnable than cores (CPU-bound work, whoever holds the cores).</summary>
@@ -186,8 +185,7 @@ internal static class VerdictRules
     {
         var queueFloor = QueueFloor(cores, t);
         var queued = f.Latest.QueueLength >= queueFloor && f.Previous is { } p && p.QueueLength >= queueFloor;
-        // Growth that hill climbing made (its goal swinging with throughput) is no sign of stuck work.
-        var climbing = (f.ThreadSlopePerSecond >= t.ClimbPerSecond && !(t.WeighHillClimbing && f.GrowthIsHillClimbing)) || f.CooperativeBlockingInjections > 0;
+        var climbing = f.ThreadSlopePerSecond >= t.ClimbPerSecond || f.CooperativeBlockingInjections > 0;
         // Little's law: queue ÷ completions is how long an item waits. A busy pool that flows (an allocation-heavy async
         // route: 120 queued, 2,000 done/s, 60 ms) is not starving, whatever hill climbing adds.
         var waits = f.Latest.QueueLength >= t.SignatureSecondsOfWork * f.Latest.CompletedPerSecond;

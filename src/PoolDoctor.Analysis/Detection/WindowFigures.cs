@@ -34,15 +34,6 @@ internal sealed record WindowFigures(
     /// </summary>
     public double ScheduledThreadsMean { get; init; }
 
-    /// <summary>
-    /// The window's thread growth is hill climbing's alone: every thread-count adjustment in it is one of hill climbing's
-    /// moves (warm-up, a climbing or random move, a change point, stabilising), and the latest count is within the
-    /// highest goal they set. Such a pool grows because throughput rose with threads, not because work is stuck: an
-    /// allocation-heavy route on a crowded host swung its goal between 2 and 6 every 0.3 s and read +0.7 threads/s.
-    /// False with no adjustment in the window (a series without the events).
-    /// </summary>
-    public bool GrowthIsHillClimbing { get; init; }
-
     public static WindowFigures Compute(
         IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, DetectionThresholds thresholds)
     {
@@ -99,7 +90,6 @@ internal sealed record WindowFigures(
             ThreadGrowthOverRunnableSpan = runnableGrowth,
             Scheduling = scheduling,
             ScheduledThreadsMean = scheduledSamples.Count > 0 ? scheduledSamples.Average(s => RunningThreads(samples, injections, s)) : 0,
-            GrowthIsHillClimbing = recent.Count > 0 && recent.All(i => IsHillClimbing(i.Reason)) && latest.ThreadCount <= recent.Max(i => i.NewWorkerThreadCount),
         };
     }
 
@@ -137,9 +127,6 @@ internal sealed record WindowFigures(
         sum += Math.Min(sample.ThreadCount, goal ?? sample.ThreadCount) * (sample.Seconds - at);
         return sum / span;
     }
-
-    private static bool IsHillClimbing(AdjustmentReason reason) => reason is AdjustmentReason.Warmup or AdjustmentReason.Initializing
-        or AdjustmentReason.RandomMove or AdjustmentReason.ClimbingMove or AdjustmentReason.ChangePoint or AdjustmentReason.Stabilizing;
 
     public static bool IsBlockingInjection(InjectionEvent e) =>
         e.Reason is AdjustmentReason.Starvation or AdjustmentReason.CooperativeBlocking;

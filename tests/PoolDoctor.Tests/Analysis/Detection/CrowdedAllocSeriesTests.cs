@@ -54,8 +54,7 @@ public class CrowdedAllocSeriesTests
     {
         // The control: the CPU share is what tells this run from blocked threads. Demand more CPU than the run used and
         // the signature rule calls it starving, as CI did.
-        // The hill-climbing test is off too: these runs' threads came from hill climbing alone, which also keeps them apart.
-        var blind = DetectionThresholds.Default with { ComputingCpuPercent = 101, WeighHillClimbing = false };
+        var blind = DetectionThresholds.Default with { ComputingCpuPercent = 101 };
 
         Assert.Contains(Timeline(Slower(Load(name)), blind), v => v.Kind == VerdictKind.Starving);
     }

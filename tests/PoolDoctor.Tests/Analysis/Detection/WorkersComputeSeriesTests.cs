@@ -43,9 +43,8 @@ public class WorkersComputeSeriesTests
     [MemberData(nameof(Computing))]
     public void Without_the_schedulers_figures_the_same_runs_read_starving(string name)
     {
-        // The control: these are the runs CI read as Starving; the workers' CPU time tells them from blocked pools, and so
-        // (for alloc-mvc and alloc-minimal, whose threads only hill climbing added) does the growth's reason: both are off.
-        var blind = DetectionThresholds.Default with { WeighRunQueue = false, WeighHillClimbing = false };
+        // The control: these are the runs CI read as Starving; only the workers' CPU time tells them from blocked pools.
+        var blind = DetectionThresholds.Default with { WeighRunQueue = false };
 
         var first = Timeline(Load(name), blind).First(StarvationDetector.IsFinding);
 
