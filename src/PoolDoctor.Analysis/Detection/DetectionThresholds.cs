@@ -56,6 +56,15 @@ public sealed record DetectionThresholds
     public double ComputingWaitSeconds { get; init; } = 0.025;
 
     /// <summary>
+    /// Whether the measured queue delay, where the runnable samples have one, must also reach
+    /// <see cref="ComputingWaitSeconds"/> (their p50s, weighted by items) for the runnable forms of cpu-saturated. Little's
+    /// law reads a mean that a burst lifts: a healthy `taskasyncwait` at start-up on a crowded CI host had 19 queued at
+    /// 481 done/s (40 ms) while its typical item waited 2-26 ms; the CPU-bound `cpu/20` beside a busy loop waited 100-270
+    /// ms. Off: the rule as it was.
+    /// </summary>
+    public bool WeighMeasuredDelay { get; init; } = true;
+
+    /// <summary>
     /// Run-queue wait over time on a CPU (the workers' sums, schedstat) at or above which runnable workers in a process
     /// under <see cref="ComputingCpuPercent"/> wait for CPUs other processes hold: not CPU-bound work (docs/detection.md).
     /// </summary>

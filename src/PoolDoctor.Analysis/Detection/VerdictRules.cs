@@ -64,6 +64,12 @@ internal static class VerdictRules
         // for a millisecond or two while its threads are busy (taskasyncwait: 2 queued, 605 done/s, 28 % CPU; beside a
         // busy loop, 2.6 threads runnable with 3 queued at 645 done/s). Work that flows is no finding, whoever holds the cores.
         var waits = f.RecentQueueMean >= t.ComputingWaitSeconds * Math.Max(1, f.RecentCompletedMean);
+        // Where the delay was measured over the runnable samples it is the wait itself, and it must show one too: the
+        // queue's mean can hold a start-up burst while the typical item starts within milliseconds.
+        if (t.WeighMeasuredDelay && f.RunnableSpanDelayP50Ms is { } measuredMs)
+        {
+            waits = waits && measuredMs >= t.ComputingWaitSeconds * 1000;
+        }
         // Idle workers spin a little before they sleep, so runnable threads alone prove nothing; with work queued
         // they mean the queue waits for CPUs, not for threads.
         // Over at least a second of samples (two at 1 s, three at 0.5 s): on a crowded machine a blocked thread's wake-ups

@@ -27,6 +27,12 @@ internal sealed record WindowFigures(
     public WorkerScheduling? Scheduling { get; init; }
 
     /// <summary>
+    /// The typical measured queue delay over the samples the runnable mean covers: each sample's p50, weighted by the
+    /// items it measured; null where no sample measured one.
+    /// </summary>
+    public double? RunnableSpanDelayP50Ms { get; init; }
+
+    /// <summary>
     /// The threads the pool ran over the samples <see cref="Scheduling"/> averages, the ones those figures were shared
     /// among: each sample's thread count, capped by the pool's thread goal over its interval (the last adjustment's
     /// newWorkerThreadCount, weighted by time). A pool that has just grown from 3 to 13 ran on 3 for most of the span,
@@ -89,8 +95,15 @@ internal sealed record WindowFigures(
         {
             ThreadGrowthOverRunnableSpan = runnableGrowth,
             Scheduling = scheduling,
+            RunnableSpanDelayP50Ms = WeightedDelayP50(runnableSamples),
             ScheduledThreadsMean = scheduledSamples.Count > 0 ? scheduledSamples.Average(s => RunningThreads(samples, injections, s)) : 0,
         };
+    }
+
+    private static double? WeightedDelayP50(List<CounterSample> samples)
+    {
+        var measured = samples.Where(s => s.QueueDelayMs is { Items: > 0 }).Select(s => s.QueueDelayMs!).ToList();
+        return measured.Count > 0 ? measured.Sum(d => d.P50 * d.Items) / measured.Sum(d => d.Items) : null;
     }
 
     /// <summary>

@@ -89,6 +89,23 @@ public class CrowdedAllocSeriesTests
     }
 
     [Fact]
+    public void A_queue_whose_typical_item_waits_milliseconds_is_no_cpu_bound_work()
+    {
+        // `negatives/taskasyncwait-crowded-jit`: a clean-clone CI run of `DiagnoseTests` (`diagnose -p` on the lab's healthy
+        // taskasyncwait, 125 connections, three other test classes on the 2 cores) that read CpuSaturated at 1.1 s, in the
+        // lab's first loaded second: 2.0 threads runnable on 2 cores, 19 queued at 481 done/s (Little's law: 40 ms), the
+        // workers 303 ms/s on a CPU and 2,495 ms/s in the run queue, the process at 19 % CPU. The measured delay's p50 was
+        // 26 ms, then 1.6 ms: the typical item did not wait for a CPU.
+        var series = Load("taskasyncwait-crowded-jit");
+
+        Assert.DoesNotContain(Timeline(series), StarvationDetector.IsFinding);
+        // The control: without the measured delay the same samples read CpuSaturated, as CI did.
+        var blind = DetectionThresholds.Default with { WeighMeasuredDelay = false };
+        var verdict = Timeline(series, blind)[^1];
+        Assert.Equal((VerdictKind.CpuSaturated, 1.084), (verdict.Kind, verdict.AtSeconds));
+    }
+
+    [Fact]
     public void More_runnable_threads_than_cores_with_work_that_flows_are_not_cpu_saturated()
     {
         // `negatives/diagscenarios-taskasyncwait-crowded`: Microsoft's DiagnosticScenarios sample (Release) on its healthy
