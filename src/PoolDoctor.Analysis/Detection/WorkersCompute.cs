@@ -18,6 +18,9 @@ internal static class WorkersCompute
         t.WeighRunQueue
         && f.Scheduling is { } s
         && f.ScheduledThreadsMean > 0
+        // Over a second of samples, as the runnable forms of cpu-saturated: in one half second at start-up a blocking
+        // route's three workers ran 204 ms/s compiling, with nothing queued yet (crowded/db-sync-mvc at 0.8 s).
+        && f.RunnableSpanSeconds >= 0.75
         && s.OnCpuMsPerSecond >= t.WorkersComputeMsPerCore * cores
         && PerThread(f) >= t.WorkersComputeMsPerThread;
 
