@@ -11,8 +11,8 @@ export POOLDOCTOR_TEST_DB
 
 results=artifacts/test-results
 rm -rf "$results"
-# Build once, on every core; the unit tests first and alone: those with timing (the load generator's timeouts) must
-# not run beside the integration tests, which load the 2 cores. Arguments (e.g. --filter) go to one
+# Build once, on every core; the unit tests before the integration tests: those with timing (the load generator's
+# timeouts) must not run beside a dozen loaded labs on the 2 cores. Arguments (e.g. --filter) go to one
 # `dotnet test` of the whole solution instead, one test project at a time.
 started=$(date +%s)
 if [ $# -gt 0 ]; then
@@ -27,13 +27,17 @@ else
   }
   missing=0
   dotnet build PoolDoctor.slnx -c Release || { echo "build failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
-  run tests/PoolDoctor.Tests unit
-  # Integration tests: four classes at a time, the longest first (tests/PoolDoctor.IntegrationTests/AssemblyInfo.cs). fix's Roslyn
-  # rewrites (MSBuild loads and compiles of the test apps: no lab, no load, no timing but minutes-long limits) run
-  # beside them; their console output follows the integration tests'.
+  # fix's Roslyn rewrites (MSBuild loads and compiles of the test apps: no lab, no load, no timing but minutes-long
+  # limits) start with the unit tests and run on beside the integration tests; their console output follows the
+  # integration tests'. The unit tests' timing class measures its own loopback loads within a second or two: what
+  # starves it is a CPU-heavy class in its own test host (LoadTimingCollection), not another process, which the
+  # kernel shares the cores with; and alone the unit tests left a core idle for half their 46 s (bench/RESULTS.md).
   mkdir -p "$results"
   ( status=0; missing=0; run tests/PoolDoctor.Fix.Tests fix > "$results/fix-console.log" 2>&1; exit $(( status | missing )) ) &
   fix_lane=$!
+  run tests/PoolDoctor.Tests unit
+  # Integration tests: four classes at a time, more while the cores have time to spare, the longest first
+  # (tests/PoolDoctor.IntegrationTests/AssemblyInfo.cs).
   run tests/PoolDoctor.IntegrationTests integration
   wait $fix_lane || status=1
   cat "$results/fix-console.log"
