@@ -22,7 +22,7 @@ public sealed class InOrderTestFramework(IMessageSink messageSink) : XunitTestFr
     public const int MostAtATime = 6;
 
     /// <summary>The idle share of all cores over <see cref="SpareSeconds"/> that lets one more class start.</summary>
-    private const double SpareShare = 0.3;
+    private const double SpareShare = 0.2;
 
     private const int SpareSeconds = 5;
 
