@@ -5,17 +5,26 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-test-deps.sh || { echo "could not install the test dependencies"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
-POOLDOCTOR_TEST_DB=$(bash scripts/start-postgres.sh) || { echo "could not start PostgreSQL"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
-export POOLDOCTOR_TEST_DB
-
+started=$(date +%s)
 results=artifacts/test-results
 rm -rf "$results"
+mkdir -p "$results"
+# The build needs none of the test dependencies: on a fresh machine they install (apt, the SharpFuzz tool) while the
+# solution builds, and PostgreSQL starts once they are in.
+bash scripts/install-test-deps.sh > "$results/test-deps.log" 2>&1 &
+deps=$!
+deps_ready() {
+  wait $deps; local installed=$?
+  cat "$results/test-deps.log"
+  [ $installed -eq 0 ] || { echo "could not install the test dependencies"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+  POOLDOCTOR_TEST_DB=$(bash scripts/start-postgres.sh) || { echo "could not start PostgreSQL"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+  export POOLDOCTOR_TEST_DB
+}
 # Build once, on every core; the unit tests before the integration tests: those with timing (the load generator's
 # timeouts) must not run beside a dozen loaded labs on the 2 cores. Arguments (e.g. --filter) go to one
 # `dotnet test` of the whole solution instead, one test project at a time.
-started=$(date +%s)
 if [ $# -gt 0 ]; then
+  deps_ready
   dotnet test PoolDoctor.slnx -c Release -m:1 --logger "trx" --logger "console;verbosity=normal" --results-directory "$results" "$@"
   status=$?
 else
@@ -31,7 +40,6 @@ else
   # (OldRuntimes/OldRuntimeLabBuild.cs). Built beside the solution, with the tests' own commands and output folders,
   # they use the cores the solution's build leaves idle (about 28 of its 190 CPU-seconds), and the tests' builds find
   # them up to date (2 and 3 CPU-seconds against 6 and 9). Their log is kept; a failure here is the tests' to report.
-  mkdir -p "$results"
   ( for app in OrderTests InvoiceTests; do
       dotnet build "tests/apps/$app/$app.csproj" -c Release --nologo -nodeReuse:false -p:UseSharedCompilation=false
     done
@@ -41,6 +49,7 @@ else
     done ) > "$results/test-apps-build.log" 2>&1 &
   test_apps=$!
   dotnet build PoolDoctor.slnx -c Release || { echo "build failed"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+  deps_ready
   # fix's Roslyn rewrites (MSBuild loads and compiles of the test apps: no lab, no load, no timing but minutes-long
   # limits) start with the unit tests and run on beside the integration tests; their console output follows the
   # integration tests'. The unit tests' timing class measures its own loopback loads within a second or two: what
@@ -57,7 +66,7 @@ else
   cat "$results/fix-console.log"
   [ -f "$results/fix.trx" ] || missing=$((missing + 1))
 fi
-echo "tests took $(( $(date +%s) - started )) s (build included)"
+echo "tests took $(( $(date +%s) - started )) s (dependencies and build included)"
 passed=0; failed=0; skipped=0
 counter() { sed -n "s/.* $1=\"\([0-9]*\)\".*/\1/p" <<<"$2"; }
 for trx in "$results"/*.trx; do
