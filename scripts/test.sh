@@ -61,8 +61,7 @@ else
   fix_lane=$!
   run tests/PoolDoctor.Tests unit
   wait $test_apps
-  # Integration tests: four classes at a time, more while the cores have time to spare, the longest first
-  # (tests/PoolDoctor.IntegrationTests/AssemblyInfo.cs).
+  # Integration tests: four classes at a time, the longest first (tests/PoolDoctor.IntegrationTests/AssemblyInfo.cs).
   run tests/PoolDoctor.IntegrationTests integration
   wait $fix_lane || status=1
   cat "$results/fix-console.log"

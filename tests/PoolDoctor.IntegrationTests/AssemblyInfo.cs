@@ -1,5 +1,4 @@
-// Each class is a collection, and four run at a time on the 2-core machine (up to six while a fifth of the CPU idles),
-// the longest first: the tests spend most of
+// Each class is a collection, and four run at a time on the 2-core machine, the longest first: the tests spend most of
 // their time waiting on blocked pool threads, timeouts and child processes, not computing, and every verdict they assert
 // must hold on a host that is busy with other work too, as a user's is. Tests of one class run one after another.
 // InOrderTestFramework starts the classes in LongestFirst's order (xUnit's own runner lets the thread pool pick).

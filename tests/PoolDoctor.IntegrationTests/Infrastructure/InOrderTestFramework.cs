@@ -10,24 +10,11 @@ namespace PoolDoctor.IntegrationTests.Infrastructure;
 /// semaphore: the order in which they reach it is the order their threads happened to run. On the 2 loaded cores one
 /// CI run queued a two-minute class (CulpritEndToEndTests, fifth by its seconds) behind all the others, and it ran alone
 /// at the end for 100 s. Here one loop takes a slot, then starts the next class, so the order is the orderer's.
-/// Beyond <see cref="AtATime"/>, up to <see cref="MostAtATime"/> run while the cores have time to spare: once fix's lane
-/// (scripts/test.sh) has ended, four classes left a quarter of the CPU idle for the last five minutes of a CI run.
 /// </summary>
 public sealed class InOrderTestFramework(IMessageSink messageSink) : XunitTestFramework(messageSink)
 {
     /// <summary>Classes running at once (the assembly's CollectionBehavior says the same, for readers and other runners).</summary>
     public const int AtATime = 4;
-
-    /// <summary>Classes running at once while the machine idles (<see cref="SpareShare"/>).</summary>
-    public const int MostAtATime = 6;
-
-    /// <summary>The idle share of all cores over <see cref="SpareSeconds"/> that lets one more class start.</summary>
-    private const double SpareShare = 0.2;
-
-    private const int SpareSeconds = 5;
-
-    /// <summary>A class just started needs a few seconds before the idle share shows its load.</summary>
-    private static readonly TimeSpan SpareGap = TimeSpan.FromSeconds(10);
 
     protected override ITestFrameworkExecutor CreateExecutor(AssemblyName assemblyName) =>
         new Executor(assemblyName, SourceInformationProvider, DiagnosticMessageSink);
@@ -55,40 +42,22 @@ public sealed class InOrderTestFramework(IMessageSink messageSink) : XunitTestFr
         {
             // The floor xUnit's conservative runner sets too: the tests' own awaits need threads beside the running classes.
             ThreadPool.GetMinThreads(out var workers, out var io);
-            if (workers < MostAtATime)
+            if (workers < AtATime)
             {
-                ThreadPool.SetMinThreads(MostAtATime, io);
+                ThreadPool.SetMinThreads(AtATime, io);
             }
-            using var spare = new SpareCpu(SpareSeconds);
-            // Released whenever a class ends; the loop below re-reads the count and the idle share after each wake-up.
-            using var ended = new SemaphoreSlim(0);
-            var active = 0;
-            var lastSpareStart = DateTime.MinValue;
+            using var slots = new SemaphoreSlim(AtATime);
             var running = new List<Task<RunSummary>>();
             foreach (var (collection, cases) in OrderTestCollections())
             {
                 try
                 {
-                    while (true)
-                    {
-                        var now = Volatile.Read(ref active);
-                        if (now < AtATime)
-                        {
-                            break;
-                        }
-                        if (now < MostAtATime && DateTime.UtcNow - lastSpareStart >= SpareGap && spare.IdleShare >= SpareShare)
-                        {
-                            lastSpareStart = DateTime.UtcNow;
-                            break;
-                        }
-                        await ended.WaitAsync(TimeSpan.FromSeconds(1), cancellationTokenSource.Token);
-                    }
+                    await slots.WaitAsync(cancellationTokenSource.Token);
                 }
                 catch (OperationCanceledException)
                 {
                     break;
                 }
-                Interlocked.Increment(ref active);
                 running.Add(Task.Run(async () =>
                 {
                     try
@@ -98,8 +67,7 @@ public sealed class InOrderTestFramework(IMessageSink messageSink) : XunitTestFr
                     }
                     finally
                     {
-                        Interlocked.Decrement(ref active);
-                        ended.Release();
+                        slots.Release();
                     }
                 }));
             }
