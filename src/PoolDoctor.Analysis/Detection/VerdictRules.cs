@@ -79,7 +79,7 @@ internal static class VerdictRules
         // 300 on a blocking route: 6 to 130 threads in 0.6 s, 17 runnable, 8 % CPU) shows threads starting, not computing.
         var starting = f.ThreadGrowthOverRunnableSpan >= Math.Max(runnableMean, t.CompensatedThreadsPerCore * cores);
         var runnableRead = byRunnableThreads && f.RunnableWorkers is not null && !starting
-            && f.RunnableSpanSeconds >= 0.75 && f.RecentQueueMean >= QueueFloor(cores, t) && waits;
+            && f.RunnableSpanSeconds >= WindowFigures.MinSchedulingSpanSeconds && f.RecentQueueMean >= QueueFloor(cores, t) && waits;
         var runnableBound = runnableRead && runnableMean >= t.RunnablePerCore * cores;
         // Fewer runnable threads than cores can still be CPU-bound work: an allocation-heavy route's threads also wait
         // for the GC, and a crowded host deals them out. Blocked threads do not burn the process's CPU, so a real share

@@ -27,6 +27,12 @@ internal sealed record WindowFigures(
     public WorkerScheduling? Scheduling { get; init; }
 
     /// <summary>
+    /// The span of samples the scheduler's figures (runnable threads, time on a CPU) must cover before a rule reads them: on
+    /// a crowded machine half a second of blocked threads' wake-ups, or of start-up compiling, looks like computing.
+    /// </summary>
+    public const double MinSchedulingSpanSeconds = 0.75;
+
+    /// <summary>
     /// The typical measured queue delay over the samples the runnable mean covers: each sample's p50, weighted by the
     /// items it measured; null where no sample measured one.
     /// </summary>

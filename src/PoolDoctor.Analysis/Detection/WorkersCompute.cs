@@ -20,7 +20,7 @@ internal static class WorkersCompute
         && f.ScheduledThreadsMean > 0
         // Over a second of samples, as the runnable forms of cpu-saturated: in one half second at start-up a blocking
         // route's three workers ran 204 ms/s compiling, with nothing queued yet (crowded/db-sync-mvc at 0.8 s).
-        && f.RunnableSpanSeconds >= 0.75
+        && f.RunnableSpanSeconds >= WindowFigures.MinSchedulingSpanSeconds
         && s.OnCpuMsPerSecond >= t.WorkersComputeMsPerCore * cores
         && PerThread(f) >= t.WorkersComputeMsPerThread;
 
