@@ -29,7 +29,7 @@ internal static class CountersCommand
         var counters = new Option<string?>("--counters")
         {
             HelpName = "NAME,...",
-            Description = $"Show only these counters, in this order (text and csv; json keeps every key): {string.Join(", ", CounterColumns.All.Select(c => c.Name))}. System.Runtime[NAME,...] is accepted too.",
+            Description = $"Show only these counters, in this order (text and csv; not with --format json, whose lines keep every key): {string.Join(", ", CounterColumns.All.Select(c => c.Name))}. System.Runtime[NAME,...] is accepted too.",
         };
         var command = new Command("counters", "Watch a .NET process's thread pool live: threads, queue, completions, CPU, lock contention, GC heap, injections by reason, and a starvation verdict.");
         target.AddTo(command);
