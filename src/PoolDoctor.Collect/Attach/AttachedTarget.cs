@@ -77,7 +77,7 @@ public sealed class AttachedTarget : IAsyncDisposable
                 ?? throw new AttachException($"diagnostic port '{port}' gave no connection");
             var client = connector.Instance;
             // NETCore.Client keeps ProcessInfo internal; the default socket name carries the pid, a custom one does not.
-            var pid = PidFromSocketName(port);
+            var pid = DiagnosticSockets.PidFromSocketName(port);
             var process = pid > 0
                 ? ProcessCatalog.Describe(pid)
                 : new TargetProcess(0, Path.GetFileName(port.Split(',')[0]), "");
@@ -88,18 +88,6 @@ public sealed class AttachedTarget : IAsyncDisposable
         {
             throw new AttachException($"cannot use diagnostic port '{port}': {e.Message}", e);
         }
-    }
-
-    internal static int PidFromSocketName(string port)
-    {
-        // A container's socket seen through /proc/PID/root carries the pid the container sees; the prefix has the host's.
-        var root = System.Text.RegularExpressions.Regex.Match(port, @"^/proc/(\d+)/root/");
-        if (root.Success && int.TryParse(root.Groups[1].Value, out var hostPid))
-        {
-            return hostPid;
-        }
-        var match = System.Text.RegularExpressions.Regex.Match(Path.GetFileName(port.Split(',')[0]), @"^dotnet-diagnostic-(\d+)-");
-        return match.Success && int.TryParse(match.Groups[1].Value, out var pid) ? pid : 0;
     }
 
     /// <summary>

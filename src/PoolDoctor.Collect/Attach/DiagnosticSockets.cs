@@ -14,6 +14,24 @@ internal static partial class DiagnosticSockets
     [GeneratedRegex(@"^dotnet-diagnostic-(\d+)-(\d+)-socket$")]
     private static partial Regex SocketName();
 
+    [GeneratedRegex(@"^/proc/(\d+)/root/")]
+    private static partial Regex UnderProcessRoot();
+
+    /// <summary>
+    /// The pid a diagnostic port's path names (0 for a custom name): the runtime's default socket name carries the pid
+    /// the target sees for itself; a container's socket seen through /proc/PID/root names the host's pid in its prefix.
+    /// </summary>
+    public static int PidFromSocketName(string port)
+    {
+        var root = UnderProcessRoot().Match(port);
+        if (root.Success && int.TryParse(root.Groups[1].ValueSpan, out var hostPid))
+        {
+            return hostPid;
+        }
+        var match = SocketName().Match(Path.GetFileName(port.Split(',')[0]));
+        return match.Success && int.TryParse(match.Groups[1].ValueSpan, out var pid) ? pid : 0;
+    }
+
     public static IReadOnlyList<int> PublishedProcessIds()
     {
         var directories = new HashSet<string>(StringComparer.Ordinal) { Path.GetTempPath(), "/tmp" };

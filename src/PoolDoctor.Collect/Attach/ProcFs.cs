@@ -39,6 +39,19 @@ internal static class ProcFs
         }
     }
 
+    /// <summary>Seconds since boot (/proc/uptime's first field), or null.</summary>
+    public static double? UptimeSeconds()
+    {
+        try
+        {
+            return double.TryParse(File.ReadAllText("/proc/uptime").Split(' ')[0], System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out var seconds) ? seconds : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
     internal static long? ParseStartTime(string stat)
     {
         // The command name (field 2) may hold spaces and parentheses; the fields after its closing ')' are plain.

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using PoolDoctor.Collect.Attach;
 
 namespace PoolDoctor.Collect.SelfTiming;
 
@@ -56,22 +57,13 @@ public static class ToolTimeline
         to.WriteLine(line.ToString());
     }
 
-    // /proc/self/stat's field 22 (start time in clock ticks since boot, USER_HZ = 100 on Linux), set against the boot
-    // time that now and /proc/uptime give (/proc/stat's btime has whole seconds only).
+    // The start time in clock ticks since boot (USER_HZ = 100 on Linux), set against the boot time that now and the
+    // uptime give (/proc/stat's btime has whole seconds only).
     private static double? ProcessStartUnixSeconds()
     {
-        try
-        {
-            var now = (DateTime.UtcNow - DateTime.UnixEpoch).TotalSeconds;
-            var uptime = double.Parse(File.ReadAllText("/proc/uptime").Split(' ')[0], CultureInfo.InvariantCulture);
-            var stat = File.ReadAllText("/proc/self/stat");
-            var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
-            var ticks = long.Parse(fields[22 - 3], CultureInfo.InvariantCulture);
-            return now - uptime + ticks / 100.0;
-        }
-        catch (Exception e) when (e is IOException or FormatException or IndexOutOfRangeException)
-        {
-            return null;
-        }
+        var now = (DateTime.UtcNow - DateTime.UnixEpoch).TotalSeconds;
+        return ProcFs.UptimeSeconds() is { } uptime && ProcFs.StartTime(Environment.ProcessId) is { } ticks
+            ? now - uptime + ticks / 100.0
+            : null;
     }
 }

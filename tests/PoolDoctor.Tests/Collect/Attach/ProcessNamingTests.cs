@@ -34,7 +34,7 @@ public sealed class ProcessNamingTests
     [InlineData("/var/run/my-port.sock,listen", 0)]
     [InlineData("/proc/4321/root/tmp/dotnet-diagnostic-1-567890-socket,connect", 4321)]
     public void Default_socket_names_carry_the_pid(string port, int expected) =>
-        Assert.Equal(expected, AttachedTarget.PidFromSocketName(port));
+        Assert.Equal(expected, DiagnosticSockets.PidFromSocketName(port));
 
     [Fact]
     public void Socket_scan_reads_only_runtime_socket_names()
