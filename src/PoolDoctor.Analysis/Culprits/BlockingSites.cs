@@ -276,12 +276,15 @@ public static class BlockingSites
         if (sites.Count > 0)
         {
             var best = sites[0];
+            // The stack's innermost frames may not say which of a family the code called (.Result's getter inlined away
+            // leaves Task.InternalWait, read as Task.Wait); the IL's call does.
+            var named = best.Match == ApiMatch.Exact ? api : best.Api;
             var at = best.First.FileAndLine is { } line ? $" at {line}" : "";
             var others = sites.Count > 1
-                ? $"; one of {sites.Count} methods reachable from it that call {api.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
+                ? $"; one of {sites.Count} methods reachable from it that call {named.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
                 : "";
-            return FromIl(best, api, chain, entry,
-                $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {api.Api}{at}, reached from endpoint {EndpointNames.Describe(request!)}{others}");
+            return FromIl(best, named, chain, entry,
+                $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {named.Api}{at}, reached from endpoint {EndpointNames.Describe(request!)}{others}");
         }
         if (generatedFrame is null)
         {

@@ -99,6 +99,11 @@ public sealed class CallSiteResolver(CallGraph graph)
                 return sites;
             }
         }
+        // A Razor Page's handlers are called by a generated delegate: start from each one the page's verb selects.
+        if (graph.Methods.Count > 0 && RazorPageHandlers.Of(graph, request) is { Count: > 0 } handlers)
+        {
+            return [.. handlers.SelectMany(h => Find(api, h.TypeFullName + "." + h.Method)).DistinctBy(s => (s.Method.Owner, s.First.FileAndLine)).OrderBy(s => s.Match == ApiMatch.Exact ? 0 : 1)];
+        }
         return [];
     }
 
@@ -116,6 +121,10 @@ public sealed class CallSiteResolver(CallGraph graph)
         if (EndpointNames.Handler(request) is not null && (request.Action ?? request.Endpoint) is { } hint)
         {
             return _index.Entries(hint);
+        }
+        if (RazorPageHandlers.Of(graph, request) is { Count: > 0 } pageHandlers)
+        {
+            return pageHandlers;
         }
         foreach (var target in new[] { request.Path, request.Route })
         {

@@ -34,6 +34,10 @@ public static class EndpointNames
         }
         if (FirstNonEmpty(request.Action) is { } action)
         {
+            if (RazorPageHandlers.IsPagePath(action))
+            {
+                return null; // a Razor Page's path, not a method: RazorPageHandlers maps it
+            }
             var withoutAssembly = action.EndsWith(')') && action.LastIndexOf(" (", StringComparison.Ordinal) is var open and > 0
                 ? action[..open]
                 : action;

@@ -17,15 +17,16 @@ public static class AssemblyCallGraphReader
         ArgumentNullException.ThrowIfNull(assemblyPaths);
         var methods = new List<IlMethod>();
         var types = new List<IlType>();
+        var pages = new List<RazorPage>();
         var skipped = new List<SkippedInput>();
         var sources = new Dictionary<string, string>(StringComparer.Ordinal);
         var checksums = new Dictionary<string, SourceChecksum>(StringComparer.Ordinal);
         var budget = MaxSourceChars;
         foreach (var path in assemblyPaths.Where(p => !string.IsNullOrWhiteSpace(p)).Distinct(StringComparer.Ordinal))
         {
-            ReadOne(path, methods, types, skipped, sources, checksums, ref budget);
+            ReadOne(path, methods, types, pages, skipped, sources, checksums, ref budget);
         }
-        return new CallGraph(methods, types) { Skipped = skipped, Sources = sources, Checksums = checksums };
+        return new CallGraph(methods, types) { Skipped = skipped, Sources = sources, Checksums = checksums, RazorPages = pages };
     }
 
     /// <summary>The call graph of the app's own assemblies among a capture's modules (origin
@@ -39,7 +40,7 @@ public static class AssemblyCallGraphReader
     // All the app's source text kept at most: the advice quotes a few lines of it, a huge app must not cost gigabytes.
     private const long MaxSourceChars = 32L * 1024 * 1024;
 
-    private static void ReadOne(string path, List<IlMethod> methods, List<IlType> types, List<SkippedInput> skipped, Dictionary<string, string> sources, Dictionary<string, SourceChecksum> checksums, ref long budget)
+    private static void ReadOne(string path, List<IlMethod> methods, List<IlType> types, List<RazorPage> pages, List<SkippedInput> skipped, Dictionary<string, string> sources, Dictionary<string, SourceChecksum> checksums, ref long budget)
     {
         if (!File.Exists(path))
         {
@@ -60,8 +61,10 @@ public static class AssemblyCallGraphReader
             // Collected apart so an assembly that fails halfway adds nothing.
             var moduleMethods = module.Methods(skipped);
             var moduleTypes = module.Types();
+            var modulePages = module.RazorPages();
             methods.AddRange(moduleMethods);
             types.AddRange(moduleTypes);
+            pages.AddRange(modulePages);
             lines.ReadSources(sources, ref budget);
             lines.ReadChecksums(checksums);
         }

@@ -59,6 +59,62 @@ internal sealed class ModuleCallGraph(PEReader assembly, string module, PdbLines
         return types;
     }
 
+    private const string RazorCompiledItem = "Microsoft.AspNetCore.Razor.Hosting.RazorCompiledItemAttribute";
+    private const string RazorPageKind = "mvc.1.0.razor-page";
+
+    /// <summary>
+    /// The Razor Pages compiled into this assembly: each is an assembly attribute
+    /// <c>[RazorCompiledItem(typeof(PageClass), "mvc.1.0.razor-page", "/Pages/X.cshtml")]</c>, and the page class's
+    /// <c>Model</c> property has the <c>@model</c> type.
+    /// </summary>
+    public List<RazorPage> RazorPages()
+    {
+        var pages = new List<RazorPage>();
+        if (!_metadata.IsAssembly)
+        {
+            return pages;
+        }
+        foreach (var handle in _metadata.GetAssemblyDefinition().GetCustomAttributes())
+        {
+            var attribute = _metadata.GetCustomAttribute(handle);
+            if (MetadataNames.OfMethod(_metadata, attribute.Constructor) is not { Type: RazorCompiledItem })
+            {
+                continue;
+            }
+            // Blob: prolog 0x0001, then the Type (a serialized name) and the two strings.
+            var blob = _metadata.GetBlobReader(attribute.Value);
+            if (blob.ReadUInt16() != 1 || blob.ReadSerializedString() is not { Length: > 0 } type
+                || blob.ReadSerializedString() != RazorPageKind || blob.ReadSerializedString() is not { Length: > 0 } identifier)
+            {
+                continue;
+            }
+            var pageType = MetadataNames.FromSerialized(type);
+            pages.Add(new RazorPage(module, identifier, pageType, ModelTypeOf(pageType)));
+        }
+        return pages;
+    }
+
+    private string? ModelTypeOf(string pageType)
+    {
+        foreach (var handle in _metadata.TypeDefinitions)
+        {
+            if (MetadataNames.OfType(_metadata, handle) != pageType)
+            {
+                continue;
+            }
+            foreach (var propertyHandle in _metadata.GetTypeDefinition(handle).GetProperties())
+            {
+                var property = _metadata.GetPropertyDefinition(propertyHandle);
+                if (_metadata.GetString(property.Name) == "Model")
+                {
+                    return property.DecodeSignature(TypeNameProvider.Instance, genericContext: null).ReturnType;
+                }
+            }
+            return null;
+        }
+        return null;
+    }
+
     private IlMethod Read(MethodDefinitionHandle handle, MethodDefinition definition, string type, string name)
     {
         var body = assembly.GetMethodBody(definition.RelativeVirtualAddress);

@@ -17,6 +17,9 @@ public sealed record CallGraph(IReadOnlyList<IlMethod> Methods, IReadOnlyList<Il
     /// this machine at that path or embedded in the PDB (files over a size limit are left out).</summary>
     public IReadOnlyDictionary<string, string> Sources { get; init; } = new Dictionary<string, string>();
 
+    /// <summary>The Razor Pages compiled into the assemblies: a page's request names its file, not a method.</summary>
+    public IReadOnlyList<RazorPage> RazorPages { get; init; } = [];
+
     /// <summary>The PDBs' checksum of each source document, by the PDB's document path (whether or not its text was read).</summary>
     public IReadOnlyDictionary<string, Stacks.SourceChecksum> Checksums { get; init; } = new Dictionary<string, Stacks.SourceChecksum>();
 }

@@ -28,6 +28,14 @@ internal static class PackageFixtures
 
     private static string FixDataApp => Path.Combine(Directory, "fixdata-app");
 
+    private static string RazorApp => Path.Combine(Directory, "razor-app");
+
+    /// <summary>`/Report` of a Razor Pages app written for the check (net10.0, Release; its assembly and PDB are kept in
+    /// razor-app): <c>ReportModel.OnGet</c> calls <c>ReportService.Lines</c>, which reads <c>.Result</c> of an async
+    /// call. Warmed 40 s at 4 connections, then `diagnose -p` under 125: ASP.NET Core's generated handler delegate
+    /// (<c>dynamicClass.lambda_method20</c>) is the last frame above <c>Task.InternalWait</c>.</summary>
+    public static string RazorPageWarmed => Path.Combine(Directory, "razor-page-warmed.nettrace.gz");
+
     /// <summary>`/products/cheap` of tests/apps/FixData: a lambda calls <c>ProductQueries.Cheap</c>, an EF Core query's
     /// <c>ToList()</c> on PostgreSQL; both were inlined into the endpoint's generated delegate.</summary>
     public static string FixDataCheap => Path.Combine(Directory, "fixdata-cheap.nettrace.gz");
@@ -77,6 +85,7 @@ internal static class PackageFixtures
             : path == MySql || path == MySqlWarmed ? MySqlApp
             : path == HealthChecksWarmed ? HealthChecksApp
             : path == FixDataCheap ? FixDataApp
+            : path == RazorPageWarmed ? RazorApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();
