@@ -115,7 +115,15 @@ public static class SourceFixer
         {
             throw new FixRefusedException($"{culprit.Method}: the report has no source line for it (no PDB, or library code), so there is nothing to rewrite");
         }
+        if (IsRazorMarkup(culprit.File))
+        {
+            // Razor compiles markup to C# no workspace document holds: the generated code is not what the user edits.
+            throw new FixRefusedException($"{culprit.Method} blocks in Razor markup ({Path.GetFileName(culprit.File)}:{culprit.Line}), which fix does not rewrite: await it there (`@await ...`), as the report's advice shows");
+        }
     }
+
+    private static bool IsRazorMarkup(string file) =>
+        file.EndsWith(".cshtml", StringComparison.OrdinalIgnoreCase) || file.EndsWith(".razor", StringComparison.OrdinalIgnoreCase);
 
     // Every file the report gives a checksum for must be the file the build compiled; a report without one is said once.
     private static void CheckSources(Solution solution, ReportCulprit culprit, Document callSite, Func<string, string> relative, List<string> notes)

@@ -20,6 +20,21 @@ public sealed class RefusalTests
         Assert.False(File.Exists(output));
     }
 
+    /// <summary>
+    /// A culprit in Razor markup (fixtures/razor-view.json: `@Model.EuroRate().Result` in an MVC view of an app written
+    /// for the check, recorded 2026-11-27): Razor compiles it to C# no workspace document holds, so fix says where to
+    /// await instead of sending the user to another project.
+    /// </summary>
+    [Fact]
+    public async Task A_culprit_in_razor_markup_is_refused_with_where_to_await()
+    {
+        await TestApps.EnsureRestoredAsync();
+
+        var result = await TestApps.Tool("fix", TestApps.Fixture("razor-view.json"), "--project", TestApps.FixShop);
+
+        AssertRefused(result, "Views_Home_Dashboard.ExecuteAsync blocks in Razor markup (Dashboard.cshtml:3), which fix does not rewrite: await it there (`@await ...`)");
+    }
+
     [Fact]
     public async Task Sources_that_differ_from_the_reports_build_are_refused()
     {

@@ -20,7 +20,7 @@ public static partial class CodeRewrite
     public static Rewritten? Rewrite(SourceExcerpt excerpt, BlockingKind kind, string api, string method)
     {
         var call = excerpt.CallLine - excerpt.FirstLine;
-        if (call < 0 || call >= excerpt.Lines.Count || RewriteCall(excerpt.Lines[call], kind, api) is not { } rewritten)
+        if (call < 0 || call >= excerpt.Lines.Count || RewriteCall(excerpt.Lines[call], kind, api, IsRazor(excerpt.File)) is not { } rewritten)
         {
             return null;
         }
@@ -44,8 +44,10 @@ public static partial class CodeRewrite
         return new Rewritten(before, after);
     }
 
-    /// <summary>The blocking line rewritten to await, or null when its shape is not one this knows.</summary>
-    public static string? RewriteCall(string line, BlockingKind kind, string api)
+    /// <summary>The blocking line rewritten to await, or null when its shape is not one this knows. In Razor markup
+    /// (<paramref name="razor"/>) an implicit expression <c>@Model.Load().Result</c> becomes <c>@await Model.Load()</c>:
+    /// <c>await</c> before the <c>@</c> would be text on the page.</summary>
+    public static string? RewriteCall(string line, BlockingKind kind, string api, bool razor = false)
     {
         switch (kind)
         {
@@ -58,9 +60,9 @@ public static partial class CodeRewrite
                 {
                     return line.Replace("Task.WaitAny(", "await Task.WhenAny(", StringComparison.Ordinal);
                 }
-                return AwaitSuffix(line, ".GetAwaiter().GetResult()", "")
-                    ?? AwaitSuffix(line, ".Wait()", "")
-                    ?? AwaitResult(line);
+                return AwaitSuffix(line, ".GetAwaiter().GetResult()", "", razor)
+                    ?? AwaitSuffix(line, ".Wait()", "", razor)
+                    ?? AwaitResult(line, razor);
             case BlockingKind.Sleep:
                 return line.Contains("Thread.Sleep(", StringComparison.Ordinal)
                     ? line.Replace("Thread.Sleep(", "await Task.Delay(", StringComparison.Ordinal)
@@ -68,7 +70,7 @@ public static partial class CodeRewrite
             case BlockingKind.SyncIO:
             case BlockingKind.SyncWait:
                 var member = Member(api);
-                return member is null ? null : AwaitSuffix(line, "." + member + "(", "." + member + "Async(");
+                return member is null ? null : AwaitSuffix(line, "." + member + "(", "." + member + "Async(", razor);
             default:
                 return null;
         }
@@ -126,24 +128,27 @@ public static partial class CodeRewrite
     private static string Numbered(int line, string text) => $"{line,4} | {text}";
 
     // "x.Result" (not "x.ResultCount"): await the expression before it.
-    private static string? AwaitResult(string line)
+    private static string? AwaitResult(string line, bool razor)
     {
         foreach (Match m in ResultAccess().Matches(line))
         {
-            return AwaitAt(line, m.Index, m.Length, "");
+            return AwaitAt(line, m.Index, m.Length, "", razor);
         }
         return null;
     }
 
-    private static string? AwaitSuffix(string line, string suffix, string replacement)
+    private static string? AwaitSuffix(string line, string suffix, string replacement, bool razor)
     {
         var at = line.IndexOf(suffix, StringComparison.Ordinal);
-        return at < 0 ? null : AwaitAt(line, at, suffix.Length, replacement);
+        return at < 0 ? null : AwaitAt(line, at, suffix.Length, replacement, razor);
     }
+
+    private static bool IsRazor(string file) =>
+        file.EndsWith(".cshtml", StringComparison.OrdinalIgnoreCase) || file.EndsWith(".razor", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>Puts <c>await</c> before the expression that ends at <paramref name="at"/>, replacing the blocking
     /// suffix; when the line goes on to use the result (<c>.Name</c>), the awaited expression is parenthesised.</summary>
-    private static string? AwaitAt(string line, int at, int length, string replacement)
+    private static string? AwaitAt(string line, int at, int length, string replacement, bool razor)
     {
         var start = ExpressionStart(line, at);
         if (start >= at)
@@ -152,6 +157,13 @@ public static partial class CodeRewrite
         }
         var expression = line[start..at] + replacement;
         var rest = line[(at + length)..];
+        if (razor && line[start] == '@')
+        {
+            // A Razor implicit expression ends where its chain does: one that goes on (".Name") would need
+            // "@((await x).Name)", which is no longer a mechanical rewrite.
+            var continuing = rest.Length > 0 && rest[0] is '.' or '[' or '(';
+            return continuing ? null : line[..start] + "@await " + expression[1..] + rest;
+        }
         if (replacement.EndsWith('('))
         {
             // "cmd.ExecuteNonQuery(args)..." : the call's arguments follow the replaced "Name(".

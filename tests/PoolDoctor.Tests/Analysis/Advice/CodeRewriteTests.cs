@@ -16,6 +16,32 @@ public sealed class CodeRewriteTests
     public void Sync_over_async_lines_become_awaits(string line, string expected) =>
         Assert.Equal(expected, CodeRewrite.RewriteCall(line, BlockingKind.SyncOverAsync, "Task.Result"));
 
+    // Razor markup: an implicit expression awaits after its '@' ("await @Model..." would print "await " on the page);
+    // an explicit expression and a code block are C#.
+    [Theory]
+    [InlineData("<p>EUR: @Model.EuroRate().Result</p>", "<p>EUR: @await Model.EuroRate()</p>")]
+    [InlineData("<li>@rates.RateAsync(\"USD\").GetAwaiter().GetResult()</li>", "<li>@await rates.RateAsync(\"USD\")</li>")]
+    [InlineData("<p>@(Model.EuroRate().Result)</p>", "<p>@(await Model.EuroRate())</p>")]
+    [InlineData("@{ var rate = Model.EuroRate().Result; }", "@{ var rate = await Model.EuroRate(); }")]
+    public void Razor_markup_awaits_where_razor_reads_it(string line, string expected) =>
+        Assert.Equal(expected, CodeRewrite.RewriteCall(line, BlockingKind.SyncOverAsync, "Task.Result", razor: true));
+
+    [Fact]
+    public void A_razor_implicit_expression_that_goes_on_after_the_result_is_not_rewritten() =>
+        Assert.Null(CodeRewrite.RewriteCall("<p>@Model.Load().Result.Name</p>", BlockingKind.SyncOverAsync, "Task.Result", razor: true));
+
+    [Fact]
+    public void The_excerpt_of_a_cshtml_file_is_rewritten_as_razor()
+    {
+        var excerpt = new SourceExcerpt("/app/Views/Home/Dashboard.cshtml", 1, ["@model DashboardModel", "<h1>Dashboard</h1>", "<p>EUR: @Model.EuroRate().Result</p>"], 3);
+
+        var rewritten = CodeRewrite.Rewrite(excerpt, BlockingKind.SyncOverAsync, "Task.Result", "ExecuteAsync");
+
+        Assert.NotNull(rewritten);
+        Assert.Equal("   3 | <p>EUR: @await Model.EuroRate()</p>", rewritten.After[^1]);
+        Assert.Equal("   1 | @model DashboardModel", rewritten.After[0]);
+    }
+
     [Fact]
     public void Sleep_becomes_Task_Delay() =>
         Assert.Equal("    await Task.Delay(10);", CodeRewrite.RewriteCall("    Thread.Sleep(10);", BlockingKind.Sleep, "Thread.Sleep"));
