@@ -114,6 +114,12 @@ public static class BlockingSites
         if (generated >= 0 || firstUser >= 0)
         {
             var generatedFrame = generated >= 0 ? stack.Cleaned[generated] : null;
+            if (generated >= 0 && generated + 1 < frames.Count && ViewComponentInvocation.IsInvoker(frames[generated + 1]))
+            {
+                // A view component's Invoke, not the request's handler, was inlined into this delegate.
+                var component = InViewComponent(api, userBelow, entry, generatedFrame!, il);
+                return component with { ChainSources = component.ChainSources.Count > 0 ? [.. userSources, .. component.ChainSources] : SourcesFor(component, userSources) };
+            }
             var holdsHandler = generated >= 0 && GeneratedCode.CanHoldHandler(frames[generated]);
             if (NotOnStack(api, request, userBelow, entry, generatedFrame, holdsHandler, il) is { } recovered)
             {
@@ -218,6 +224,36 @@ public static class BlockingSites
             : "";
         return FromIl(best, named, chain, entry,
             $"inlined by the JIT into {frame} ({(inlined.IlOffset is { } offset ? $"its statement at IL_{offset:x4}" : "its statement not known: any of its calls")}); found in the app's IL: {best.Method.Display} calls {named.Api}{at}{others}");
+    }
+
+    /// <summary>
+    /// The delegate MVC's view component invoker called blocked: the call site is in a view component's Invoke (or what
+    /// it calls), which the app's IL gives back; else the site says only that, never the request's action.
+    /// </summary>
+    private static BlockingSite InViewComponent(BlockingApi api, IReadOnlyList<string> chain, string? entry, string generatedFrame, CallSiteResolver il)
+    {
+        var sites = il.InlinedInViewComponents(api);
+        if (sites.Count > 0)
+        {
+            var best = sites[0];
+            var named = best.Match == ApiMatch.Exact ? api : best.Api;
+            var at = best.First.FileAndLine is { } line ? $" at {line}" : "";
+            var others = sites.Count > 1
+                ? $"; one of {sites.Count} view component methods that call {named.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
+                : "";
+            return FromIl(best, named, chain, entry,
+                $"inlined into a view component's delegate ({generatedFrame}, called by MVC's view component invoker); found in the app's IL: {best.Method.Display} calls {named.Api}{at}{others}");
+        }
+        return new BlockingSite("(inlined or generated code)", api.Kind, api.Api)
+        {
+            Chain = chain,
+            Entry = entry,
+            Site = new CallSite
+            {
+                Source = CallSiteSource.Library,
+                Note = $"a view component's Invoke inlined into {generatedFrame} (called by MVC's view component invoker); the app's IL shows no view component that calls {api.Api}",
+            },
+        };
     }
 
     /// <summary>

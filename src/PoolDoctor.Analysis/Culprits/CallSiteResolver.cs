@@ -70,6 +70,12 @@ public sealed class CallSiteResolver(CallGraph graph)
     public IReadOnlyList<InlinedCallSite> Inlined(BlockingApi api, string handlerHint) =>
         graph.Methods.Count == 0 ? [] : Find(api, handlerHint);
 
+    /// <summary>The user methods reachable from the app's view components' invoke methods that call the API, best first.</summary>
+    public IReadOnlyList<InlinedCallSite> InlinedInViewComponents(BlockingApi api) =>
+        graph.Methods.Count == 0
+            ? []
+            : [.. ViewComponentInvocation.InvokeMethods(graph).SelectMany(m => Find(api, m)).DistinctBy(s => (s.Method.Owner, s.First.FileAndLine)).OrderBy(s => s.Match == ApiMatch.Exact ? 0 : 1)];
+
     /// <summary>The user methods reachable from the handler mapped to a request path (minimal APIs), best first.</summary>
     public IReadOnlyList<InlinedCallSite> InlinedForPath(BlockingApi api, string path)
     {

@@ -30,6 +30,14 @@ internal static class PackageFixtures
 
     private static string RazorApp => Path.Combine(Directory, "razor-app");
 
+    private static string ViewComponentApp => Path.Combine(Directory, "viewcomponent-app");
+
+    /// <summary>`/shop` of the same app grown by an MVC view that renders a view component
+    /// (<c>@await Component.InvokeAsync("Cart", ...)</c>) whose sync <c>Invoke</c> reads <c>.Result</c> (build kept in
+    /// viewcomponent-app), warmed 40 s at 4 connections, then `diagnose -p` under 125: MVC's view component invoker
+    /// calls the delegate the component's <c>Invoke</c> was inlined into, while the request's action is the shop's.</summary>
+    public static string ViewComponentWarmed => Path.Combine(Directory, "view-component-warmed.nettrace.gz");
+
     /// <summary>`/Report` of a Razor Pages app written for the check (net10.0, Release; its assembly and PDB are kept in
     /// razor-app): <c>ReportModel.OnGet</c> calls <c>ReportService.Lines</c>, which reads <c>.Result</c> of an async
     /// call. Warmed 40 s at 4 connections, then `diagnose -p` under 125: ASP.NET Core's generated handler delegate
@@ -86,6 +94,7 @@ internal static class PackageFixtures
             : path == HealthChecksWarmed ? HealthChecksApp
             : path == FixDataCheap ? FixDataApp
             : path == RazorPageWarmed ? RazorApp
+            : path == ViewComponentWarmed ? ViewComponentApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();
