@@ -81,4 +81,21 @@ public sealed class SyncIoSnapshotTests(FixIoWorkspace app) : IClassFixture<FixI
         DiffSnapshot.Matches(snapshot, plan);
         Assert.Contains(twin, plan.Diff, StringComparison.Ordinal);
     }
+    /// <summary>
+    /// MVC calls a view component's `Invoke` or `InvokeAsync` by name and rejects an `Invoke` that returns a Task at run
+    /// time: the made-async method is renamed, without --rename (a run of `fix --verify` on an app written for the check
+    /// compiled the unrenamed patch, and every request of the patched build got a 500).
+    /// </summary>
+    [Fact]
+    public async Task A_view_components_Invoke_made_async_is_named_InvokeAsync()
+    {
+        var culprit = FixIoWorkspace.Culprit("RateCardViewComponent.Invoke", "SyncOverAsync", "Task.Result", "Rates/RateCardViewComponent.cs", "source.FetchAsync(currency).Result");
+
+        var plan = await SourceFixer.PlanAsync(app.Solution, culprit, TestApps.FixIo, rename: false, CancellationToken.None);
+
+        Assert.True(plan.Refusal is null, plan.Refusal);
+        var diff = plan.Diff;
+        Assert.Contains("+    public async Task<IViewComponentResult> InvokeAsync(string currency)", diff, StringComparison.Ordinal);
+        Assert.Contains("+        var rate = await source.FetchAsync(currency);", diff, StringComparison.Ordinal);
+    }
 }

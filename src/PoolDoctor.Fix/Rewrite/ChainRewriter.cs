@@ -404,6 +404,12 @@ internal sealed class ChainRewriter
 
     private async Task<string?> NewNameAsync(IMethodSymbol symbol, AsyncSignatures.Shape shape, CancellationToken cancellation)
     {
+        // MVC calls a view component's sync `Invoke` or async `InvokeAsync` by name, and rejects an `Invoke` that returns
+        // a Task at run time (the patch compiles, then every request fails): made async, it must be `InvokeAsync`.
+        if (!shape.TaskLike && symbol.Name == "Invoke" && IsViewComponent(symbol.ContainingType))
+        {
+            return "InvokeAsync";
+        }
         if (!_rename || shape.TaskLike || symbol.Name.EndsWith("Async", StringComparison.Ordinal) || symbol.MethodKind != MethodKind.Ordinary && symbol.MethodKind != MethodKind.LocalFunction)
         {
             return null;
@@ -418,6 +424,28 @@ internal sealed class ChainRewriter
             }
         }
         return null;
+    }
+
+    // As MVC finds view components: a type deriving from ViewComponent, one with [ViewComponent], or one named *ViewComponent.
+    private static bool IsViewComponent(INamedTypeSymbol? type)
+    {
+        if (type is null)
+        {
+            return false;
+        }
+        if (type.Name.EndsWith("ViewComponent", StringComparison.Ordinal)
+            || type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Microsoft.AspNetCore.Mvc.ViewComponentAttribute"))
+        {
+            return true;
+        }
+        for (var t = type.BaseType; t is not null; t = t.BaseType)
+        {
+            if (t.ToDisplayString() == "Microsoft.AspNetCore.Mvc.ViewComponent")
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static AsyncSignatures.Shape Shape(IMethodSymbol symbol) =>
