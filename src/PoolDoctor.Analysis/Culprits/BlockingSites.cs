@@ -214,16 +214,26 @@ public static class BlockingSites
     /// The sampled user frame did not call the API itself: the JIT inlined the user methods its statement calls into
     /// it, and the deepest of them that calls the API is the call site. The chain goes on past the sampled frames.
     /// </summary>
-    private static BlockingSite InlinedIntoFrame(InlinedAt inlined, string frame, BlockingApi api, IReadOnlyList<string> chain, string? entry)
+    private static BlockingSite InlinedIntoFrame(InlinedAt inlined, string frame, BlockingApi api, IReadOnlyList<string> chain, string? entry) =>
+        NamedFromIl(inlined.Sites, api, chain, entry,
+            $"inlined by the JIT into {frame} ({(inlined.IlOffset is { } offset ? $"its statement at IL_{offset:x4}" : "its statement not known: any of its calls")})",
+            reachedFrom: "", candidates: "methods reached from there");
+
+    /// <summary>
+    /// The best of the call sites the app's IL gave back, named with the API its own call is (the stack's innermost
+    /// frames may not say which of a family the code called: .Result's getter inlined away leaves Task.InternalWait, read
+    /// as Task.Wait), and a note that says where it was inlined, where the search started and how many others there are.
+    /// </summary>
+    private static BlockingSite NamedFromIl(
+        IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<string> chain, string? entry, string inlinedInto, string reachedFrom, string candidates)
     {
-        var best = inlined.Sites[0];
+        var best = sites[0];
         var named = best.Match == ApiMatch.Exact ? api : best.Api;
         var at = best.First.FileAndLine is { } line ? $" at {line}" : "";
-        var others = inlined.Sites.Count > 1
-            ? $"; one of {inlined.Sites.Count} methods reached from there that call {named.Api}: {string.Join(", ", inlined.Sites.Take(4).Select(s => s.Method.Owner))}"
+        var others = sites.Count > 1
+            ? $"; one of {sites.Count} {candidates} that call {named.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
             : "";
-        return FromIl(best, named, chain, entry,
-            $"inlined by the JIT into {frame} ({(inlined.IlOffset is { } offset ? $"its statement at IL_{offset:x4}" : "its statement not known: any of its calls")}); found in the app's IL: {best.Method.Display} calls {named.Api}{at}{others}");
+        return FromIl(best, named, chain, entry, $"{inlinedInto}; found in the app's IL: {best.Method.Display} calls {named.Api}{at}{reachedFrom}{others}");
     }
 
     /// <summary>
@@ -235,14 +245,9 @@ public static class BlockingSites
         var sites = il.InlinedInViewComponents(api);
         if (sites.Count > 0)
         {
-            var best = sites[0];
-            var named = best.Match == ApiMatch.Exact ? api : best.Api;
-            var at = best.First.FileAndLine is { } line ? $" at {line}" : "";
-            var others = sites.Count > 1
-                ? $"; one of {sites.Count} view component methods that call {named.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
-                : "";
-            return FromIl(best, named, chain, entry,
-                $"inlined into a view component's delegate ({generatedFrame}, called by MVC's view component invoker); found in the app's IL: {best.Method.Display} calls {named.Api}{at}{others}");
+            return NamedFromIl(sites, api, chain, entry,
+                $"inlined into a view component's delegate ({generatedFrame}, called by MVC's view component invoker)",
+                reachedFrom: "", candidates: "view component methods");
         }
         return new BlockingSite("(inlined or generated code)", api.Kind, api.Api)
         {
@@ -311,16 +316,8 @@ public static class BlockingSites
         var sites = handler is not null && hint is not null ? il.Inlined(api, hint) : il.InlinedForRequest(api, request);
         if (sites.Count > 0)
         {
-            var best = sites[0];
-            // The stack's innermost frames may not say which of a family the code called (.Result's getter inlined away
-            // leaves Task.InternalWait, read as Task.Wait); the IL's call does.
-            var named = best.Match == ApiMatch.Exact ? api : best.Api;
-            var at = best.First.FileAndLine is { } line ? $" at {line}" : "";
-            var others = sites.Count > 1
-                ? $"; one of {sites.Count} methods reachable from it that call {named.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
-                : "";
-            return FromIl(best, named, chain, entry,
-                $"inlined into {where}; found in the app's IL: {best.Method.Display} calls {named.Api}{at}, reached from endpoint {EndpointNames.Describe(request!)}{others}");
+            return NamedFromIl(sites, api, chain, entry, $"inlined into {where}",
+                reachedFrom: $", reached from endpoint {EndpointNames.Describe(request!)}", candidates: "methods reachable from it");
         }
         if (generatedFrame is null)
         {

@@ -16,6 +16,7 @@ public sealed class CallSiteResolver(CallGraph graph)
     private readonly Dictionary<(IlPosition At, string Api), InlinedAt?> _at = [];
     private readonly Dictionary<(string?, string?, string?, string?, string, int), IReadOnlyList<(FrameName, CallSiteLocation?)>> _above = [];
     private CallGraphIndex? _index;
+    private IReadOnlyList<string>? _viewComponentInvokes;
 
     public static CallSiteResolver None { get; } = new(CallGraph.Empty);
 
@@ -71,10 +72,15 @@ public sealed class CallSiteResolver(CallGraph graph)
         graph.Methods.Count == 0 ? [] : Find(api, handlerHint);
 
     /// <summary>The user methods reachable from the app's view components' invoke methods that call the API, best first.</summary>
-    public IReadOnlyList<InlinedCallSite> InlinedInViewComponents(BlockingApi api) =>
-        graph.Methods.Count == 0
-            ? []
-            : [.. ViewComponentInvocation.InvokeMethods(graph).SelectMany(m => Find(api, m)).DistinctBy(s => (s.Method.Owner, s.First.FileAndLine)).OrderBy(s => s.Match == ApiMatch.Exact ? 0 : 1)];
+    public IReadOnlyList<InlinedCallSite> InlinedInViewComponents(BlockingApi api)
+    {
+        if (graph.Methods.Count == 0)
+        {
+            return [];
+        }
+        _viewComponentInvokes ??= ViewComponentInvocation.InvokeMethods(graph);
+        return FindFrom(api, _viewComponentInvokes);
+    }
 
     /// <summary>The user methods reachable from the handler mapped to a request path (minimal APIs), best first.</summary>
     public IReadOnlyList<InlinedCallSite> InlinedForPath(BlockingApi api, string path)
@@ -108,7 +114,7 @@ public sealed class CallSiteResolver(CallGraph graph)
         // A Razor Page's handlers are called by a generated delegate: start from each one the page's verb selects.
         if (graph.Methods.Count > 0 && RazorPageHandlers.Of(graph, request) is { Count: > 0 } handlers)
         {
-            return [.. handlers.SelectMany(h => Find(api, h.TypeFullName + "." + h.Method)).DistinctBy(s => (s.Method.Owner, s.First.FileAndLine)).OrderBy(s => s.Match == ApiMatch.Exact ? 0 : 1)];
+            return FindFrom(api, handlers.Select(h => h.TypeFullName + "." + h.Method));
         }
         return [];
     }
@@ -226,6 +232,11 @@ public sealed class CallSiteResolver(CallGraph graph)
         }
         return found;
     }
+
+    // Several places the search may start from (a page's handlers, the view components): each one's sites, once, the
+    // exact matches of the API first.
+    private IReadOnlyList<InlinedCallSite> FindFrom(BlockingApi api, IEnumerable<string> hints) =>
+        [.. hints.SelectMany(h => Find(api, h)).DistinctBy(s => (s.Method.Owner, s.First.FileAndLine)).OrderBy(s => s.Match == ApiMatch.Exact ? 0 : 1)];
 
     private IReadOnlyList<InlinedCallSite> Find(BlockingApi api, string hint)
     {

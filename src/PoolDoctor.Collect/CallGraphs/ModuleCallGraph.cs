@@ -69,10 +69,10 @@ internal sealed class ModuleCallGraph(PEReader assembly, string module, PdbLines
     /// </summary>
     public List<RazorPage> RazorPages()
     {
-        var pages = new List<RazorPage>();
+        var items = new List<(string PageType, string ViewPath)>();
         if (!_metadata.IsAssembly)
         {
-            return pages;
+            return [];
         }
         foreach (var handle in _metadata.GetAssemblyDefinition().GetCustomAttributes())
         {
@@ -83,34 +83,39 @@ internal sealed class ModuleCallGraph(PEReader assembly, string module, PdbLines
             }
             // Blob: prolog 0x0001, then the Type (a serialized name) and the two strings.
             var blob = _metadata.GetBlobReader(attribute.Value);
-            if (blob.ReadUInt16() != 1 || blob.ReadSerializedString() is not { Length: > 0 } type
-                || blob.ReadSerializedString() != RazorPageKind || blob.ReadSerializedString() is not { Length: > 0 } identifier)
+            if (blob.ReadUInt16() == 1 && blob.ReadSerializedString() is { Length: > 0 } type
+                && blob.ReadSerializedString() == RazorPageKind && blob.ReadSerializedString() is { Length: > 0 } identifier)
             {
-                continue;
+                items.Add((MetadataNames.FromSerialized(type), identifier));
             }
-            var pageType = MetadataNames.FromSerialized(type);
-            pages.Add(new RazorPage(module, identifier, pageType, ModelTypeOf(pageType)));
         }
-        return pages;
-    }
-
-    private string? ModelTypeOf(string pageType)
-    {
+        if (items.Count == 0)
+        {
+            return [];
+        }
+        // One pass over the types for every page's class, not one per page.
+        var wanted = items.Select(i => i.PageType).ToHashSet(StringComparer.Ordinal);
+        var models = new Dictionary<string, string?>(StringComparer.Ordinal);
         foreach (var handle in _metadata.TypeDefinitions)
         {
-            if (MetadataNames.OfType(_metadata, handle) != pageType)
+            var name = MetadataNames.OfType(_metadata, handle);
+            if (wanted.Contains(name))
             {
-                continue;
+                models[name] = ModelTypeOf(_metadata.GetTypeDefinition(handle));
             }
-            foreach (var propertyHandle in _metadata.GetTypeDefinition(handle).GetProperties())
+        }
+        return [.. items.Select(i => new RazorPage(module, i.ViewPath, i.PageType, models.GetValueOrDefault(i.PageType)))];
+    }
+
+    private string? ModelTypeOf(TypeDefinition page)
+    {
+        foreach (var handle in page.GetProperties())
+        {
+            var property = _metadata.GetPropertyDefinition(handle);
+            if (_metadata.GetString(property.Name) == "Model")
             {
-                var property = _metadata.GetPropertyDefinition(propertyHandle);
-                if (_metadata.GetString(property.Name) == "Model")
-                {
-                    return property.DecodeSignature(TypeNameProvider.Instance, genericContext: null).ReturnType;
-                }
+                return property.DecodeSignature(TypeNameProvider.Instance, genericContext: null).ReturnType;
             }
-            return null;
         }
         return null;
     }
