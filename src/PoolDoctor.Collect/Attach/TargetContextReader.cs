@@ -40,6 +40,8 @@ public static partial class TargetContextReader
         return new TargetContext(runtime, processorCount, cpuLimit, null, null, string.IsNullOrEmpty(commandLine) ? null : commandLine)
         {
             Unknown = unknown,
+            ConfiguredMin = TargetMinThreads.Of(pid),
+            ConfiguredMax = TargetMinThreads.MaxOf(pid),
         };
     }
 

@@ -5,32 +5,40 @@ using PoolDoctor.Model.Targets;
 namespace PoolDoctor.Collect.Attach;
 
 /// <summary>
-/// Reads the MinThreads a target's runtime was started with, from the two places a user configures it outside code:
-/// the environment (<c>DOTNET_ThreadPool_ForceMinWorkerThreads</c>, or its older <c>COMPlus_</c> spelling) and the app's
-/// runtimeconfig.json (<c>System.Threading.ThreadPool.MinThreads</c>). Measured on .NET 10: the variable wins over
-/// runtimeconfig.json, and it is read as hex (<c>300</c> gives 768 threads, <c>0x12C</c> and <c>12C</c> give 300),
-/// while runtimeconfig.json holds a decimal number. A <c>ThreadPool.SetMinThreads</c> call in code is not seen.
+/// Reads the MinThreads (and MaxThreads) a target's runtime was started with, from the two places a user configures
+/// them outside code: the environment (<c>DOTNET_ThreadPool_ForceMinWorkerThreads</c>, or its older <c>COMPlus_</c>
+/// spelling; <c>…ForceMaxWorkerThreads</c>) and the app's runtimeconfig.json (<c>System.Threading.ThreadPool.MinThreads</c>,
+/// <c>…MaxThreads</c>). Measured on .NET 10: the variable wins over runtimeconfig.json, and it is read as hex (<c>300</c>
+/// gives 768 threads, <c>0x12C</c> and <c>12C</c> give 300), while runtimeconfig.json holds a decimal number. A
+/// <c>ThreadPool.SetMinThreads</c> call in code is not seen here (<c>Analysis/Advice/PoolBounds</c> looks for one in the IL).
 /// </summary>
 public static class TargetMinThreads
 {
     private const string ConfigKey = "System.Threading.ThreadPool.MinThreads";
+    private const string MaxConfigKey = "System.Threading.ThreadPool.MaxThreads";
     private static readonly string[] Variables = ["DOTNET_ThreadPool_ForceMinWorkerThreads", "COMPlus_ThreadPool_ForceMinWorkerThreads"];
+    private static readonly string[] MaxVariables = ["DOTNET_ThreadPool_ForceMaxWorkerThreads", "COMPlus_ThreadPool_ForceMaxWorkerThreads"];
 
-    public static ConfiguredMinThreads? Of(int pid)
+    public static ConfiguredMinThreads? Of(int pid) => Read(pid, Variables, ConfigKey);
+
+    /// <summary>The MaxThreads the target was started with, read the same way as the minimum.</summary>
+    public static ConfiguredMinThreads? MaxOf(int pid) => Read(pid, MaxVariables, MaxConfigKey);
+
+    private static ConfiguredMinThreads? Read(int pid, string[] variables, string configKey)
     {
         if (pid <= 0)
         {
             return null;
         }
-        foreach (var name in Variables)
+        foreach (var name in variables)
         {
             if (ProcFs.EnvironmentVariable(pid, name) is { } raw && ParseHex(raw) is { } value)
             {
                 return new ConfiguredMinThreads(value, $"{name}={raw}");
             }
         }
-        return RuntimeConfigPath(pid) is { } path && File.Exists(path) && FromRuntimeConfig(SafeRead(path)) is { } fromConfig
-            ? new ConfiguredMinThreads(fromConfig, $"{ConfigKey} = {fromConfig} in {path}")
+        return RuntimeConfigPath(pid) is { } path && File.Exists(path) && FromRuntimeConfig(SafeRead(path), configKey) is { } fromConfig
+            ? new ConfiguredMinThreads(fromConfig, $"{configKey} = {fromConfig} in {path}")
             : null;
     }
 
@@ -46,7 +54,10 @@ public static class TargetMinThreads
     }
 
     /// <summary><c>runtimeOptions.configProperties["System.Threading.ThreadPool.MinThreads"]</c> (a number or a numeric string).</summary>
-    public static int? FromRuntimeConfig(string? json)
+    public static int? FromRuntimeConfig(string? json) => FromRuntimeConfig(json, ConfigKey);
+
+    /// <summary><c>runtimeOptions.configProperties[key]</c> (a number or a numeric string).</summary>
+    public static int? FromRuntimeConfig(string? json, string key)
     {
         if (string.IsNullOrWhiteSpace(json))
         {
@@ -57,7 +68,7 @@ public static class TargetMinThreads
             using var document = JsonDocument.Parse(json, new JsonDocumentOptions { CommentHandling = JsonCommentHandling.Skip, AllowTrailingCommas = true });
             if (!document.RootElement.TryGetProperty("runtimeOptions", out var options)
                 || !options.TryGetProperty("configProperties", out var properties)
-                || !properties.TryGetProperty(ConfigKey, out var value))
+                || !properties.TryGetProperty(key, out var value))
             {
                 return null;
             }

@@ -16,4 +16,14 @@ public sealed record TargetContext(
 {
     /// <summary>Per null field (by its JSON name): the one-line reason it is null.</summary>
     public IReadOnlyDictionary<string, string> Unknown { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>Per known pool bound (by its JSON name): where the value was read or how it was inferred.</summary>
+    public IReadOnlyDictionary<string, string> Sources { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>The bounds the target was started with outside code (environment, runtimeconfig.json), read while it
+    /// ran; what code did to them afterwards is resolved with the app's IL (<c>Analysis/Advice/PoolBounds</c>).</summary>
+    public Targets.ConfiguredMinThreads? ConfiguredMin { get; init; }
+
+    /// <inheritdoc cref="ConfiguredMin"/>
+    public Targets.ConfiguredMinThreads? ConfiguredMax { get; init; }
 }

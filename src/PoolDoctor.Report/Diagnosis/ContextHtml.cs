@@ -32,8 +32,10 @@ internal static class ContextHtml
     private static void Row(StringBuilder html, TargetContext t, string label, string key, string? value)
     {
         html.Append($"<dt>{E(label)}</dt>");
+        // A pool bound says where it was read or how it was inferred: a default is a conclusion, not a reading.
+        var source = t.Sources.TryGetValue(key, out var from) ? $" <small class=\"source\">({E(from)})</small>" : "";
         html.Append(value is not null
-            ? $"<dd id=\"ctx-{E(key)}\">{E(value)}</dd>"
+            ? $"<dd id=\"ctx-{E(key)}\">{E(value)}{source}</dd>"
             : $"<dd id=\"ctx-{E(key)}\" class=\"unknown\">unknown: {E(t.Unknown.TryGetValue(key, out var why) ? why : "not read")}</dd>");
     }
 }

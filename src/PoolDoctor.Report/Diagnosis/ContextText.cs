@@ -23,13 +23,32 @@ public static class ContextText
         ];
     }
 
-    // Min and max usually share their reason (neither is readable from outside): said once then.
+    // Min and max usually share their reason (neither is readable from outside) or their source (the runtime's
+    // defaults): said once then. A known bound says where it came from: a default is a conclusion, not a reading.
     private static string Bounds(TargetContext t, Func<string, string?, string> or)
     {
         var min = t.MinWorkerThreads?.ToString(CultureInfo.InvariantCulture);
         var max = t.MaxWorkerThreads?.ToString(CultureInfo.InvariantCulture);
-        return min is null && max is null && t.Unknown.GetValueOrDefault("minWorkerThreads") == t.Unknown.GetValueOrDefault("maxWorkerThreads")
-            ? $"min/max worker threads: {or("minWorkerThreads", null)}"
-            : $"min worker threads: {or("minWorkerThreads", min)}; max worker threads: {or("maxWorkerThreads", max)}";
+        var minSource = t.Sources.GetValueOrDefault("minWorkerThreads");
+        var maxSource = t.Sources.GetValueOrDefault("maxWorkerThreads");
+        if (min is null && max is null && t.Unknown.GetValueOrDefault("minWorkerThreads") == t.Unknown.GetValueOrDefault("maxWorkerThreads"))
+        {
+            return $"min/max worker threads: {or("minWorkerThreads", null)}";
+        }
+        if (min is not null && max is not null && minSource is not null && maxSource is not null && SameKind(minSource, maxSource))
+        {
+            return $"min/max worker threads: {min} / {max} ({DefaultsLine(minSource)})";
+        }
+        static string With(string? value, string? source) => value is null || source is null ? value! : $"{value} ({source})";
+        return $"min worker threads: {or("minWorkerThreads", min is null ? null : With(min, minSource))}; "
+            + $"max worker threads: {or("maxWorkerThreads", max is null ? null : With(max, maxSource))}";
     }
+
+    private const string DefaultPrefix = "the runtime's default";
+
+    private static bool SameKind(string min, string max) => min.StartsWith(DefaultPrefix, StringComparison.Ordinal) && max.StartsWith(DefaultPrefix, StringComparison.Ordinal);
+
+    private static string DefaultsLine(string _) =>
+        "the runtime's defaults: no DOTNET_ThreadPool_Force*WorkerThreads variable, no ThreadPool setting in runtimeconfig.json, "
+        + "no SetMinThreads/SetMaxThreads call in the app's assemblies";
 }

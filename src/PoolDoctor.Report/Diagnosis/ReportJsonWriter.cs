@@ -129,6 +129,16 @@ public static class ReportJsonWriter
             json.WriteString(key, why);
         }
         json.WriteEndObject();
+        // Written only when a bound is known, so a report without one keeps the shape earlier versions wrote.
+        if (c is { Sources.Count: > 0 })
+        {
+            json.WriteStartObject("sources");
+            foreach (var (key, source) in c.Sources)
+            {
+                json.WriteString(key, source);
+            }
+            json.WriteEndObject();
+        }
         json.WriteEndObject();
     }
 

@@ -16,6 +16,11 @@ internal static class DiagnoseReportBuilder
         int? loadConcurrency = null, ConfiguredMinThreads? minThreads = null, Version? runtimeVersion = null)
     {
         var culprits = outcome.Stacks?.Culprits ?? [];
+        var context = PoolBounds.Resolve(
+            WithConfiguredMinimum(
+                outcome.Context ?? TargetContextReader.Read(target.ProcessId, target.CommandLine, runtimeVersion, outcome.Samples.Count > 0 ? outcome.Cores : null),
+                minThreads),
+            outcome.Stacks?.PoolSetters);
         // A pool that keeps up past its blocked threads: the verdict says whose threads and what keeps it ahead.
         var threads = outcome.Samples.Count > 0 ? outcome.Samples[^1].ThreadCount : 0;
         var verdict = CompensationNote.Describe(outcome.Verdict, culprits, minThreads, threads) is { } note
@@ -31,17 +36,14 @@ internal static class DiagnoseReportBuilder
             outcome.Stacks?.Capture,
             culprits,
             outcome.Stacks?.Groups ?? [],
-            WithConfigured(AdviceBuilder.Build(outcome.Verdict.Kind, culprits, outcome.Samples, outcome.Cores, outcome.Stacks?.Capture.WindowSeconds ?? 0, loadConcurrency), minThreads),
+            WithConfigured(AdviceBuilder.Build(outcome.Verdict.Kind, culprits, outcome.Samples, outcome.Cores, outcome.Stacks?.Capture.WindowSeconds ?? 0, loadConcurrency),
+                PoolBounds.CurrentMinimum(context) ?? minThreads),
             compare ?? [],
             outcome.IsPartial,
             outcome.IsPartial ? outcome.EndMessage : null)
         {
             MinThreads = minThreads,
-            Context = new RunContext(
-                WithConfiguredMinimum(
-                    outcome.Context ?? TargetContextReader.Read(target.ProcessId, target.CommandLine, runtimeVersion, outcome.Samples.Count > 0 ? outcome.Cores : null),
-                    minThreads),
-                ToolIdentity.Current()),
+            Context = new RunContext(context, ToolIdentity.Current()),
         };
     }
 
@@ -49,13 +51,8 @@ internal static class DiagnoseReportBuilder
         advice.StopGap is { } gap ? advice with { StopGap = StopGapAgainstConfigured.Apply(gap, minThreads) } : advice;
 
     // The MinThreads the target was configured with outside code (environment, runtimeconfig.json) is the context's
-    // minimum too, so the context block, the evidence and `target.minThreads` never disagree.
+    // minimum too, so the context block, the evidence and `target.minThreads` never disagree (PoolBounds then weighs it
+    // against a SetMinThreads call in the app's IL).
     private static TargetContext WithConfiguredMinimum(TargetContext context, ConfiguredMinThreads? minThreads) =>
-        minThreads is null || context.MinWorkerThreads is not null
-            ? context
-            : context with
-            {
-                MinWorkerThreads = minThreads.Workers,
-                Unknown = context.Unknown.Where(u => u.Key != "minWorkerThreads").ToDictionary(u => u.Key, u => u.Value),
-            };
+        minThreads is null || context.ConfiguredMin is not null ? context : context with { ConfiguredMin = minThreads };
 }

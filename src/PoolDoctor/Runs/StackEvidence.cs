@@ -17,6 +17,9 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
     /// <summary>The capture's trace and speedscope file, kept for the report's folder (null unless asked to keep them).</summary>
     public CaptureFiles? Files { get; init; }
 
+    /// <summary>The app's calls to the pool's setters, from the IL the capture read (the context's bounds need them).</summary>
+    public Analysis.Advice.PoolBounds.SetterCalls? PoolSetters { get; init; }
+
     /// <summary>
     /// Records the target's stacks and wait events for one window, then groups them and names the culprits; with
     /// <paramref name="keepFiles"/> the trace and a speedscope file of it stay in the temp directory for the report
@@ -48,7 +51,7 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
             };
             var files = keepFiles ? CaptureFiles.Keep(path, $"{target.Process.Name} (pid {target.ProcessId})", DisplayThreads.From(analysis)) : null;
             kept = files is not null;
-            return new StackEvidence(capture, RepositoryPaths.Annotate(analysis.Culprits), [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited) { Files = files };
+            return new StackEvidence(capture, RepositoryPaths.Annotate(analysis.Culprits), [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited) { Files = files, PoolSetters = snapshot.CallGraph.Methods.Count > 0 ? Analysis.Advice.PoolBounds.SetterCalls.In(snapshot.CallGraph) : null };
         }
         finally
         {
