@@ -29,7 +29,7 @@ public static class AdviceBuilder
         }
         // Sized from the demand (Little's law, the load's concurrency) when measured; the peak seen is the fallback.
         var (peak, source) = MinThreadsCalculator.PeakBlocked(relevant, samples, Math.Max(1, cores));
-        if (BlockingDemand.Estimate(relevant, captureWindowSeconds, loadConcurrency) is { Threads: > 0 } demand)
+        if (BlockingDemand.Estimate(relevant, captureWindowSeconds, loadConcurrency, samples) is { Threads: > 0 } demand)
         {
             // Wait events measured while starving can read lower than the threads seen blocked at once: never size below those.
             if (demand.Concurrency is null && demand.Threads < peak)

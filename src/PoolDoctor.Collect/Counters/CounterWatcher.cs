@@ -26,6 +26,12 @@ public sealed class CounterWatcher : IAsyncDisposable
     private const uint AdjustmentEventId = 55;
     private static readonly TimeSpan StopTimeout = TimeSpan.FromSeconds(5);
 
+    // The server's own gauges, which say how many requests a service has in flight when the tool drives no load. At
+    // Critical level only their counters arrive (EventCounters are written at LogAlways): the hosting source's
+    // per-request start/stop events and Kestrel's per-connection ones are Informational and stay off.
+    private const string HostingProvider = "Microsoft.AspNetCore.Hosting";
+    private const string KestrelProvider = "Microsoft-AspNetCore-Server-Kestrel";
+
     private readonly AttachedTarget _target;
     private readonly EventPipeSession _session;
     private readonly DateTime _startUtc;
@@ -40,6 +46,8 @@ public sealed class CounterWatcher : IAsyncDisposable
     private Task? _pump;
     private int _stopping;
     private int _samplesSeen;
+    private double? _currentConnections;
+    private double? _currentRequests;
 
     private CounterWatcher(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores, double intervalSeconds, QueueDelayMode queueDelay)
     {
@@ -74,6 +82,8 @@ public sealed class CounterWatcher : IAsyncDisposable
                 new Dictionary<string, string> { ["EventCounterIntervalSec"] = intervalSeconds.ToString("0.###", CultureInfo.InvariantCulture) }),
             new EventPipeProvider("Microsoft-Windows-DotNETRuntime", EventLevel.Informational, ThreadingKeyword, arguments: null,
                 new EventPipeProviderEventFilter(enable: true, [AdjustmentEventId])),
+            ServerCounters(HostingProvider, intervalSeconds),
+            ServerCounters(KestrelProvider, intervalSeconds),
         };
         var startUtc = DateTime.UtcNow;
         EventPipeSession session;
@@ -101,6 +111,10 @@ public sealed class CounterWatcher : IAsyncDisposable
         watcher._pump = Task.Factory.StartNew(watcher.Pump, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         return watcher;
     }
+
+    private static EventPipeProvider ServerCounters(string name, double intervalSeconds) =>
+        new(name, EventLevel.Critical, 0,
+            new Dictionary<string, string> { ["EventCounterIntervalSec"] = intervalSeconds.ToString("0.###", CultureInfo.InvariantCulture) });
 
     public IAsyncEnumerable<CounterInterval> ReadAllAsync(CancellationToken cancellationToken) =>
         _intervals.Reader.ReadAllAsync(cancellationToken);
@@ -149,17 +163,18 @@ public sealed class CounterWatcher : IAsyncDisposable
     private void OnDynamicEvent(TraceEvent data)
     {
         ToolTimeline.Mark("first-event");
-        if (data.EventName != "EventCounters" || data.ProviderName != CounterNames.Provider)
-        {
-            return;
-        }
-        if (data.PayloadValue(0) is not IDictionary<string, object?> outer)
+        if (data.EventName != "EventCounters" || data.PayloadValue(0) is not IDictionary<string, object?> outer)
         {
             return;
         }
         var fields = outer.TryGetValue("Payload", out var inner) && inner is IDictionary<string, object?> nested ? nested : outer;
         if (CounterReading.FromPayload(fields) is not { } reading)
         {
+            return;
+        }
+        if (data.ProviderName != CounterNames.Provider)
+        {
+            KeepServerGauge(data.ProviderName, reading);
             return;
         }
         var seconds = SecondsOf(data);
@@ -174,6 +189,8 @@ public sealed class CounterWatcher : IAsyncDisposable
                 RunnableWorkers = _runnable.TakeMean(),
                 WorkerScheduling = _runnable.TakeScheduling(),
                 QueueDelayMs = _queueDelay?.Take(assembled.Seconds, assembled.QueueLength),
+                CurrentConnections = _currentConnections,
+                CurrentRequests = _currentRequests,
             };
             if (_queueDelay is not null && Volatile.Read(ref _stopping) == 0)
             {
@@ -186,6 +203,21 @@ public sealed class CounterWatcher : IAsyncDisposable
             var injections = _pending.ToList();
             _pending.Clear();
             _intervals.Writer.TryWrite(new CounterInterval(sample, injections));
+        }
+    }
+
+    private void KeepServerGauge(string provider, CounterReading reading)
+    {
+        lock (_gate)
+        {
+            if (provider == KestrelProvider && reading.Name == "current-connections")
+            {
+                _currentConnections = reading.Value;
+            }
+            else if (provider == HostingProvider && reading.Name == "current-requests")
+            {
+                _currentRequests = reading.Value;
+            }
         }
     }
 

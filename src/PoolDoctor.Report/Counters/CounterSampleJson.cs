@@ -45,6 +45,14 @@ public sealed class CounterSampleJson() : WriteOnlyJsonConverter<CounterSample>(
             }
             json.WriteEndObject();
         }
+        if (s.CurrentConnections is { } connections)
+        {
+            JsonNumbers.Write(json, "currentConnections", Math.Round(connections, 2));
+        }
+        if (s.CurrentRequests is { } requests)
+        {
+            JsonNumbers.Write(json, "currentRequests", Math.Round(requests, 2));
+        }
         if (s.FirstInterval)
         {
             json.WriteBoolean("firstInterval", true);

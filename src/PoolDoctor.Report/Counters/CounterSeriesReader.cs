@@ -30,7 +30,9 @@ public static class CounterSeriesReader
                 root.TryGetProperty("runnableWorkers", out var runnable) ? runnable.GetDouble() : null,
                 root.TryGetProperty("queueDelayMs", out var delay) ? ReadQueueDelay(delay) : null,
                 root.TryGetProperty("firstInterval", out var first) && first.GetBoolean(),
-                root.TryGetProperty("workerScheduling", out var sched) ? ReadScheduling(sched) : null));
+                root.TryGetProperty("workerScheduling", out var sched) ? ReadScheduling(sched) : null,
+                root.TryGetProperty("currentConnections", out var connections) ? connections.GetDouble() : null,
+                root.TryGetProperty("currentRequests", out var requests) ? requests.GetDouble() : null));
             if (root.TryGetProperty("injections", out var list))
             {
                 foreach (var e in list.EnumerateArray())

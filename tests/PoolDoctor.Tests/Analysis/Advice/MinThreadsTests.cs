@@ -1,4 +1,5 @@
 using PoolDoctor.Analysis.Advice;
+using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
 
@@ -25,29 +26,54 @@ public sealed class MinThreadsTests
     public void Taskwait_fixture_takes_the_larger_of_capture_and_counter_peak()
     {
         var fixture = DoctorFixtures.Load("taskwait.json");
-        var advice = AdviceBuilder.Build(fixture.Verdict, fixture.Culprits, fixture.Samples, fixture.Cores);
-        var gap = Assert.IsType<Model.Advice.MinThreadsAdvice>(advice.StopGap);
         // The capture saw 96 blocked; the counters peaked at 105 threads on 2 cores: 103 is the larger observation.
         Assert.Equal(105, (int)fixture.Samples.Max(s => s.ThreadCount));
-        Assert.Equal(103, gap.PeakBlockedThreads);
-        Assert.Equal(2, gap.Cores);
-        Assert.Equal(103 + 2 + 26, gap.Value);
-        Assert.Contains("96 pool threads blocked in culprit code", gap.BlockedSource);
+        var (blocked, source) = MinThreadsCalculator.PeakBlocked(fixture.Culprits, fixture.Samples, fixture.Cores);
+        Assert.Equal(103, blocked);
+        Assert.Contains("96 pool threads blocked in culprit code", source);
+    }
+
+    [Fact]
+    public void Without_a_driven_load_the_servers_in_flight_work_sizes_the_stop_gap()
+    {
+        // The fixture is a 125-connection run: at 2 s the target held 114 queued work items and 4 pool threads (and at 20 s 14 and 104), 118 at
+        // once, where the threads seen blocked say 103. Read from the target itself, as `diagnose -p` must.
+        var fixture = DoctorFixtures.Load("taskwait.json");
+        var gap = Assert.IsType<Model.Advice.MinThreadsAdvice>(AdviceBuilder.Build(fixture.Verdict, fixture.Culprits, fixture.Samples, fixture.Cores).StopGap);
+        Assert.Equal(118, gap.PeakBlockedThreads);
+        Assert.Equal(118 + 2 + 30, gap.Value);
+        Assert.Contains("the server's own concurrency: up to 118 requests at once (114 queued work items + 4 pool threads at +2 s)", gap.BlockedSource);
         Assert.Contains("palliative", gap.Warning, StringComparison.OrdinalIgnoreCase);
+        // The load's concurrency, when the tool drove it, still decides.
+        Assert.Equal(125 + 2 + 32, AdviceBuilder.Build(fixture.Verdict, fixture.Culprits, fixture.Samples, fixture.Cores, loadConcurrency: 125).StopGap!.Value);
+    }
+
+    [Fact]
+    public void Kestrels_gauges_are_named_and_requests_in_flight_count_when_they_exceed_the_threads()
+    {
+        CounterSample At(double s, double queue, double threads, double? requests, double? connections) =>
+            new(s, threads, queue, 0, 10, 2, 0, 50, CurrentConnections: connections, CurrentRequests: requests);
+        var (work, from) = BlockingDemand.InFlight([At(0.5, 100, 12, 10, 125), At(1.0, 110, 16, 30, 125), At(1.5, 0, 16, 2, 125)])!.Value;
+        Assert.Equal(140, work);
+        Assert.Equal("the server's own concurrency: up to 140 requests at once (110 queued work items + 30 requests in flight at +1 s); "
+            + "Kestrel had up to 125 open connections", from);
+        Assert.Null(BlockingDemand.InFlight([At(0.5, 0, 12, null, null)]));
     }
 
     [Fact]
     public void Recorded_demo_report_recomputes_to_the_same_stop_gap()
     {
         // report.json of a real `demo` run (taskwait, 125 connections, 2 cores): the capture at 2.3 s saw 21 pool threads
-        // blocked in TaskWait while the counters peaked at 44 threads, so B = 44 - 2 = 42 and MinThreads = 42 + 2 + 11.
+        // blocked in TaskWait while the counters peaked at 44 threads (B = 42 by the peak); read without the load's
+        // concurrency, the server's in-flight work at 9.1 s (83 queued + 44 threads = 127) says what 125 connections need.
         var fixture = DoctorFixtures.Load("taskwait-recorded-report.json");
         Assert.Equal(2, fixture.Cores);
         Assert.Equal(21, Assert.Single(fixture.Culprits).Threads);
+        Assert.Equal(42, MinThreadsCalculator.PeakBlocked(fixture.Culprits, fixture.Samples, fixture.Cores).Blocked);
         var advice = AdviceBuilder.Build(fixture.Verdict, fixture.Culprits, fixture.Samples, fixture.Cores);
-        Assert.Equal(42, advice.StopGap!.PeakBlockedThreads);
-        Assert.Equal(55, advice.StopGap.Value);
-        Assert.Contains("DOTNET_ThreadPool_ForceMinWorkerThreads=37", advice.StopGap.Settings[3].Text);
+        Assert.Equal(127, advice.StopGap!.PeakBlockedThreads);
+        Assert.Equal(127 + 2 + 32, advice.StopGap.Value);
+        Assert.Contains("DOTNET_ThreadPool_ForceMinWorkerThreads=A1", advice.StopGap.Settings[3].Text);
         var fix = Assert.Single(advice.Fixes);
         Assert.Equal(BlockingKind.SyncOverAsync, fix.Kind);
         Assert.Contains("public async Task<string> TaskWait()", fix.After);
@@ -66,8 +92,10 @@ public sealed class MinThreadsTests
     [Fact]
     public void Without_a_capture_the_counters_peak_minus_cores_stands_in()
     {
+        // Nothing queued in any sample: no in-flight work to size from, so the threads seen stand in.
         var fixture = DoctorFixtures.Load("taskwait.json");
-        var advice = AdviceBuilder.Build(VerdictKind.Starving, [], fixture.Samples, fixture.Cores);
+        var samples = fixture.Samples.Select(s => s with { QueueLength = 0 }).ToList();
+        var advice = AdviceBuilder.Build(VerdictKind.Starving, [], samples, fixture.Cores);
         var peak = (int)fixture.Samples.Max(s => s.ThreadCount);
         Assert.Equal(peak - 2, advice.StopGap!.PeakBlockedThreads);
         Assert.Equal(MinThreadsCalculator.Compute(peak - 2, 2), advice.StopGap.Value);
