@@ -14,7 +14,7 @@ namespace PoolDoctor.IntegrationTests.Fix;
 public sealed class StopGapFormTests
 {
     /// <summary>The recorded report's stop-gap (tests/PoolDoctor.Tests/snapshots/report.json: advice.minThreads.value).</summary>
-    private const int ReportMinThreads = 131;
+    private const int ReportMinThreads = 150;
 
     [Theory]
     [InlineData("runtimeconfig")]
