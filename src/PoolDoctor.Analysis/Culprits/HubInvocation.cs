@@ -31,7 +31,12 @@ public sealed class HubInvocation : IInvokerShape
     /// <summary>Every method the app's hub types declare (not constructors, accessors or compiler-made ones).</summary>
     public IReadOnlyList<string> Roots(CallGraph graph)
     {
-        var bases = graph.Types.ToDictionary(t => t.FullName, t => t.BaseType, StringComparer.Ordinal);
+        // Several assemblies may define one name (each compiler-embedded attribute): the first one's base stands.
+        var bases = new Dictionary<string, string?>(StringComparer.Ordinal);
+        foreach (var type in graph.Types)
+        {
+            bases.TryAdd(type.FullName, type.BaseType);
+        }
         var hubs = graph.Types.Where(t => DerivesFromHub(t.FullName, bases)).Select(t => t.FullName).ToHashSet(StringComparer.Ordinal);
         return [.. graph.Methods
             .Where(m => hubs.Contains(m.TypeFullName) && !m.Method.StartsWith('.') && !m.Method.StartsWith('<')
@@ -54,7 +59,8 @@ public sealed class HubInvocation : IInvokerShape
         var seen = new HashSet<string>(StringComparer.Ordinal);
         for (var current = type; seen.Add(current) && bases.TryGetValue(current, out var baseType) && baseType is not null; current = baseType)
         {
-            if (baseType == HubBase || baseType.StartsWith(HubBase + "<", StringComparison.Ordinal) || baseType.StartsWith(HubBase + "`", StringComparison.Ordinal))
+            // The call graph spells a generic base without its arguments or arity: Hub<IClient> reads as Hub.
+            if (baseType == HubBase)
             {
                 return true;
             }
