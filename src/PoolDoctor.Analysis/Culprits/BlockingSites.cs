@@ -39,14 +39,19 @@ public static class BlockingSites
         var (userBelow, userSources) = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
-        if (!inTaskRun && HandlerDelegateCaller(stack, workEnd) is { } outermost
-            && il.InlinedAbove(request, outermost < stack.Positions.Count ? stack.Positions[outermost] : null) is { Count: > 0 } above)
+        var outermost = HandlerDelegateCaller(stack, workEnd);
+        // A framework invoker's delegate called the outermost user frame (a hub method the JIT kept): that frame is
+        // the shape's own method, not one the request's handler reached.
+        var owner = outermost is { } called ? InvokerShapes.Owning(frames, called + 1) : null;
+        if (!inTaskRun && owner is null && outermost is { } handler
+            && il.InlinedAbove(request, handler < stack.Positions.Count ? stack.Positions[handler] : null) is { Count: > 0 } above)
         {
             // The handler and what it called down to the outermost sampled frame were inlined into the delegate.
             userBelow = [.. above.Select(f => f.Name.Display), .. userBelow];
             userSources = [.. above.Select(f => SourceOf(f.Call)), .. userSources];
         }
         var entry = EntryNames.Describe(inTaskRun ? null : request, frames, stack, workEnd);
+        entry = owner is null || outermost is null ? entry : owner.Entry(frames[outermost.Value], entry);
         var generated = GeneratedCaller(stack, apiIndex, firstUser >= 0 ? firstUser : workEnd);
         var passesThrough = firstUser >= 0 && (generated >= 0 || HasPipelineFrame(frames, apiIndex + 1, firstUser));
 

@@ -3,6 +3,7 @@ using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Tests.Analysis.Packages;
+using static PoolDoctor.Tests.Stacks.SyntheticStacks;
 
 namespace PoolDoctor.Tests.Analysis.Culprits;
 
@@ -130,5 +131,27 @@ public sealed class HubFixtureTests
         Assert.Contains("called by SignalR's hub dispatcher", top.Site.Note, StringComparison.Ordinal);
         Assert.Contains("unresolved", top.Site.Note, StringComparison.Ordinal);
         Assert.Equal("GET /hubs/inventory", top.Entry);
+    }
+
+    [Fact]
+    public void A_hub_method_the_jit_kept_as_a_frame_is_named_with_the_hub_as_its_entry_not_the_connections_route()
+    {
+        // Tier-0 code, or a hub method too large to inline: the method is on the stack, under SignalR's delegate.
+        string[] frames =
+        [
+            "System.Threading.ManualResetEventSlim.Wait(int32,value class System.Threading.CancellationToken)",
+            "System.Threading.Tasks.Task.SpinThenBlockingWait(int32,value class System.Threading.CancellationToken)",
+            "System.Threading.Tasks.Task.InternalWaitCore(int32,value class System.Threading.CancellationToken)",
+            "System.Threading.Tasks.Task`1[System.Int32].GetResultCore(bool)",
+            "HubShop.Inventory.InventoryHub.GetStock(class System.String)",
+            "dynamicClass.lambda_method1(class System.Runtime.CompilerServices.Closure,class System.Object,class System.Object[])",
+            "Microsoft.AspNetCore.SignalR.Internal.DefaultHubDispatcher`1+<ExecuteMethod>d__22[System.__Canon].MoveNext()",
+        ];
+        var connection = new RequestContext("GET", "/hubs/inventory", "/hubs/inventory", "/hubs/inventory");
+
+        var culprit = Assert.Single(CulpritAnalyzer.Analyze(Snapshot([Pool(1, 40, frames) with { Request = connection }])).Culprits);
+
+        Assert.Equal("InventoryHub.GetStock", culprit.Method);
+        Assert.Equal("hub InventoryHub.GetStock", culprit.Entry);
     }
 }
