@@ -39,14 +39,19 @@ public static class BlockingSites
         var (userBelow, userSources) = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
-        if (!inTaskRun && HandlerDelegateCaller(stack, workEnd) is { } outermost
-            && il.InlinedAbove(request, outermost < stack.Positions.Count ? stack.Positions[outermost] : null) is { Count: > 0 } above)
+        var outermost = HandlerDelegateCaller(stack, workEnd);
+        // A framework invoker's delegate called the outermost user frame (a hub method the JIT kept): that frame is
+        // the shape's own method, not one the request's handler reached.
+        var owner = outermost is { } called ? InvokerShapes.Owning(frames, called + 1) : null;
+        if (!inTaskRun && owner is null && outermost is { } handler
+            && il.InlinedAbove(request, handler < stack.Positions.Count ? stack.Positions[handler] : null) is { Count: > 0 } above)
         {
             // The handler and what it called down to the outermost sampled frame were inlined into the delegate.
             userBelow = [.. above.Select(f => f.Name.Display), .. userBelow];
             userSources = [.. above.Select(f => SourceOf(f.Call)), .. userSources];
         }
         var entry = EntryNames.Describe(inTaskRun ? null : request, frames, stack, workEnd);
+        entry = owner is null || outermost is null ? entry : owner.Entry(frames[outermost.Value], entry);
         var generated = GeneratedCaller(stack, apiIndex, firstUser >= 0 ? firstUser : workEnd);
         var passesThrough = firstUser >= 0 && (generated >= 0 || HasPipelineFrame(frames, apiIndex + 1, firstUser));
 
@@ -61,74 +66,90 @@ public static class BlockingSites
                 var inlinedUser = holder >= 1 && GeneratedCode.CanHoldHandler(frames[holder])
                     ? il.InlinedCallerOf(request, frames[holder - 1])
                     : [];
-                return InsidePackage(stack, crossing, userIndex, userBelow, userSources, entry, inTaskRun, il, inlinedUser, holder);
+                return PackageSites.InsidePackage(stack, crossing, userIndex, userBelow, userSources, entry, inTaskRun, il, inlinedUser, holder);
             }
             (api, apiTwin) = (crossing.Api, crossing.ApiTwin);
         }
 
         if (firstUser >= 0 && !passesThrough)
         {
-            var site = frames[firstUser];
-            // A driver's async body right under the user's frame, a wait primitive further in: when the user's IL
-            // calls the driver's sync verb, that call (inlined by tier-1 code) is what blocks.
-            if (!api.IsDriverCall && firstUser > 0 && BlockingApis.DriverBody(frames[firstUser - 1]) is { } driver && il.Calls(site, driver))
-            {
-                api = driver;
-            }
-            // Where in its IL the frame was: the statement there either calls the API itself, or calls user methods
-            // the JIT inlined into the frame, one of which is the real call site.
-            var inlined = il.At(firstUser < stack.Positions.Count ? stack.Positions[firstUser] : null, api);
-            if (inlined is { Sites.Count: > 0 })
-            {
-                var recovered = InlinedIntoFrame(inlined, stack.Cleaned[firstUser], api, userBelow, entry) with { InTaskRun = inTaskRun };
-                return recovered with { ChainSources = [.. userSources, .. recovered.ChainSources] };
-            }
-            // The statement's own call says which entry point of the API's family it is (the code's `.Result`, where
-            // the stack shows only the wait it inlined down to).
-            if (inlined?.Direct is { Match: ApiMatch.SameKind } same && OneApi(same))
-            {
-                api = same.Api;
-            }
-            var location = inlined?.Direct?.First ?? il.Locate(site, api);
-            // The IL's call to the API names the line; the sampled frame's own line stands in when the IL has none.
-            var sampled = firstUser < stack.Sources.Count ? stack.Sources[firstUser] : null;
-            var fromIl = location?.Line is not null;
-            return new BlockingSite(site.Owner, api.Kind, api.Api)
-            {
-                Site = new CallSite
-                {
-                    File = fromIl ? location!.File : sampled?.File,
-                    Line = fromIl ? location!.Line : sampled?.Line,
-                    SourceUrl = fromIl ? location!.SourceUrl : sampled?.SourceUrl,
-                },
-                Flavor = site.Flavor,
-                Chain = userBelow,
-                ChainSources = userSources,
-                Entry = entry,
-                InTaskRun = inTaskRun,
-                ApiTwin = apiTwin ?? LibraryTwin(stack, apiIndex, api),
-                CallsApiDirectly = apiIndex == firstUser - 1,
-            };
+            return AtUserFrame(stack, firstUser, apiIndex, api, apiTwin, userBelow, userSources, entry, inTaskRun, il);
         }
 
         if (generated >= 0 || firstUser >= 0)
         {
             var generatedFrame = generated >= 0 ? stack.Cleaned[generated] : null;
-            if (generated >= 0 && generated + 1 < frames.Count && ViewComponentInvocation.IsInvoker(frames[generated + 1]))
+            if (generated >= 0 && InvokerShapes.Owning(frames, generated) is { } shape)
             {
-                // A view component's Invoke, not the request's handler, was inlined into this delegate.
-                var component = InViewComponent(api, userBelow, entry, generatedFrame!, il);
-                return component with { ChainSources = component.ChainSources.Count > 0 ? [.. userSources, .. component.ChainSources] : SourcesFor(component, userSources) };
+                // A framework invoker's delegate (a view component's Invoke, a hub method), not the request's handler:
+                // its call site comes from the app's methods of that shape, never from the request's route.
+                return WithSampledSources(InvokerShapes.Resolve(shape, api, userBelow, entry, generatedFrame!, il), userSources);
             }
             var holdsHandler = generated >= 0 && GeneratedCode.CanHoldHandler(frames[generated]);
             if (NotOnStack(api, request, userBelow, entry, generatedFrame, holdsHandler, il) is { } recovered)
             {
-                return recovered with { ChainSources = recovered.ChainSources.Count > 0 ? [.. userSources, .. recovered.ChainSources] : SourcesFor(recovered, userSources) };
+                return WithSampledSources(recovered, userSources);
             }
         }
+        return InLibrary(stack, apiIndex, api, entry);
+    }
 
-        // No user code and nothing generated: name the library frame that made the call, so blocking inside
-        // frameworks stays visible, unless that is the pool itself (its own locks and semaphores while it looks for work).
+    /// <summary>
+    /// The innermost user frame called the API itself (no framework pipeline or generated code between them): it is
+    /// the call site, unless its IL says the JIT inlined the user method that makes the call into it.
+    /// </summary>
+    private static BlockingSite AtUserFrame(
+        StackReading stack, int firstUser, int apiIndex, BlockingApi api, AsyncTwin? apiTwin, IReadOnlyList<string> userBelow,
+        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il)
+    {
+        var site = stack.Frames[firstUser];
+        // A driver's async body right under the user's frame, a wait primitive further in: when the user's IL
+        // calls the driver's sync verb, that call (inlined by tier-1 code) is what blocks.
+        if (!api.IsDriverCall && firstUser > 0 && BlockingApis.DriverBody(stack.Frames[firstUser - 1]) is { } driver && il.Calls(site, driver))
+        {
+            api = driver;
+        }
+        // Where in its IL the frame was: the statement there either calls the API itself, or calls user methods
+        // the JIT inlined into the frame, one of which is the real call site.
+        var inlined = il.At(firstUser < stack.Positions.Count ? stack.Positions[firstUser] : null, api);
+        if (inlined is { Sites.Count: > 0 })
+        {
+            var recovered = InlinedIntoFrame(inlined, stack.Cleaned[firstUser], api, userBelow, entry) with { InTaskRun = inTaskRun };
+            return recovered with { ChainSources = [.. userSources, .. recovered.ChainSources] };
+        }
+        // The statement's own call says which entry point of the API's family it is (the code's `.Result`, where
+        // the stack shows only the wait it inlined down to).
+        if (inlined?.Direct is { Match: ApiMatch.SameKind } same && OneApi(same))
+        {
+            api = same.Api;
+        }
+        var location = inlined?.Direct?.First ?? il.Locate(site, api);
+        // The IL's call to the API names the line; the sampled frame's own line stands in when the IL has none.
+        var sampled = firstUser < stack.Sources.Count ? stack.Sources[firstUser] : null;
+        var fromIl = location?.Line is not null;
+        return new BlockingSite(site.Owner, api.Kind, api.Api)
+        {
+            Site = new CallSite
+            {
+                File = fromIl ? location!.File : sampled?.File,
+                Line = fromIl ? location!.Line : sampled?.Line,
+                SourceUrl = fromIl ? location!.SourceUrl : sampled?.SourceUrl,
+            },
+            Flavor = site.Flavor,
+            Chain = userBelow,
+            ChainSources = userSources,
+            Entry = entry,
+            InTaskRun = inTaskRun,
+            ApiTwin = apiTwin ?? LibraryTwin(stack, apiIndex, api),
+            CallsApiDirectly = apiIndex == firstUser - 1,
+        };
+    }
+
+    // No user code and nothing generated: name the library frame that made the call, so blocking inside frameworks
+    // stays visible, unless that is the pool itself (its own locks and semaphores while it looks for work).
+    private static BlockingSite? InLibrary(StackReading stack, int apiIndex, BlockingApi api, string? entry)
+    {
+        var frames = stack.Frames;
         var caller = apiIndex + 1 < frames.Count ? frames[apiIndex + 1] : frames[apiIndex];
         if (ThreadPoolFrames.IsPoolInternal(caller))
         {
@@ -143,72 +164,11 @@ public static class BlockingSites
         };
     }
 
-    /// <summary>
-    /// The blocking happens inside a package: the referenced package's method nearest the API is the call site (where
-    /// the fix goes), the chain runs from the user's frames through that package's frames, and the user's frame (or,
-    /// with none on the stack, the user method whose IL calls into the package) is what the user can change today.
-    /// </summary>
-    private static BlockingSite InsidePackage(
-        StackReading stack, PackageBoundary.Crossing crossing, int userIndex, IReadOnlyList<string> userChain,
-        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il,
-        IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> inlinedUser, int generated)
-    {
-        var method = stack.Frames[crossing.MethodIndex];
-        var packageFrames = crossing.PackageFrames.Where(i => i >= crossing.MethodIndex).ToList();
-        var packageChain = packageFrames.Select(i => stack.Cleaned[i]).Where((name, k) => k == 0 || name != stack.Cleaned[packageFrames[k - 1]]).ToList();
-        var user = userIndex >= 0 ? stack.Cleaned[userIndex] : null;
-        string? registration = null;
-        if (user is null && inlinedUser.Count > 0)
-        {
-            user = inlinedUser[^1].Name.Display;
-            var at = inlinedUser[^1].Call is { File: { } file, Line: { } line } ? $" at {Path.GetFileName(file)}:{line}" : "";
-            registration = $"; {user} calls {stack.Cleaned[generated - 1]}{at}, inlined by the JIT into {stack.Cleaned[generated]} (found in the app's IL)";
-        }
-        else if (user is null)
-        {
-            var namespaces = crossing.PackageFrames.Select(i => stack.Frames[i].Namespace).Where(n => n.Length > 0).ToHashSet(StringComparer.Ordinal);
-            var assemblies = crossing.PackageFrames.Where(i => i < stack.Modules.Count).Select(i => stack.Modules[i]).Where(m => m is not ("" or "?")).ToHashSet(StringComparer.OrdinalIgnoreCase);
-            if (il.CallerInto(namespaces, assemblies) is { } caller)
-            {
-                user = caller.Method.Display;
-                var at = caller.At is { } point ? $" at {Path.GetFileName(point.File)}:{point.Line}" : "";
-                registration = $"; the app reaches it through {caller.Method.Display}, which calls {caller.Call}{at}";
-            }
-        }
-        IReadOnlyList<string> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => f.Name.Display)];
-        IReadOnlyList<SourceLocation?> chainSources = userIndex >= 0 ? userSources : [.. inlinedUser.Select(f => SourceOf(f.Call))];
-        var package = crossing.Package!;
-        var how = userIndex >= 0
-            ? crossing.AwaitedRanSync is { } ran
-                ? $"{stack.Cleaned[userIndex]} awaits {ran.Awaited}, which ran {ran.Ran} synchronously"
-                    + (ran.NotOverridden ? $" ({TypeOf(ran.Ran)} does not override {MethodOf(ran.Awaited)})" : "")
-            : crossing.UserCallTwin is { } call
-                ? $"{stack.Cleaned[userIndex]} calls {call.Api}{(call.Twin is null ? " (no async twin)" : "")}, under which the package blocks"
-                : $"{stack.Cleaned[userIndex]} calls into package {package}"
-            : $"no user frame on the stack: package {package} is called by {(crossing.PackageFrames.Count > 0 && crossing.PackageFrames[0] + 1 < stack.Frames.Count ? stack.Cleaned[crossing.PackageFrames[0] + 1] : "the framework")}";
-        return new BlockingSite(method.Owner, crossing.Api.Kind, crossing.Api.Api)
-        {
-            Flavor = method.Flavor,
-            Chain = [.. chain, .. packageChain],
-            ChainSources = [.. chainSources, .. packageChain.Select(_ => (SourceLocation?)null)],
-            ChainPackages = [.. chain.Select(_ => (PackageRef?)null), .. packageChain.Select(_ => (PackageRef?)package)],
-            Entry = entry,
-            InTaskRun = inTaskRun && userIndex >= 0,
-            Package = package,
-            PackageMethod = method.Owner,
-            UserFrame = user,
-            ApiTwin = crossing.ApiTwin,
-            PackageTwin = crossing.PackageTwin,
-            UserCallTwin = crossing.UserCallTwin,
-            AwaitedRanSync = crossing.AwaitedRanSync,
-            Site = new CallSite
-            {
-                Source = CallSiteSource.Library,
-                Note = $"blocks inside package {package} ({(package.Direct ? "referenced by the app" : "a transitive dependency")}): "
-                    + $"{method.Display} calls {crossing.Api.Api}; {how}{registration}",
-            },
-        };
-    }
+
+    // The sampled frames' lines first, then the recovered frames' own (the frames the IL or the endpoint added past the
+    // sampled ones have none but the call site's).
+    private static BlockingSite WithSampledSources(BlockingSite site, IReadOnlyList<SourceLocation?> sampled) =>
+        site with { ChainSources = site.ChainSources.Count > 0 ? [.. sampled, .. site.ChainSources] : SourcesFor(site, sampled) };
 
     /// <summary>
     /// The sampled user frame did not call the API itself: the JIT inlined the user methods its statement calls into
@@ -224,7 +184,7 @@ public static class BlockingSites
     /// frames may not say which of a family the code called: .Result's getter inlined away leaves Task.InternalWait, read
     /// as Task.Wait), and a note that says where it was inlined, where the search started and how many others there are.
     /// </summary>
-    private static BlockingSite NamedFromIl(
+    internal static BlockingSite NamedFromIl(
         IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<string> chain, string? entry, string inlinedInto, string reachedFrom, string candidates)
     {
         var best = sites[0];
@@ -234,31 +194,6 @@ public static class BlockingSites
             ? $"; one of {sites.Count} {candidates} that call {named.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
             : "";
         return FromIl(best, named, chain, entry, $"{inlinedInto}; found in the app's IL: {best.Method.Display} calls {named.Api}{at}{reachedFrom}{others}");
-    }
-
-    /// <summary>
-    /// The delegate MVC's view component invoker called blocked: the call site is in a view component's Invoke (or what
-    /// it calls), which the app's IL gives back; else the site says only that, never the request's action.
-    /// </summary>
-    private static BlockingSite InViewComponent(BlockingApi api, IReadOnlyList<string> chain, string? entry, string generatedFrame, CallSiteResolver il)
-    {
-        var sites = il.InlinedInViewComponents(api);
-        if (sites.Count > 0)
-        {
-            return NamedFromIl(sites, api, chain, entry,
-                $"inlined into a view component's delegate ({generatedFrame}, called by MVC's view component invoker)",
-                reachedFrom: "", candidates: "view component methods");
-        }
-        return new BlockingSite("(inlined or generated code)", api.Kind, api.Api)
-        {
-            Chain = chain,
-            Entry = entry,
-            Site = new CallSite
-            {
-                Source = CallSiteSource.Library,
-                Note = $"a view component's Invoke inlined into {generatedFrame} (called by MVC's view component invoker); the app's IL shows no view component that calls {api.Api}",
-            },
-        };
     }
 
     /// <summary>
@@ -289,11 +224,7 @@ public static class BlockingSites
             ? new AsyncTwin(api.Api, declared.AsyncTwin)
             : null;
 
-    private static string TypeOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[..dot] : owner;
-
-    private static string MethodOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[(dot + 1)..] : owner;
-
-    private static SourceLocation? SourceOf(CallSiteLocation? call) =>
+    internal static SourceLocation? SourceOf(CallSiteLocation? call) =>
         call is { File: { } file, Line: { } line } ? new SourceLocation(file, line) { SourceUrl = call.SourceUrl } : null;
 
     // Every matching call of the statement is the same API: then the IL names it; two different ones leave the stack's.

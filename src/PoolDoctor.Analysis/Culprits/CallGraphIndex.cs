@@ -168,8 +168,10 @@ internal sealed class CallGraphIndex
                 {
                     continue;
                 }
-                var next = body.Calls.FirstOrDefault(c => c.IlOffset > literal.IlOffset && c.Kind is IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction);
-                if (next is null)
+                // A call between the literal and the ldftn took the literal itself (MapHub<T>("/hubs/x"), MapGroup): the
+                // delegate made after it is the next registration's handler, not this route's.
+                var next = body.Calls.FirstOrDefault(c => c.IlOffset > literal.IlOffset && c.Kind is not IlCallKind.NewObj);
+                if (next is null || next.Kind is not (IlCallKind.LoadFunction or IlCallKind.LoadVirtualFunction))
                 {
                     continue;
                 }

@@ -16,7 +16,7 @@ public sealed class CallSiteResolver(CallGraph graph)
     private readonly Dictionary<(IlPosition At, string Api), InlinedAt?> _at = [];
     private readonly Dictionary<(string?, string?, string?, string?, string, int), IReadOnlyList<(FrameName, CallSiteLocation?)>> _above = [];
     private CallGraphIndex? _index;
-    private IReadOnlyList<string>? _viewComponentInvokes;
+    private readonly Dictionary<IInvokerShape, IReadOnlyList<string>> _shapeRoots = [];
 
     public static CallSiteResolver None { get; } = new(CallGraph.Empty);
 
@@ -71,15 +71,22 @@ public sealed class CallSiteResolver(CallGraph graph)
     public IReadOnlyList<InlinedCallSite> Inlined(BlockingApi api, string handlerHint) =>
         graph.Methods.Count == 0 ? [] : Find(api, handlerHint);
 
-    /// <summary>The user methods reachable from the app's view components' invoke methods that call the API, best first.</summary>
-    public IReadOnlyList<InlinedCallSite> InlinedInViewComponents(BlockingApi api)
+    /// <summary>
+    /// The user methods reachable from the app's methods of a framework invoker's shape (its view components' invoke
+    /// methods, its hub methods) that call the API, best first; each one's chain starts at the root that reaches it.
+    /// </summary>
+    public IReadOnlyList<InlinedCallSite> InlinedIn(IInvokerShape shape, BlockingApi api)
     {
         if (graph.Methods.Count == 0)
         {
             return [];
         }
-        _viewComponentInvokes ??= ViewComponentInvocation.InvokeMethods(graph);
-        return FindFrom(api, _viewComponentInvokes);
+        if (!_shapeRoots.TryGetValue(shape, out var roots))
+        {
+            roots = shape.Roots(graph);
+            _shapeRoots[shape] = roots;
+        }
+        return FindFrom(api, roots);
     }
 
     /// <summary>The user methods reachable from the handler mapped to a request path (minimal APIs), best first.</summary>
@@ -233,7 +240,7 @@ public sealed class CallSiteResolver(CallGraph graph)
         return found;
     }
 
-    // Several places the search may start from (a page's handlers, the view components): each one's sites, once, the
+    // Several places the search may start from (a page's handlers, an invoker shape's methods): each one's sites, once, the
     // exact matches of the API first.
     private IReadOnlyList<InlinedCallSite> FindFrom(BlockingApi api, IEnumerable<string> hints) =>
         [.. hints.SelectMany(h => Find(api, h)).DistinctBy(s => (s.Method.Owner, s.First.FileAndLine)).OrderBy(s => s.Match == ApiMatch.Exact ? 0 : 1)];

@@ -8,19 +8,30 @@ namespace PoolDoctor.Analysis.Culprits;
 /// component invoker calls it while a view renders: the request's action is not what that delegate holds. The frame
 /// that called the delegate says which (<c>DefaultViewComponentInvoker.InvokeSyncCore</c>), and the candidates are the
 /// app's view components' <c>Invoke</c>/<c>InvokeAsync</c> methods, as MVC finds them (a type deriving from
-/// <c>ViewComponent</c> or named <c>*ViewComponent</c>).
+/// <c>ViewComponent</c> or named <c>*ViewComponent</c>). The component renders inside the request: its entry is the
+/// request's.
 /// </summary>
-public static class ViewComponentInvocation
+public sealed class ViewComponentInvocation : IInvokerShape
 {
     private const string InvokerNamespace = "Microsoft.AspNetCore.Mvc.ViewComponents";
     private const string ViewComponentBase = "Microsoft.AspNetCore.Mvc.ViewComponent";
+
+    public static ViewComponentInvocation Shape { get; } = new();
+
+    private ViewComponentInvocation()
+    {
+    }
+
+    public string Candidates => "view component methods";
 
     /// <summary>Whether the frame that called the generated delegate is MVC's view component invoker.</summary>
     public static bool IsInvoker(FrameName caller) =>
         caller.Namespace == InvokerNamespace || caller.Namespace.StartsWith(InvokerNamespace + ".", StringComparison.Ordinal);
 
+    public bool IsInvokerFrame(FrameName caller) => IsInvoker(caller);
+
     /// <summary>The view components' invoke methods in the app's IL, as "Type.Method" hints for the call-site search.</summary>
-    public static IReadOnlyList<string> InvokeMethods(CallGraph graph)
+    public IReadOnlyList<string> Roots(CallGraph graph)
     {
         var components = graph.Types
             .Where(t => t.BaseType == ViewComponentBase || t.FullName.EndsWith("ViewComponent", StringComparison.Ordinal))
@@ -31,4 +42,12 @@ public static class ViewComponentInvocation
             .Select(m => m.TypeFullName + "." + m.Method)
             .Distinct()];
     }
+
+    public string? Entry(FrameName? root, string? requestEntry) => requestEntry;
+
+    public string InlinedInto(string generatedFrame) =>
+        $"inlined into a view component's delegate ({generatedFrame}, called by MVC's view component invoker)";
+
+    public string Unresolved(string generatedFrame, string api) =>
+        $"a view component's Invoke inlined into {generatedFrame} (called by MVC's view component invoker); the app's IL shows no view component that calls {api}";
 }

@@ -32,11 +32,20 @@ internal static class PackageFixtures
 
     private static string ViewComponentApp => Path.Combine(Directory, "viewcomponent-app");
 
+    private static string HubShopApp => Path.Combine(Directory, "hubshop-app");
+
     /// <summary>`/shop` of the same app grown by an MVC view that renders a view component
     /// (<c>@await Component.InvokeAsync("Cart", ...)</c>) whose sync <c>Invoke</c> reads <c>.Result</c> (build kept in
     /// viewcomponent-app), warmed 40 s at 4 connections, then `diagnose -p` under 125: MVC's view component invoker
     /// calls the delegate the component's <c>Invoke</c> was inlined into, while the request's action is the shop's.</summary>
     public static string ViewComponentWarmed => Path.Combine(Directory, "view-component-warmed.nettrace.gz");
+
+    /// <summary>tests/apps/HubShop's <c>InventoryHub.GetStock</c> (reads <c>.Result</c> of an async repository) and
+    /// <c>GetReserved</c> (awaits it), invoked in turn over 64 hub connections by tests/apps/HubShopClient after 35 s
+    /// at 4, then `diagnose -p` (scripts/stack-fixtures/record-hubshop.sh; build kept in hubshop-app): SignalR's hub
+    /// dispatcher calls the delegate <c>GetStock</c> was inlined into. Its report.json, with the counter series, is
+    /// hub-method-warmed.report.json.</summary>
+    public static string HubMethodWarmed => Path.Combine(Directory, "hub-method-warmed.nettrace.gz");
 
     /// <summary>`/Report` of a Razor Pages app written for the check (net10.0, Release; its assembly and PDB are kept in
     /// razor-app): <c>ReportModel.OnGet</c> calls <c>ReportService.Lines</c>, which reads <c>.Result</c> of an async
@@ -95,6 +104,7 @@ internal static class PackageFixtures
             : path == FixDataCheap ? FixDataApp
             : path == RazorPageWarmed ? RazorApp
             : path == ViewComponentWarmed ? ViewComponentApp
+            : path == HubMethodWarmed ? HubShopApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();

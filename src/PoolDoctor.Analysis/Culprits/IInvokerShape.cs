@@ -1,0 +1,34 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.CallGraphs;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>
+/// A framework invoker that owns a generated delegate the JIT inlined a user method into (MVC's view component
+/// invoker, SignalR's hub dispatcher): the blocked stack shows only the delegate (<c>dynamicClass.lambda_method1</c>)
+/// and the invoker's frame above it, so the frame says which shape it is and the app's IL says which of its methods
+/// of that shape call the blocking API. Such a delegate is not the request's endpoint delegate: the request's route
+/// never names its method. Each shape is one small file, registered in <see cref="InvokerShapes.All"/>.
+/// </summary>
+public interface IInvokerShape
+{
+    /// <summary>Whether the frame that called the generated delegate is this shape's framework invoker.</summary>
+    bool IsInvokerFrame(FrameName caller);
+
+    /// <summary>The app's methods of this shape, as "Type.Method" roots for the call-site search (empty: none).</summary>
+    IReadOnlyList<string> Roots(CallGraph graph);
+
+    /// <summary>What the blocked work serves, given the root that reaches the call site (the request's own entry
+    /// when the shape runs inside the request, as a view component does); null root: no call site was found.</summary>
+    string? Entry(FrameName? root, string? requestEntry);
+
+    /// <summary>Where the call site was inlined, for the note ("inlined into a view component's delegate (…)").</summary>
+    string InlinedInto(string generatedFrame);
+
+    /// <summary>What the candidates are, for the note's "one of N …" ("view component methods").</summary>
+    string Candidates { get; }
+
+    /// <summary>The note when the app's IL shows no method of this shape that calls the API: the call site is
+    /// unresolved, never another handler's.</summary>
+    string Unresolved(string generatedFrame, string api);
+}

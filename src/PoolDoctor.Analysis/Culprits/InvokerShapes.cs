@@ -1,0 +1,47 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>The framework invokers whose generated delegates the culprit search knows, in the order it asks them.</summary>
+public static class InvokerShapes
+{
+    public static IReadOnlyList<IInvokerShape> All { get; } = [ViewComponentInvocation.Shape, HubInvocation.Shape];
+
+    /// <summary>
+    /// The shape whose invoker called the generated frame at <paramref name="generated"/>, else null. The shared
+    /// <c>ObjectMethodExecutor</c> (MVC and SignalR both call their compiled delegate through it) is looked through
+    /// when the JIT kept it as a frame.
+    /// </summary>
+    public static IInvokerShape? Owning(IReadOnlyList<FrameName> frames, int generated)
+    {
+        for (var i = generated + 1; i < frames.Count; i++)
+        {
+            if (frames[i].TypeFullName.StartsWith("Microsoft.Extensions.Internal.ObjectMethodExecutor", StringComparison.Ordinal))
+            {
+                continue;
+            }
+            return All.FirstOrDefault(shape => shape.IsInvokerFrame(frames[i]));
+        }
+        return null;
+    }
+
+    /// <summary>
+    /// The delegate a framework invoker called blocked: the call site is in one of the app's methods of that shape (or
+    /// what it calls), which the app's IL gives back; else the site says it is unresolved, never another handler.
+    /// </summary>
+    internal static BlockingSite Resolve(IInvokerShape shape, BlockingApi api, IReadOnlyList<string> chain, string? entry, string generatedFrame, CallSiteResolver il)
+    {
+        var sites = il.InlinedIn(shape, api);
+        if (sites.Count > 0)
+        {
+            return BlockingSites.NamedFromIl(sites, api, chain, shape.Entry(sites[0].Chain.Count > 0 ? sites[0].Chain[0] : sites[0].Method, entry), shape.InlinedInto(generatedFrame), reachedFrom: "", candidates: shape.Candidates);
+        }
+        return new BlockingSite("(inlined or generated code)", api.Kind, api.Api)
+        {
+            Chain = chain,
+            Entry = shape.Entry(null, entry),
+            Site = new CallSite { Source = CallSiteSource.Library, Note = shape.Unresolved(generatedFrame, api.Api) },
+        };
+    }
+}

@@ -1,0 +1,79 @@
+using PoolDoctor.Analysis.Stacks;
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>A blocking call made inside a referenced package: the package's method is the call site.</summary>
+internal static class PackageSites
+{
+    /// <summary>
+    /// The blocking happens inside a package: the referenced package's method nearest the API is the call site (where
+    /// the fix goes), the chain runs from the user's frames through that package's frames, and the user's frame (or,
+    /// with none on the stack, the user method whose IL calls into the package) is what the user can change today.
+    /// </summary>
+    public static BlockingSite InsidePackage(
+        StackReading stack, PackageBoundary.Crossing crossing, int userIndex, IReadOnlyList<string> userChain,
+        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il,
+        IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> inlinedUser, int generated)
+    {
+        var method = stack.Frames[crossing.MethodIndex];
+        var packageFrames = crossing.PackageFrames.Where(i => i >= crossing.MethodIndex).ToList();
+        var packageChain = packageFrames.Select(i => stack.Cleaned[i]).Where((name, k) => k == 0 || name != stack.Cleaned[packageFrames[k - 1]]).ToList();
+        var user = userIndex >= 0 ? stack.Cleaned[userIndex] : null;
+        string? registration = null;
+        if (user is null && inlinedUser.Count > 0)
+        {
+            user = inlinedUser[^1].Name.Display;
+            var at = inlinedUser[^1].Call is { File: { } file, Line: { } line } ? $" at {Path.GetFileName(file)}:{line}" : "";
+            registration = $"; {user} calls {stack.Cleaned[generated - 1]}{at}, inlined by the JIT into {stack.Cleaned[generated]} (found in the app's IL)";
+        }
+        else if (user is null)
+        {
+            var namespaces = crossing.PackageFrames.Select(i => stack.Frames[i].Namespace).Where(n => n.Length > 0).ToHashSet(StringComparer.Ordinal);
+            var assemblies = crossing.PackageFrames.Where(i => i < stack.Modules.Count).Select(i => stack.Modules[i]).Where(m => m is not ("" or "?")).ToHashSet(StringComparer.OrdinalIgnoreCase);
+            if (il.CallerInto(namespaces, assemblies) is { } caller)
+            {
+                user = caller.Method.Display;
+                var at = caller.At is { } point ? $" at {Path.GetFileName(point.File)}:{point.Line}" : "";
+                registration = $"; the app reaches it through {caller.Method.Display}, which calls {caller.Call}{at}";
+            }
+        }
+        IReadOnlyList<string> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => f.Name.Display)];
+        IReadOnlyList<SourceLocation?> chainSources = userIndex >= 0 ? userSources : [.. inlinedUser.Select(f => BlockingSites.SourceOf(f.Call))];
+        var package = crossing.Package!;
+        var how = userIndex >= 0
+            ? crossing.AwaitedRanSync is { } ran
+                ? $"{stack.Cleaned[userIndex]} awaits {ran.Awaited}, which ran {ran.Ran} synchronously"
+                    + (ran.NotOverridden ? $" ({TypeOf(ran.Ran)} does not override {MethodOf(ran.Awaited)})" : "")
+            : crossing.UserCallTwin is { } call
+                ? $"{stack.Cleaned[userIndex]} calls {call.Api}{(call.Twin is null ? " (no async twin)" : "")}, under which the package blocks"
+                : $"{stack.Cleaned[userIndex]} calls into package {package}"
+            : $"no user frame on the stack: package {package} is called by {(crossing.PackageFrames.Count > 0 && crossing.PackageFrames[0] + 1 < stack.Frames.Count ? stack.Cleaned[crossing.PackageFrames[0] + 1] : "the framework")}";
+        return new BlockingSite(method.Owner, crossing.Api.Kind, crossing.Api.Api)
+        {
+            Flavor = method.Flavor,
+            Chain = [.. chain, .. packageChain],
+            ChainSources = [.. chainSources, .. packageChain.Select(_ => (SourceLocation?)null)],
+            ChainPackages = [.. chain.Select(_ => (PackageRef?)null), .. packageChain.Select(_ => (PackageRef?)package)],
+            Entry = entry,
+            InTaskRun = inTaskRun && userIndex >= 0,
+            Package = package,
+            PackageMethod = method.Owner,
+            UserFrame = user,
+            ApiTwin = crossing.ApiTwin,
+            PackageTwin = crossing.PackageTwin,
+            UserCallTwin = crossing.UserCallTwin,
+            AwaitedRanSync = crossing.AwaitedRanSync,
+            Site = new CallSite
+            {
+                Source = CallSiteSource.Library,
+                Note = $"blocks inside package {package} ({(package.Direct ? "referenced by the app" : "a transitive dependency")}): "
+                    + $"{method.Display} calls {crossing.Api.Api}; {how}{registration}",
+            },
+        };
+    }
+
+    private static string TypeOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[..dot] : owner;
+
+    private static string MethodOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[(dot + 1)..] : owner;
+}
