@@ -144,6 +144,28 @@ public sealed record DetectionThresholds
     /// <summary>Whether rule 2 weighs the queue's wait and the thread goal against the injections (off: the rule as it was, for the tests' controls).</summary>
     public bool WeighKeepsUp { get; init; } = true;
 
+    /// <summary>
+    /// The share of the previous sample's queue the latest must keep for the queue to count as persistent in the stuck-pool
+    /// test (<see cref="PoolStuck"/>): a stuck pool's queue stays or creeps down by the item each new thread takes (60, 57,
+    /// 55, 53 at 0 done/s, one core); a pool that creates threads for its queue loses a fifth or more of it a sample
+    /// (MinThreads 300 on one core: 50 -> 25).
+    /// </summary>
+    public double StuckQueueKeptShare { get; init; } = 0.8;
+
+    /// <summary>
+    /// Whether a pool whose queue stays while next to nothing completes is kept from BlockingCompensated, and the thread goal
+    /// counts only where threads are seen arriving (off: the rule as it was, for the tests' controls). docs/detection.md, rule 2.
+    /// </summary>
+    public bool WeighStuckQueue { get; init; } = true;
+
     /// <summary>The signature rule's wait (queue ÷ completed/s, seconds) below which a growing busy pool still flows.</summary>
     public double SignatureSecondsOfWork { get; init; } = 0.25;
+
+    /// <summary>
+    /// Seconds the signature rule's window must span (first to latest sample: two samples at 1 s, three at 0.5 s), as the
+    /// persistent-queue rule's stretch must (<see cref="PersistentQueueMinSpanSeconds"/>): over one half-second step a
+    /// hill-climbing move reads as a climb, and the scheduler's figures (<see cref="WorkersComputeMsPerCore"/>) do not cover
+    /// the span yet. 0 turns the test off.
+    /// </summary>
+    public double SignatureMinSpanSeconds { get; init; } = 0.75;
 }

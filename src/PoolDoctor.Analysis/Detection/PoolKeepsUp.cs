@@ -24,6 +24,12 @@ internal static class PoolKeepsUp
         {
             return false;
         }
+        // What "keeps up" must prove is that completions keep up with the queue: a queue that stays while next to nothing
+        // completes is a stuck pool, whatever the thread goal promises (PoolStuck).
+        if (PoolStuck.Holds(f, cores, t))
+        {
+            return false;
+        }
         if (HasHeadroom(f, cores, t))
         {
             return true;
@@ -51,12 +57,23 @@ internal static class PoolKeepsUp
     /// </summary>
     /// <remarks>
     /// The spare threads must also reach 3x the cores: a goal one or two above the count is a thread still being
-    /// created, not room to spare.
+    /// created, not room to spare. And the pool must be seen creating them (<see cref="CreatesThreads"/>).
     /// </remarks>
     private static bool HasHeadroom(WindowFigures f, int cores, DetectionThresholds t) =>
         f.LastBlockingInjection is { } last
         && last.NewWorkerThreadCount - f.Latest.ThreadCount is var spare
-        && spare >= f.Latest.QueueLength && spare >= t.CompensatedThreadsPerCore * cores;
+        && spare >= f.Latest.QueueLength && spare >= t.CompensatedThreadsPerCore * cores
+        && CreatesThreads(f, cores, t);
+
+    // The goal is a promise; the pool keeps it only where threads are seen arriving for the queue (since the previous
+    // sample, at least half as many as are queued and 3x the cores: the recorded runs went 5 -> 110 threads with 17 queued,
+    // 18 -> 40 with 25) or are there already, one for each queued item (a first sample has no previous one). A stuck pool
+    // adds a thread or two per injection: 3 -> 6 under 60 queued (stuck/taskwait-cores1).
+    private static bool CreatesThreads(WindowFigures f, int cores, DetectionThresholds t) =>
+        !t.WeighStuckQueue
+        || f.Latest.ThreadCount >= f.Latest.QueueLength
+        || (f.Previous is { } previous && f.Latest.ThreadCount - previous.ThreadCount is var added
+            && added >= t.CompensatedThreadsPerCore * cores && added >= f.Latest.QueueLength / 2);
 
     public static Verdict Verdict(WindowFigures f, int cores, DetectionThresholds t)
     {

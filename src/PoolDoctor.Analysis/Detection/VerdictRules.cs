@@ -43,12 +43,16 @@ internal static class VerdictRules
         {
             return byRunnable;
         }
-        // The queue rules take a low CPU for blocked threads; threads the scheduler shows computing are not blocked.
+        // The queue rules take a low CPU for blocked threads; threads the scheduler shows computing are not blocked. Where a
+        // queue rule finds the work waiting that long behind them, the pool is CPU bound, whoever holds the CPUs: the verdict
+        // rule 1 gives it once its runnable threads or CPU show it, so one verdict whichever moment a verb attaches.
         var computing = WorkersCompute.Holds(f, cores, t);
-        var byQueue = computing
-            ? null
-            : StarvingBySignature(f, cores, t) ?? QueueNotDraining(samples, f, cores, t) ?? PersistentQueueRule.Judge(samples, f, cores, t);
-        var verdict = byQueue ?? BlockingCompensated(f, cores, t) ?? Healthy(f, cores, t);
+        var byQueue = StarvingBySignature(f, cores, t) ?? QueueNotDraining(samples, f, cores, t) ?? PersistentQueueRule.Judge(samples, f, cores, t);
+        if (computing && byQueue is not null)
+        {
+            return WorkersCompute.Verdict(f, cores, t);
+        }
+        var verdict = (computing ? null : byQueue) ?? BlockingCompensated(f, cores, t) ?? Healthy(f, cores, t);
         if (computing)
         {
             verdict = verdict with { Evidence = [.. verdict.Evidence, WorkersCompute.Evidence(f, cores, t)] };
@@ -195,7 +199,11 @@ internal static class VerdictRules
         // Little's law: queue ÷ completions is how long an item waits. A busy pool that flows (an allocation-heavy async
         // route: 120 queued, 2,000 done/s, 60 ms) is not starving, whatever hill climbing adds.
         var waits = f.Latest.QueueLength >= t.SignatureSecondsOfWork * f.Latest.CompletedPerSecond;
-        if (!queued || !climbing || !waits || f.Latest.ThreadCount < t.JumpThreadsPerCore * cores || f.CpuPercent >= t.CpuLowPercent)
+        // "Still climbing" over one half-second step is one hill-climbing move (3 -> 6 threads reads 6 threads/s), and it
+        // decided before the scheduler's figures could say whether the threads wait or compute (issue 37: `alloc` beside
+        // two busy loops per core, Starving 0.6 s after attach). The other queue rules need as long a span.
+        var longEnough = f.WindowSpanSeconds >= t.SignatureMinSpanSeconds;
+        if (!queued || !climbing || !waits || !longEnough || f.Latest.ThreadCount < t.JumpThreadsPerCore * cores || f.CpuPercent >= t.CpuLowPercent)
         {
             return null;
         }

@@ -30,6 +30,28 @@ internal static class WorkersCompute
     // over 8, 97 over the threads it ran). WindowFigures.ScheduledThreadsMean.
     private static double PerThread(WindowFigures f) => f.Scheduling!.OnCpuMsPerSecond / f.ScheduledThreadsMean;
 
+    /// <summary>
+    /// CpuSaturated: work waits behind pool threads that compute, on CPUs other processes share, as long as a queue rule
+    /// (signature, not draining, persistent queue) would call starving. What rule 1 says of the same pool once its runnable
+    /// threads or its CPU show it, so a verb that attaches while the process's CPU is low (the
+    /// neighbours hold the cores) reads what a verb attached later reads (issue 37: `detect` said Starving by the signature,
+    /// `diagnose` 12 s later CpuSaturated).
+    /// </summary>
+    public static Verdict Verdict(WindowFigures f, int cores, DetectionThresholds t)
+    {
+        var evidence = new List<EvidenceItem>
+        {
+            Facts.Cpu(EvidenceKind.CpuHeldElsewhere, f, cores),
+            Evidence(f, cores, t),
+            new(EvidenceKind.QueueWaitsForCpu) { Figure = f.RecentQueueMean, Unit = Items },
+            Facts.Threads(f, cores),
+            Facts.Queue(EvidenceKind.QueueLength, f.Latest, cores, t),
+            Facts.Completed(f.Latest),
+        };
+        var confidence = 0.65 + (f.RunnableSpanDelayP50Ms is not null ? 0.05 : 0) + (f.StarvationInjections == 0 ? 0.05 : 0);
+        return new Verdict(VerdictKind.CpuSaturated, VerdictRules.Round(confidence), VerdictRule.CpuSaturated, evidence, f.Latest.Seconds);
+    }
+
     /// <summary>Why no queue rule called the pool starving; added to the verdict the later rules give.</summary>
     public static EvidenceItem Evidence(WindowFigures f, int cores, DetectionThresholds t) =>
         new(EvidenceKind.WorkersCompute)

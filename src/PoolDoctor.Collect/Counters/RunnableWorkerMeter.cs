@@ -21,6 +21,15 @@ internal sealed class RunnableWorkerMeter(int pid) : IDisposable
     {
         if (pid > 0)
         {
+            // The schedstat baseline now, before the first sample: otherwise the first sample only finds the workers and
+            // the second takes the baseline, and the scheduler's figures begin at the third (1-1.5 s after attach at 0.5 s
+            // samples), after a queue rule may have read a low CPU as blocked threads (issue 37: `detect` said Starving
+            // beside busy neighbours where `diagnose`, attached later with the figures, said CpuSaturated).
+            if (_states.Read() is not null && _states.LastWorkers is { } workers)
+            {
+                _workers = workers;
+                _sched.Take(workers);
+            }
             _loop = Task.Run(() => LoopAsync(_stop.Token));
         }
     }
