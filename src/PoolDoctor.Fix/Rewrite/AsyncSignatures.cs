@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using PoolDoctor.Analysis.Rewrite;
 
 namespace PoolDoctor.Fix.Rewrite;
 
@@ -95,7 +96,7 @@ internal static class AsyncSignatures
         {
             return old;
         }
-        var text = shape.Void ? "Task" : $"Task<{old.WithoutTrivia().ToFullString()}>";
+        var text = AsyncRewriteRules.AsyncResultType(shape.Void ? "void" : old.WithoutTrivia().ToFullString());
         return SyntaxFactory.ParseTypeName(text).WithTriviaFrom(old);
     }
 
