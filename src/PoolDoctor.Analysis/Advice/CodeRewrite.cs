@@ -35,6 +35,9 @@ public static partial class CodeRewrite
             return null;
         }
         var viewComponent = type is not null && InViewComponent(type, excerpt.Lines, signature);
+        // A Task-returning method that was not async: made async, its returns are awaited (or unwrapped) too.
+        var taskResult = signature >= 0 && !Regex.IsMatch(excerpt.Lines[signature], @"\basync\b") && SignatureType(excerpt.Lines[signature], method) is { } declared
+            && AsyncRewriteRules.IsTaskLike(declared) ? declared : null;
         var shown = Shown(signature, call, excerpt.Lines.Count);
         var before = new List<string>();
         var after = new List<string>();
@@ -49,7 +52,11 @@ public static partial class CodeRewrite
             previous = i;
             var text = excerpt.Lines[i];
             before.Add(Numbered(excerpt.FirstLine + i, text));
-            after.Add(Numbered(excerpt.FirstLine + i, i == call ? rewritten : i == signature ? AsyncSignature(text, method, viewComponent) : text));
+            var changed = i == signature ? AsyncSignature(i == call ? rewritten : text, method, viewComponent)
+                : i == call ? rewritten
+                : taskResult is not null && i > signature ? AwaitedReturn(text, taskResult) ?? text
+                : text;
+            after.Add(Numbered(excerpt.FirstLine + i, changed));
         }
         return new Rewritten(before, after);
     }
@@ -103,7 +110,11 @@ public static partial class CodeRewrite
         {
             return line;
         }
-        var match = Regex.Match(line, @"^(?<mods>\s*(?:(?:public|private|protected|internal|static|virtual|override|sealed|new|unsafe|extern)\s+)*)(?<type>[\w.<>\[\],?]+(?:<[^()]*>)?\??)\s+(?<name>" + Regex.Escape(method) + @")\s*[(<]");
+        if (method == AsyncRewriteRules.SyncActionFilterMethod && ActionFilter().Match(line) is { Success: true } filter)
+        {
+            return filter.Groups["indent"].Value + AsyncRewriteRules.AsyncActionFilterSignature(filter.Groups["override"].Success, filter.Groups["context"].Value) + filter.Groups["rest"].Value;
+        }
+        var match = Signature(line, method);
         if (!match.Success)
         {
             return line;
@@ -115,6 +126,46 @@ public static partial class CodeRewrite
             : line;
         var at = match.Groups["type"].Index;
         return renamed[..at] + "async " + AsyncRewriteRules.AsyncResultType(type) + renamed[(at + type.Length)..];
+    }
+
+    private static Match Signature(string line, string method) =>
+        Regex.Match(line, @"^(?<mods>\s*(?:(?:public|private|protected|internal|static|virtual|override|sealed|new|unsafe|extern)\s+)*)(?<type>[\w.<>\[\],?]+(?:<[^()]*>)?\??)\s+(?<name>" + Regex.Escape(method) + @")\s*[(<]");
+
+    private static string? SignatureType(string line, string method) => Signature(line, method) is { Success: true } m ? m.Groups["type"].Value : null;
+
+    // "return Task.FromResult(x);" → "return x;", "return Task.CompletedTask;" → "return;", "return task;" → "return await task;"
+    // (a Task<T> or ValueTask<T>); a plain Task's "return task;" becomes two statements, not one line: left as it is.
+    private static string? AwaitedReturn(string line, string resultType)
+    {
+        var match = Regex.Match(line, @"^(?<indent>\s*)return\s+(?<value>.+?);(?<tail>\s*)$");
+        if (!match.Success)
+        {
+            return null;
+        }
+        var (indent, value, tail) = (match.Groups["indent"].Value, match.Groups["value"].Value.Trim(), match.Groups["tail"].Value);
+        var generic = resultType.Contains('<', StringComparison.Ordinal);
+        if (AsyncRewriteRules.TaskTypes.Any(t => value == t + "." + AsyncRewriteRules.CompletedTask))
+        {
+            return indent + "return;" + tail;
+        }
+        if (Unwrapped(value) is { } plain)
+        {
+            return generic ? indent + "return " + plain + ";" + tail : indent + "return;" + tail;
+        }
+        return generic ? indent + "return await " + value + ";" + tail : null;
+    }
+
+    // "Task.FromResult<T>(x)", "ValueTask.FromResult(x)", "new ValueTask<T>(x)" → "x".
+    private static string? Unwrapped(string value)
+    {
+        var wrapper = AsyncRewriteRules.TaskTypes.Select(t => Regex.Match(value, "^" + t + @"\." + AsyncRewriteRules.FromResult + @"(?:<[^()]*>)?\(")).FirstOrDefault(m => m.Success)
+            ?? Regex.Match(value, @"^new ValueTask<[^()]*>\(");
+        if (!wrapper.Success || ClosingParen(value, wrapper.Length - 1) != value.Length - 1)
+        {
+            return null;
+        }
+        var inner = value[wrapper.Length..^1].Trim();
+        return inner.Length == 0 || TopLevelArguments(inner).Count != 1 ? null : inner;
     }
 
     // The class around the method, as far as the excerpt shows it: named *ViewComponent, deriving from ViewComponent or
@@ -222,7 +273,7 @@ public static partial class CodeRewrite
         for (var i = call; i >= 0; i--)
         {
             var line = lines[i];
-            if (Regex.IsMatch(line, @"[\w>\]?]\s+" + Regex.Escape(method) + @"\s*[(<]") && !line.TrimEnd().EndsWith(';') && !line.Contains(" = ", StringComparison.Ordinal))
+            if (Regex.IsMatch(line, @"[\w>\]?]\s+" + Regex.Escape(method) + @"\s*[(<]") && (!line.TrimEnd().EndsWith(';') || line.Contains("=>", StringComparison.Ordinal)) && !line.Contains(" = ", StringComparison.Ordinal))
             {
                 return i;
             }
@@ -281,10 +332,14 @@ public static partial class CodeRewrite
         }
         if (replacement.EndsWith('('))
         {
-            // "cmd.ExecuteNonQuery(args)..." : the call's arguments follow the replaced "Name(".
-            return line[..start] + "await " + expression + rest;
+            // "cmd.ExecuteNonQuery(args)..." : the call's arguments follow the replaced "Name("; what follows the call's
+            // closing parenthesis (when it is on this line) says whether the awaited call is parenthesised.
+            var close = ClosingParen(line, at + length - 1);
+            return close >= 0 && AsyncRewriteRules.Parenthesized(AsyncRewriteRules.PlaceBefore(line[(close + 1)..]))
+                ? line[..start] + "(await " + expression + line[(at + length)..(close + 1)] + ")" + line[(close + 1)..]
+                : line[..start] + "await " + expression + rest;
         }
-        var continues = rest.Length > 0 && AsyncRewriteRules.Continues(rest[0]);
+        var continues = AsyncRewriteRules.Parenthesized(AsyncRewriteRules.PlaceBefore(rest));
         return line[..start] + (continues ? "(await " + expression + ")" : "await " + expression) + rest;
     }
 
@@ -319,6 +374,11 @@ public static partial class CodeRewrite
             }
         }
         var start = j + 1;
+        // "!x.Result": a logical not before the expression is not part of it ("!await x", not "await !x").
+        while (start < end && line[start] == '!')
+        {
+            start++;
+        }
         // "new Foo().Bar()": the keyword belongs to the expression.
         if (start >= 4 && line[(start - 4)..start] == "new ")
         {
@@ -337,6 +397,9 @@ public static partial class CodeRewrite
 
     [GeneratedRegex(@"\.Result\b(?!\s*=[^=])")]
     private static partial Regex ResultAccess();
+
+    [GeneratedRegex(@"^(?<indent>\s*)public\s+(?<override>override\s+)?void\s+OnActionExecuting\s*\(\s*ActionExecutingContext\s+(?<context>\w+)\s*\)(?<rest>.*)$")]
+    private static partial Regex ActionFilter();
 
     [GeneratedRegex(@"\bclass\s+\w+(?:<[^>]*>)?(?:\s*\([^)]*\))?\s*:\s*(?<bases>[^{]+)")]
     private static partial Regex ClassBase();

@@ -109,7 +109,61 @@ public static class AsyncRewriteRules
     public static string? RazorAwait(string expressionAfterAt, string rest) =>
         rest.Length > 0 && rest[0] is '.' or '[' or '(' ? null : "@await " + expressionAfterAt + rest;
 
-    /// <summary>An awaited expression that something goes on from (<c>.Name</c>, <c>[0]</c>) is parenthesised:
-    /// <c>(await x).Name</c>.</summary>
-    public static bool Continues(char next) => next is '.' or '[';
+    /// <summary>What an awaited expression is to the code around it.</summary>
+    public enum AwaitPlace
+    {
+        /// <summary>A value on its own: <c>var x = await t;</c>, an argument, the operand of a cast (<c>(long)await t</c>).</summary>
+        Alone,
+
+        /// <summary>What something goes on from: <c>.Name</c>, <c>[0]</c>, <c>?.Name</c>, <c>(…)</c>.</summary>
+        Receiver,
+
+        /// <summary>The operand of a postfix operator: <c>!</c> (null-forgiving), <c>++</c>.</summary>
+        PostfixOperand,
+
+        /// <summary>The left of <c>as</c>, <c>is</c> or <c>??</c>.</summary>
+        LeftOperand,
+    }
+
+    /// <summary>An awaited expression is parenthesised where the operator after it would otherwise bind to the task, not
+    /// its result: <c>(await x).Name</c>, <c>(long)(await c.ExecuteScalarAsync())!</c>, <c>(await x) ?? y</c>.</summary>
+    public static bool Parenthesized(AwaitPlace place) => place is not AwaitPlace.Alone;
+
+    /// <summary>The place of an awaited expression from the text that follows it on its line.</summary>
+    public static AwaitPlace PlaceBefore(string rest)
+    {
+        if (rest.Length == 0)
+        {
+            return AwaitPlace.Alone;
+        }
+        if (rest[0] is '.' or '[' or '(' || rest.StartsWith("?.", StringComparison.Ordinal) || rest.StartsWith("?[", StringComparison.Ordinal))
+        {
+            return AwaitPlace.Receiver;
+        }
+        if (rest[0] == '!' && (rest.Length == 1 || rest[1] != '=') || rest.StartsWith("++", StringComparison.Ordinal) || rest.StartsWith("--", StringComparison.Ordinal))
+        {
+            return AwaitPlace.PostfixOperand;
+        }
+        var after = rest.TrimStart();
+        return after.StartsWith("as ", StringComparison.Ordinal) || after.StartsWith("is ", StringComparison.Ordinal) || after.StartsWith("??", StringComparison.Ordinal)
+            ? AwaitPlace.LeftOperand
+            : AwaitPlace.Alone;
+    }
+
+    /// <summary>The types whose <c>FromResult(x)</c> (and, for ValueTask, <c>new ValueTask&lt;T&gt;(x)</c>) a function that
+    /// was not async built its result with by hand; made async, it returns <c>x</c> itself, and <c>CompletedTask</c> is a bare <c>return;</c>.</summary>
+    public static IReadOnlyList<string> TaskTypes { get; } = ["Task", "ValueTask"];
+
+    public const string FromResult = "FromResult";
+
+    public const string CompletedTask = "CompletedTask";
+
+    /// <summary>
+    /// An MVC action filter blocking in <c>OnActionExecuting</c> cannot make that method async (MVC calls it
+    /// synchronously): it becomes the async filter's method, which runs the old body, then awaits <c>next()</c>.
+    /// </summary>
+    public const string SyncActionFilterMethod = "OnActionExecuting";
+
+    public static string AsyncActionFilterSignature(bool isOverride, string context) =>
+        (isOverride ? "public override async Task" : "public async Task") + $" OnActionExecutionAsync(ActionExecutingContext {context}, ActionExecutionDelegate next)";
 }

@@ -345,9 +345,14 @@ internal sealed class ChainRewriter
     // The expression becomes `await expr`, in parentheses where it is the receiver of something else.
     private void ReplaceWithAwait(Document document, ExpressionSyntax node, Func<ExpressionSyntax, ExpressionSyntax> toAwaitable)
     {
-        var parenthesize = node.Parent is MemberAccessExpressionSyntax or ElementAccessExpressionSyntax or ConditionalAccessExpressionSyntax
-            or InvocationExpressionSyntax or CastExpressionSyntax or PostfixUnaryExpressionSyntax
-            || node.Parent is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.AsExpression or (int)SyntaxKind.IsExpression or (int)SyntaxKind.CoalesceExpression } binary && binary.Left == node;
+        var place = node.Parent switch
+        {
+            MemberAccessExpressionSyntax or ElementAccessExpressionSyntax or ConditionalAccessExpressionSyntax or InvocationExpressionSyntax => AsyncRewriteRules.AwaitPlace.Receiver,
+            PostfixUnaryExpressionSyntax => AsyncRewriteRules.AwaitPlace.PostfixOperand,
+            BinaryExpressionSyntax { RawKind: (int)SyntaxKind.AsExpression or (int)SyntaxKind.IsExpression or (int)SyntaxKind.CoalesceExpression } binary when binary.Left == node => AsyncRewriteRules.AwaitPlace.LeftOperand,
+            _ => AsyncRewriteRules.AwaitPlace.Alone,
+        };
+        var parenthesize = AsyncRewriteRules.Parenthesized(place);
         _edits.Replace(document, node, current =>
         {
             var awaitable = toAwaitable((ExpressionSyntax)current);
