@@ -1,9 +1,11 @@
 using Microsoft.CodeAnalysis;
+using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Fix.Compile;
 using PoolDoctor.Fix.Diff;
 using PoolDoctor.Fix.Reports;
 using PoolDoctor.Fix.Rewrite;
 using PoolDoctor.Fix.Workspace;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix;
 
@@ -16,14 +18,14 @@ public static class SourceFixer
 {
     public static async Task<FixPlan> PlanAsync(string reportPath, FixOptions options, CancellationToken cancellation = default)
     {
-        ReportCulprit culprit;
+        Culprit culprit;
         string project;
         try
         {
             culprit = ReportReader.Pick(ReportReader.Read(reportPath), options.Culprit, reportPath);
             var callSite = PackageCallSite.AtUserCall(culprit);
             Refusable(callSite);
-            project = options.ProjectPath ?? ProjectFinder.Find(callSite.File, reportPath);
+            project = options.ProjectPath ?? ProjectFinder.Find(callSite.Site.File, reportPath);
             if (!File.Exists(project))
             {
                 return FixPlan.Refuse($"--project: no such file '{project}'");
@@ -48,7 +50,7 @@ public static class SourceFixer
     }
 
     /// <summary>The same, on a solution already loaded (the rewrite and the compile checks, no MSBuild).</summary>
-    public static async Task<FixPlan> PlanAsync(Solution solution, ReportCulprit culprit, string projectPath, bool rename, CancellationToken cancellation)
+    public static async Task<FixPlan> PlanAsync(Solution solution, Culprit culprit, string projectPath, bool rename, CancellationToken cancellation)
     {
         var root = Path.GetDirectoryName(projectPath)!;
         string Relative(string path) => Path.GetRelativePath(root, path).Replace('\\', '/');
@@ -57,12 +59,12 @@ public static class SourceFixer
             var reported = culprit;
             culprit = PackageCallSite.AtUserCall(culprit);
             Refusable(culprit);
-            var document = SourcePaths.Map(solution, culprit.File!)
-                ?? throw new FixRefusedException($"{culprit.File} (the culprit's file) is not in {Path.GetFileName(projectPath)}: give --project the project that builds it");
+            var document = SourcePaths.Map(solution, culprit.Site.File!)
+                ?? throw new FixRefusedException($"{culprit.Site.File} (the culprit's file) is not in {Path.GetFileName(projectPath)}: give --project the project that builds it");
             var notes = new List<string>();
             if (reported.Package is { } package && culprit.Package is null)
             {
-                notes.Add($"{reported.Method} blocks inside the package {package}: the fix is at the app's call into it, {culprit.Where}");
+                notes.Add($"{reported.Method} blocks inside the package {package.Name}: the fix is at the app's call into it, {CulpritPlaces.Where(culprit)}");
             }
             CheckSources(solution, culprit, document, Relative, notes);
             var before = CompileCheck.Affected(solution, [document.Project.Id]);
@@ -105,31 +107,44 @@ public static class SourceFixer
         }
     }
 
-    private static void Refusable(ReportCulprit culprit)
+    private static void Refusable(Culprit culprit)
     {
         if (culprit.Package is { } package)
         {
-            throw new FixRefusedException($"{culprit.Method} blocks inside the package {package}, and the report's chain names no call of the app into it with a source line: its code is not in these sources (the advice names its async twin)");
+            throw new FixRefusedException($"{culprit.Method} blocks inside the package {package.Name}, and the report's chain names no call of the app into it with a source line: its code is not in these sources (the advice names its async twin)");
         }
-        if (culprit.File is null || culprit.Line is null)
+        if (culprit.Site.File is null || culprit.Site.Line is null)
         {
             throw new FixRefusedException($"{culprit.Method}: the report has no source line for it (no PDB, or library code), so there is nothing to rewrite");
         }
-        if (IsRazorMarkup(culprit.File))
+        if (IsRazorMarkup(culprit.Site.File))
         {
             // Razor compiles markup to C# no workspace document holds: the generated code is not what the user edits.
-            throw new FixRefusedException($"{culprit.Method} blocks in Razor markup ({Path.GetFileName(culprit.File)}:{culprit.Line}), which fix does not rewrite: await it there (`@await ...`), as the report's advice shows");
+            throw new FixRefusedException($"{culprit.Method} blocks in Razor markup ({Path.GetFileName(culprit.Site.File)}:{culprit.Site.Line}), which fix does not rewrite: {(RazorLine(culprit) is { } awaited ? $"await it there: `{awaited}`" : "await it there (`@await ...`)")}, as the report's advice shows");
         }
+    }
+
+    // The markup line awaited by the advice's own rule (Razor is text to the tool: the advice's engine is the only one),
+    // when the view is on this machine.
+    private static string? RazorLine(Culprit culprit)
+    {
+        var file = culprit.Site.File!;
+        if (!File.Exists(file) || culprit.Site.Line is not { } line)
+        {
+            return null;
+        }
+        var lines = File.ReadAllLines(file);
+        return line <= lines.Length ? CodeRewrite.RewriteCall(lines[line - 1], culprit.Kind, culprit.Api, razor: true)?.Trim() : null;
     }
 
     private static bool IsRazorMarkup(string file) =>
         file.EndsWith(".cshtml", StringComparison.OrdinalIgnoreCase) || file.EndsWith(".razor", StringComparison.OrdinalIgnoreCase);
 
     // Every file the report gives a checksum for must be the file the build compiled; a report without one is said once.
-    private static void CheckSources(Solution solution, ReportCulprit culprit, Document callSite, Func<string, string> relative, List<string> notes)
+    private static void CheckSources(Solution solution, Culprit culprit, Document callSite, Func<string, string> relative, List<string> notes)
     {
-        var files = new List<(string ReportFile, SourceChecksum? Sum)> { (culprit.File!, culprit.Checksum) };
-        files.AddRange(culprit.Chain.Where(f => f.File is not null).Select(f => (f.File!, f.Checksum)));
+        var files = new List<(string ReportFile, SourceChecksum? Sum)> { (culprit.Site.File!, CulpritPlaces.Checksum(culprit)) };
+        files.AddRange(CulpritPlaces.Chain(culprit).Where(f => f.File is not null).Select(f => (f.File!, f.Checksum)));
         var checkedAny = false;
         foreach (var (reportFile, sum) in files.DistinctBy(f => f.Item1))
         {
@@ -137,7 +152,7 @@ public static class SourceFixer
             {
                 continue;
             }
-            var document = reportFile == culprit.File ? callSite : SourcePaths.Map(solution, reportFile);
+            var document = reportFile == culprit.Site.File ? callSite : SourcePaths.Map(solution, reportFile);
             if (document?.FilePath is not { } path)
             {
                 continue;

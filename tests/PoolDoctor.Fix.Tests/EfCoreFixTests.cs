@@ -1,4 +1,5 @@
 using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix.Tests;
 
@@ -18,7 +19,7 @@ public sealed class EfCoreFixTests
     public async Task A_culprit_inside_ef_core_is_fixed_at_the_apps_call_into_it()
     {
         var culprit = ReportReader.Read(TestApps.Fixture("fixdata-discount.json"))[0];
-        Assert.Equal("Npgsql.EntityFrameworkCore.PostgreSQL", culprit.Package);
+        Assert.Equal("Npgsql.EntityFrameworkCore.PostgreSQL", culprit.Package?.Name);
 
         var plan = await PlanAsync(culprit);
 
@@ -61,14 +62,14 @@ public sealed class EfCoreFixTests
     [Fact]
     public async Task ToList_on_a_query_becomes_ToListAsync_with_its_using()
     {
-        var culprit = new ReportCulprit("ProductQueries.Cheap", "SyncIO", "Enumerable.ToList") { File = "/src/FixData/ProductQueries.cs", Line = 6 };
+        var culprit = TestApps.Written("ProductQueries.Cheap", BlockingKind.SyncIO, "Enumerable.ToList", "/src/FixData/ProductQueries.cs", 6);
 
         var plan = await PlanAsync(culprit);
 
         DiffSnapshot.Matches("data-tolist.diff", plan);
     }
 
-    private static async Task<FixPlan> PlanAsync(ReportCulprit culprit)
+    private static async Task<FixPlan> PlanAsync(Culprit culprit)
     {
         await TestApps.EnsureRestoredAsync();
         var (workspace, solution) = await Workspace.SourceWorkspace.OpenAsync(TestApps.FixData, CancellationToken.None);

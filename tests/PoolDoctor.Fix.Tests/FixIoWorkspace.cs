@@ -1,6 +1,6 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.MSBuild;
-using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 using PoolDoctor.Fix.Workspace;
 
 namespace PoolDoctor.Fix.Tests;
@@ -32,22 +32,17 @@ public sealed class FixIoWorkspace : IAsyncLifetime
     }
 
     /// <summary>A culprit at the one line of <paramref name="file"/> (relative to the app) that holds <paramref name="call"/>.</summary>
-    public static ReportCulprit Culprit(string method, string kind, string api, string file, string call, params string[] chain)
+    public static Culprit Culprit(string method, BlockingKind kind, string api, string file, string call, params string[] chain)
     {
         var path = Path.Combine(Path.GetDirectoryName(TestApps.FixIo)!, file);
         var lines = File.ReadAllLines(path);
         var at = Enumerable.Range(0, lines.Length).Where(i => lines[i].Contains(call, StringComparison.Ordinal)).ToList();
         Assert.True(at.Count == 1, $"{file}: '{call}' is on {at.Count} lines, not one");
-        return new ReportCulprit(method, kind, api)
-        {
-            File = path,
-            Line = at[0] + 1,
-            Chain = [.. chain.Select(c => new ChainFrame(c, null, null))],
-        };
+        return new Culprit(method, kind, api, 0, 0, []) { Site = new CallSite { File = path, Line = at[0] + 1 }, Chain = chain };
     }
 
     /// <summary>The culprit as a report.json `fix` reads, in a temp folder, for the tests that run the CLI.</summary>
-    public static string Report(ReportCulprit culprit)
+    public static string Report(Culprit culprit)
     {
         var report = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-fix-").FullName, "report.json");
         var json = System.Text.Json.JsonSerializer.Serialize(new
@@ -55,7 +50,7 @@ public sealed class FixIoWorkspace : IAsyncLifetime
             verdict = "Starving",
             culprits = new[]
             {
-                new { method = culprit.Method, kind = culprit.Kind, api = culprit.Api, file = culprit.File, line = culprit.Line, chain = culprit.Chain.Select(c => c.Method).ToArray() },
+                new { method = culprit.Method, kind = culprit.Kind.ToString(), api = culprit.Api, file = culprit.Site.File, line = culprit.Site.Line, chain = culprit.Chain.ToArray() },
             },
         });
         File.WriteAllText(report, json);

@@ -35,9 +35,9 @@ public sealed class FixShopSnapshotTests(FixShopWorkspace shop)
     public async Task A_lock_culprit_on_its_methods_brace_is_the_methods_only_lock()
     {
         var culprit = ReportReader.Read(TestApps.Fixture("shop-stock.json"))[0];
-        Assert.Equal(11, culprit.Line); // `lock (_sync)`; line 10 is Count's opening brace
+        Assert.Equal(11, culprit.Site.Line); // `lock (_sync)`; line 10 is Count's opening brace
 
-        var plan = await SourceFixer.PlanAsync(shop.Solution, culprit with { Line = 10 }, TestApps.FixShop, rename: false, CancellationToken.None);
+        var plan = await SourceFixer.PlanAsync(shop.Solution, TestApps.AtLine(culprit, 10), TestApps.FixShop, rename: false, CancellationToken.None);
 
         DiffSnapshot.Matches("shop-stock.diff", plan);
     }
@@ -47,7 +47,7 @@ public sealed class FixShopSnapshotTests(FixShopWorkspace shop)
     {
         var culprit = ReportReader.Read(TestApps.Fixture("shop-stock.json"))[0];
 
-        var plan = await SourceFixer.PlanAsync(shop.Solution, culprit with { Line = 7 }, TestApps.FixShop, rename: false, CancellationToken.None);
+        var plan = await SourceFixer.PlanAsync(shop.Solution, TestApps.AtLine(culprit, 7), TestApps.FixShop, rename: false, CancellationToken.None);
 
         Assert.NotNull(plan.Refusal);
         Assert.Contains("Stock/StockCache.cs:7: the report names a lock (Monitor.Enter) but no lock statement is there", plan.Refusal, StringComparison.Ordinal);

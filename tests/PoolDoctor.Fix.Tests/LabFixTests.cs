@@ -1,4 +1,5 @@
 using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix.Tests;
 
@@ -34,8 +35,8 @@ public sealed class LabFixTests
             var text = File.ReadAllText(TestApps.Fixture(report));
             Assert.Contains("\"verdict\": \"Starving\"", text, StringComparison.Ordinal);
             var culprit = ReportReader.Read(TestApps.Fixture(report))[0];
-            Assert.Equal("SyncOverAsync", culprit.Kind);
-            Assert.NotNull(culprit.Line);
+            Assert.Equal(BlockingKind.SyncOverAsync, culprit.Kind);
+            Assert.NotNull(culprit.Site.Line);
         }
     }
 }

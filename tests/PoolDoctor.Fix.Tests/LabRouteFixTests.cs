@@ -1,6 +1,6 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.MSBuild;
-using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 using PoolDoctor.Fix.Workspace;
 
 namespace PoolDoctor.Fix.Tests;
@@ -18,7 +18,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     [Fact]
     public async Task Inline_middleware_returning_next_becomes_an_async_lambda_that_awaits_next()
     {
-        var culprit = Culprit("TenantMiddleware.UseTenantLookup", "SyncOverAsync", "Task.Result", "Middleware/TenantMiddleware.cs",
+        var culprit = Culprit("TenantMiddleware.UseTenantLookup", BlockingKind.SyncOverAsync, "Task.Result", "Middleware/TenantMiddleware.cs",
             "tenants.FindAsync(context.Request.Host.Value ?? \"\").Result");
 
         var plan = await PlanAsync(culprit);
@@ -34,7 +34,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     [Fact]
     public async Task An_mvc_IActionFilter_blocking_in_OnActionExecuting_becomes_an_IAsyncActionFilter()
     {
-        var culprit = Culprit("QuotaFilter.OnActionExecuting", "SyncOverAsync", "Task.Result", "Mvc/QuotaFilter.cs", "quota.HasQuotaAsync(caller).Result");
+        var culprit = Culprit("QuotaFilter.OnActionExecuting", BlockingKind.SyncOverAsync, "Task.Result", "Mvc/QuotaFilter.cs", "quota.HasQuotaAsync(caller).Result");
 
         var plan = await PlanAsync(culprit);
 
@@ -45,7 +45,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     [Fact]
     public async Task A_minimal_IEndpointFilter_blocking_in_InvokeAsync_becomes_async()
     {
-        var culprit = Culprit("QuotaEndpointFilter.InvokeAsync", "SyncOverAsync", "Task.Result", "Minimal/QuotaEndpointFilter.cs", "quota.HasQuotaAsync(caller).Result");
+        var culprit = Culprit("QuotaEndpointFilter.InvokeAsync", BlockingKind.SyncOverAsync, "Task.Result", "Minimal/QuotaEndpointFilter.cs", "quota.HasQuotaAsync(caller).Result");
 
         var plan = await PlanAsync(culprit);
 
@@ -59,7 +59,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     [Fact]
     public async Task A_wait_with_a_token_in_a_hosted_service_becomes_WaitAsync()
     {
-        var culprit = Culprit("StockSyncWorker.SyncStock", "SyncOverAsync", "Task.Wait", "Background/StockSyncWorker.cs", "feed.NextBatchAsync(stoppingToken).Wait(stoppingToken)");
+        var culprit = Culprit("StockSyncWorker.SyncStock", BlockingKind.SyncOverAsync, "Task.Wait", "Background/StockSyncWorker.cs", "feed.NextBatchAsync(stoppingToken).Wait(stoppingToken)");
 
         var plan = await PlanAsync(culprit);
 
@@ -75,7 +75,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     [Fact]
     public async Task A_timer_callback_is_refused()
     {
-        var culprit = Culprit("PriceRefreshTimer.OnTick", "SyncOverAsync", "Task.Result", "Background/PriceRefreshTimer.cs", "pricing.GetPriceAsync(\"all\", CancellationToken.None).Result");
+        var culprit = Culprit("PriceRefreshTimer.OnTick", BlockingKind.SyncOverAsync, "Task.Result", "Background/PriceRefreshTimer.cs", "pricing.GetPriceAsync(\"all\", CancellationToken.None).Result");
 
         var plan = await PlanAsync(culprit);
 
@@ -87,7 +87,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     [Fact]
     public async Task A_di_factory_lambda_is_refused_not_turned_into_a_task_registration()
     {
-        var culprit = Culprit("LabApp.AddShop", "SyncOverAsync", "Task.Result", "LabApp.cs", "FindAsync(\"shop\").Result");
+        var culprit = Culprit("LabApp.AddShop", BlockingKind.SyncOverAsync, "Task.Result", "LabApp.cs", "FindAsync(\"shop\").Result");
 
         var plan = await PlanAsync(culprit);
 
@@ -99,7 +99,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
     [Fact]
     public async Task A_TaskRun_lambda_keeps_its_type_argument_and_is_rewritten()
     {
-        var culprit = Culprit("PostgresLabDatabase.ExecuteNonQuery", "SyncIO", "NpgsqlCommand.ExecuteNonQuery", "Database/PostgresLabDatabase.cs", "        command.ExecuteNonQuery();");
+        var culprit = Culprit("PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery", "Database/PostgresLabDatabase.cs", "        command.ExecuteNonQuery();");
 
         var plan = await PlanAsync(culprit);
 
@@ -107,7 +107,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
         Assert.Contains("await Task.Run(async () => await db.ExecuteNonQuery())", Added(plan), StringComparison.Ordinal);
     }
 
-    private Task<FixPlan> PlanAsync(ReportCulprit culprit) =>
+    private Task<FixPlan> PlanAsync(Culprit culprit) =>
         SourceFixer.PlanAsync(lab.Solution, culprit, TestApps.Lab, rename: false, CancellationToken.None);
 
     // A refusal is one line naming the construct's place, and nothing is written.
@@ -121,13 +121,13 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
 
     private static string Added(FixPlan plan) => string.Join('\n', plan.Diff.Split('\n').Where(l => l.StartsWith('+')));
 
-    private static ReportCulprit Culprit(string method, string kind, string api, string file, string call)
+    internal static Culprit Culprit(string method, BlockingKind kind, string api, string file, string call)
     {
         var path = Path.Combine(Path.GetDirectoryName(TestApps.Lab)!, file);
         var lines = File.ReadAllLines(path);
         var at = Enumerable.Range(0, lines.Length).Where(i => lines[i].Contains(call, StringComparison.Ordinal)).ToList();
         Assert.True(at.Count == 1, $"{file}: '{call}' is on {at.Count} lines, not one");
-        return new ReportCulprit(method, kind, api) { File = path, Line = at[0] + 1, Chain = [new ChainFrame(method, path, at[0] + 1)] };
+        return TestApps.Written(method, kind, api, path, at[0] + 1) with { Chain = [method], ChainSources = [new SourceLocation(path, at[0] + 1)] };
     }
 
     /// <summary>The lab's project loaded once for these tests.</summary>

@@ -1,3 +1,5 @@
+using PoolDoctor.Model.Stacks;
+
 namespace PoolDoctor.Fix.Tests;
 
 /// <summary>
@@ -69,13 +71,13 @@ public sealed class RefusalTests
     {
         await TestApps.EnsureRestoredAsync();
         // ReadAsync takes Memory<byte>: a stackalloc'd Span cannot live across an await, so there is no twin to call.
-        var culprit = FixIoWorkspace.Culprit("ReceiptArchive.Header", "SyncIO", "FileStream.Read", "Receipts/ReceiptArchive.cs", "file.Read(head)");
+        var culprit = FixIoWorkspace.Culprit("ReceiptArchive.Header", BlockingKind.SyncIO, "FileStream.Read", "Receipts/ReceiptArchive.cs", "file.Read(head)");
         var output = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-fix-").FullName, "fix.diff");
         var before = Snapshot(TestApps.FixIo);
 
         var result = await TestApps.Tool("fix", FixIoWorkspace.Report(culprit), "--project", TestApps.FixIo, "-o", output);
 
-        AssertRefused(result, $"Receipts/ReceiptArchive.cs:{culprit.Line}: no blocking call the tool can rewrite is there");
+        AssertRefused(result, $"Receipts/ReceiptArchive.cs:{culprit.Site.Line}: no blocking call the tool can rewrite is there");
         Assert.False(File.Exists(output));
         Assert.Equal(before, Snapshot(TestApps.FixIo));
     }
@@ -86,7 +88,7 @@ public sealed class RefusalTests
         await TestApps.EnsureRestoredAsync();
         // The hosted-service pattern on a System.Threading.Timer: Cleanup is a TimerCallback, which returns void, so
         // making it async Task does not compile, and async void is not offered.
-        var culprit = FixIoWorkspace.Culprit("OutboxTable.Purge", "SyncIO", "DbCommand.ExecuteNonQuery", "Outbox/OutboxTable.cs", "        command.ExecuteNonQuery();", "CleanupTimer.Cleanup", "OutboxTable.Purge");
+        var culprit = FixIoWorkspace.Culprit("OutboxTable.Purge", BlockingKind.SyncIO, "DbCommand.ExecuteNonQuery", "Outbox/OutboxTable.cs", "        command.ExecuteNonQuery();", "CleanupTimer.Cleanup", "OutboxTable.Purge");
         var output = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-fix-").FullName, "fix.diff");
         var before = Snapshot(TestApps.FixIo);
 

@@ -1,4 +1,4 @@
-using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix.Tests;
 
@@ -13,11 +13,11 @@ namespace PoolDoctor.Fix.Tests;
 [Collection(FixCollection.Name)]
 public sealed class SyncIoSnapshotTests(FixIoWorkspace app) : IClassFixture<FixIoWorkspace>
 {
-    public static TheoryData<string, ReportCulprit, string> Shapes => new()
+    public static TheoryData<string, Culprit, string> Shapes => new()
     {
         {
             "io-ado-open.diff",
-            FixIoWorkspace.Culprit("CustomerStore.Find", "SyncIO", "DbConnection.Open", "Customers/CustomerStore.cs", "connection.Open();", "CustomersController.Get", "CustomerStore.Find"),
+            FixIoWorkspace.Culprit("CustomerStore.Find", BlockingKind.SyncIO, "DbConnection.Open", "Customers/CustomerStore.cs", "connection.Open();", "CustomersController.Get", "CustomerStore.Find"),
             "+        await connection.OpenAsync();"
         },
         {
@@ -52,29 +52,29 @@ public sealed class SyncIoSnapshotTests(FixIoWorkspace app) : IClassFixture<FixI
         },
         {
             "io-stream-read.diff",
-            FixIoWorkspace.Culprit("ReceiptArchive.Load", "SyncIO", "FileStream.Read", "Receipts/ReceiptArchive.cs", "file.Read(content, read"),
+            FixIoWorkspace.Culprit("ReceiptArchive.Load", BlockingKind.SyncIO, "FileStream.Read", "Receipts/ReceiptArchive.cs", "file.Read(content, read"),
             "+            var n = await file.ReadAsync(content.AsMemory(read, content.Length - read));"
         },
         {
             "io-stream-write.diff",
-            FixIoWorkspace.Culprit("ReceiptArchive.Save", "SyncIO", "FileStream.Write", "Receipts/ReceiptArchive.cs", "file.Write(content"),
+            FixIoWorkspace.Culprit("ReceiptArchive.Save", BlockingKind.SyncIO, "FileStream.Write", "Receipts/ReceiptArchive.cs", "file.Write(content"),
             "+        await file.WriteAsync(content.AsMemory(0, content.Length));"
         },
         {
             "io-semaphore.diff",
-            FixIoWorkspace.Culprit("ExportThrottle.Run", "SyncWait", "SemaphoreSlim.Wait", "Quotas/ExportThrottle.cs", "_slots.Wait();", "ExportEndpoints.Export", "ExportThrottle.Run"),
+            FixIoWorkspace.Culprit("ExportThrottle.Run", BlockingKind.SyncWait, "SemaphoreSlim.Wait", "Quotas/ExportThrottle.cs", "_slots.Wait();", "ExportEndpoints.Export", "ExportThrottle.Run"),
             "+        await _slots.WaitAsync();"
         },
         {
             "io-valuetask.diff",
-            FixIoWorkspace.Culprit("RateCache.GetAsync", "SyncOverAsync", "Task<TResult>.Result", "Rates/RateCache.cs", ".Result;"),
+            FixIoWorkspace.Culprit("RateCache.GetAsync", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "Rates/RateCache.cs", ".Result;"),
             "+    public async ValueTask<decimal> GetAsync(string currency)"
         },
     };
 
     [Theory]
     [MemberData(nameof(Shapes))]
-    public async Task The_fix_of_a_sync_io_call_is_this_diff(string snapshot, ReportCulprit culprit, string twin)
+    public async Task The_fix_of_a_sync_io_call_is_this_diff(string snapshot, Culprit culprit, string twin)
     {
         var plan = await SourceFixer.PlanAsync(app.Solution, culprit, TestApps.FixIo, rename: false, CancellationToken.None);
 
@@ -89,7 +89,7 @@ public sealed class SyncIoSnapshotTests(FixIoWorkspace app) : IClassFixture<FixI
     [Fact]
     public async Task A_view_components_Invoke_made_async_is_named_InvokeAsync()
     {
-        var culprit = FixIoWorkspace.Culprit("RateCardViewComponent.Invoke", "SyncOverAsync", "Task.Result", "Rates/RateCardViewComponent.cs", "source.FetchAsync(currency).Result");
+        var culprit = FixIoWorkspace.Culprit("RateCardViewComponent.Invoke", BlockingKind.SyncOverAsync, "Task.Result", "Rates/RateCardViewComponent.cs", "source.FetchAsync(currency).Result");
 
         var plan = await SourceFixer.PlanAsync(app.Solution, culprit, TestApps.FixIo, rename: false, CancellationToken.None);
 

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix.Tests;
 
@@ -27,10 +28,17 @@ internal static class TestApps
     /// The culprit naming <paramref name="method"/> in a recorded report (fixtures/NAME): a report of a route can also
     /// name the app's background culprits, which the pool saw starve beside it.
     /// </summary>
-    public static ReportCulprit Recorded(string fixture, string method) =>
+    public static Culprit Recorded(string fixture, string method) =>
         ReportReader.Read(Fixture(fixture)).Where(c => c.Method == method).ToList() is [var culprit]
             ? culprit
             : throw new InvalidOperationException($"{fixture} does not name {method} exactly once");
+
+    /// <summary>A culprit written in a test, as a report names one: method, kind, API, the call site's file and line (no chain).</summary>
+    public static Culprit Written(string method, BlockingKind kind, string api, string file, int line) =>
+        new(method, kind, api, 0, 0, []) { Site = new PoolDoctor.Model.Stacks.CallSite { File = file, Line = line } };
+
+    /// <summary>The culprit at another line of its file (the call site's frame moves with it).</summary>
+    public static Culprit AtLine(Culprit culprit, int line) => culprit with { Site = culprit.Site with { Line = line } };
 
     public static string ToolDll => Path.Combine(AppContext.BaseDirectory, "dotnet-pooldoctor.dll");
 

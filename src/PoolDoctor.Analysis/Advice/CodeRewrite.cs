@@ -1,13 +1,15 @@
 using System.Text.RegularExpressions;
+using PoolDoctor.Analysis.Rewrite;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Advice;
 
 /// <summary>
-/// Rewrites the user's own blocking line the way the fix goes: <c>x.Result</c>, <c>x.Wait()</c> and
-/// <c>x.GetAwaiter().GetResult()</c> become <c>await x</c>, <c>Thread.Sleep(n)</c> becomes <c>await Task.Delay(n)</c>,
-/// a sync driver or semaphore call becomes its awaited <c>...Async</c> twin, and the enclosing method's signature
-/// becomes <c>async Task</c>. Only what can be rewritten mechanically is; anything else gives null, never a guess.
+/// Rewrites the user's own blocking line the way `fix` patches it, on the text alone (`diagnose` does not load
+/// Roslyn): which call becomes which awaited twin and what the signature becomes are <see cref="AsyncRewriteRules"/>,
+/// the rules `fix` consults too, so the advice's "after" is the patch's line (the agreement test in
+/// PoolDoctor.Fix.Tests holds them to it). Only what can be rewritten mechanically is; anything else gives null,
+/// never a guess.
 /// </summary>
 public static partial class CodeRewrite
 {
@@ -17,14 +19,25 @@ public static partial class CodeRewrite
     // Lines between the signature and the call beyond which the excerpt elides the middle.
     private const int MaxGap = 6;
 
-    public static Rewritten? Rewrite(SourceExcerpt excerpt, BlockingKind kind, string api, string method)
+    /// <param name="type">The culprit's type as the report names it (<c>RateCardViewComponent</c>), when known: a view
+    /// component's Invoke is renamed when made async.</param>
+    public static Rewritten? Rewrite(SourceExcerpt excerpt, BlockingKind kind, string api, string method, string? type = null)
     {
         var call = excerpt.CallLine - excerpt.FirstLine;
-        if (call < 0 || call >= excerpt.Lines.Count || RewriteCall(excerpt.Lines[call], kind, api, IsRazor(excerpt.File)) is not { } rewritten)
+        if (call < 0 || call >= excerpt.Lines.Count)
         {
             return null;
         }
         var signature = FindSignature(excerpt.Lines, call, method);
+        var token = signature >= 0 ? TokenParameter(excerpt.Lines[signature]) : null;
+        if (RewriteCall(excerpt.Lines[call], kind, api, IsRazor(excerpt.File), token) is not { } rewritten)
+        {
+            return null;
+        }
+        var viewComponent = type is not null && InViewComponent(type, excerpt.Lines, signature);
+        // A Task-returning method that was not async: made async, its returns are awaited (or unwrapped) too.
+        var taskResult = signature >= 0 && !Regex.IsMatch(excerpt.Lines[signature], @"\basync\b") && SignatureType(excerpt.Lines[signature], method) is { } declared
+            && AsyncRewriteRules.IsTaskLike(declared) ? declared : null;
         var shown = Shown(signature, call, excerpt.Lines.Count);
         var before = new List<string>();
         var after = new List<string>();
@@ -39,64 +52,220 @@ public static partial class CodeRewrite
             previous = i;
             var text = excerpt.Lines[i];
             before.Add(Numbered(excerpt.FirstLine + i, text));
-            after.Add(Numbered(excerpt.FirstLine + i, i == call ? rewritten : i == signature ? AsyncSignature(text, method) : text));
+            var changed = i == signature ? AsyncSignature(i == call ? rewritten : text, method, viewComponent)
+                : i == call ? rewritten
+                : taskResult is not null && i > signature ? AwaitedReturn(text, taskResult) ?? text
+                : text;
+            after.Add(Numbered(excerpt.FirstLine + i, changed));
         }
         return new Rewritten(before, after);
     }
 
     /// <summary>The blocking line rewritten to await, or null when its shape is not one this knows. In Razor markup
-    /// (<paramref name="razor"/>) an implicit expression <c>@Model.Load().Result</c> becomes <c>@await Model.Load()</c>:
-    /// <c>await</c> before the <c>@</c> would be text on the page.</summary>
-    public static string? RewriteCall(string line, BlockingKind kind, string api, bool razor = false)
+    /// (<paramref name="razor"/>) an implicit expression awaits after its <c>@</c> (<see cref="AsyncRewriteRules.RazorAwait"/>).
+    /// <paramref name="token"/> is the cancellation token the enclosing method has in scope, which the twins that take
+    /// one are given, as the patch gives it.</summary>
+    public static string? RewriteCall(string line, BlockingKind kind, string api, bool razor = false, string? token = null)
     {
         switch (kind)
         {
             case BlockingKind.SyncOverAsync:
-                if (line.Contains("Task.WaitAll(", StringComparison.Ordinal))
+                foreach (var twin in AsyncRewriteRules.StaticTwins.Where(t => t.Type == "Task"))
                 {
-                    return line.Replace("Task.WaitAll(", "await Task.WhenAll(", StringComparison.Ordinal);
-                }
-                if (line.Contains("Task.WaitAny(", StringComparison.Ordinal))
-                {
-                    return line.Replace("Task.WaitAny(", "await Task.WhenAny(", StringComparison.Ordinal);
+                    if (line.Contains(twin.Type + "." + twin.Member + "(", StringComparison.Ordinal))
+                    {
+                        // WaitAny's value is an index, WhenAny's a task: only a statement of its own is mechanical.
+                        return twin.Member == "WaitAny" && !line.TrimStart().StartsWith(twin.Type + "." + twin.Member + "(", StringComparison.Ordinal)
+                            ? null
+                            : StaticCall(line, twin, null);
+                    }
                 }
                 return AwaitSuffix(line, ".GetAwaiter().GetResult()", "", razor)
                     ?? AwaitSuffix(line, ".Wait()", "", razor)
+                    ?? (token is null ? null : AwaitSuffix(line, ".Wait(" + token + ")", "." + AsyncRewriteRules.WaitWithTokenTwin + "(" + token + ")", razor))
                     ?? AwaitResult(line, razor);
             case BlockingKind.Sleep:
-                return line.Contains("Thread.Sleep(", StringComparison.Ordinal)
-                    ? line.Replace("Thread.Sleep(", "await Task.Delay(", StringComparison.Ordinal)
+                return AsyncRewriteRules.StaticTwinOf("Thread", "Sleep") is { } sleep && line.Contains("Thread.Sleep(", StringComparison.Ordinal)
+                    ? StaticCall(line, sleep, token)
                     : null;
             case BlockingKind.SyncIO:
             case BlockingKind.SyncWait:
                 var member = Member(api);
-                return member is null ? null : AwaitSuffix(line, "." + member + "(", "." + member + "Async(", razor);
+                if (member is null)
+                {
+                    return null;
+                }
+                return StreamArrayCall(line, api, member, razor)
+                    ?? AwaitSuffix(line, "." + member + "(", "." + AsyncRewriteRules.TwinName(member) + "(", razor);
             default:
                 return null;
         }
     }
 
-    /// <summary>The signature line made async: <c>void</c> → <c>async Task</c>, <c>T</c> → <c>async Task&lt;T&gt;</c>.</summary>
-    public static string AsyncSignature(string line, string method)
+    /// <summary>The signature line made async: the result type as <see cref="AsyncRewriteRules.AsyncResultType"/> says,
+    /// and the name as <see cref="AsyncRewriteRules.AsyncName"/> says (a view component's Invoke).</summary>
+    public static string AsyncSignature(string line, string method, bool inViewComponent = false)
     {
         if (Regex.IsMatch(line, @"\basync\b"))
         {
             return line;
         }
-        var match = Regex.Match(line, @"^(?<mods>\s*(?:(?:public|private|protected|internal|static|virtual|override|sealed|new|unsafe|extern)\s+)*)(?<type>[\w.<>\[\],?]+(?:<[^()]*>)?\??)\s+" + Regex.Escape(method) + @"\s*[(<]");
+        if (method == AsyncRewriteRules.SyncActionFilterMethod && ActionFilter().Match(line) is { Success: true } filter)
+        {
+            return filter.Groups["indent"].Value + AsyncRewriteRules.AsyncActionFilterSignature(filter.Groups["override"].Success, filter.Groups["context"].Value) + filter.Groups["rest"].Value;
+        }
+        var match = Signature(line, method);
         if (!match.Success)
         {
             return line;
         }
         var type = match.Groups["type"].Value;
-        var asyncType = type switch
-        {
-            "void" => "async Task",
-            _ when type.StartsWith("Task", StringComparison.Ordinal) || type.StartsWith("ValueTask", StringComparison.Ordinal) => "async " + type,
-            _ => $"async Task<{type}>",
-        };
+        var name = match.Groups["name"];
+        var renamed = AsyncRewriteRules.AsyncName(method, inViewComponent) is { } newName
+            ? line[..name.Index] + newName + line[(name.Index + name.Length)..]
+            : line;
         var at = match.Groups["type"].Index;
-        return line[..at] + asyncType + line[(at + type.Length)..];
+        return renamed[..at] + "async " + AsyncRewriteRules.AsyncResultType(type) + renamed[(at + type.Length)..];
+    }
+
+    private static Match Signature(string line, string method) =>
+        Regex.Match(line, @"^(?<mods>\s*(?:(?:public|private|protected|internal|static|virtual|override|sealed|new|unsafe|extern)\s+)*)(?<type>[\w.<>\[\],?]+(?:<[^()]*>)?\??)\s+(?<name>" + Regex.Escape(method) + @")\s*[(<]");
+
+    private static string? SignatureType(string line, string method) => Signature(line, method) is { Success: true } m ? m.Groups["type"].Value : null;
+
+    // "return Task.FromResult(x);" → "return x;", "return Task.CompletedTask;" → "return;", "return task;" → "return await task;"
+    // (a Task<T> or ValueTask<T>); a plain Task's "return task;" becomes two statements, not one line: left as it is.
+    private static string? AwaitedReturn(string line, string resultType)
+    {
+        var match = Regex.Match(line, @"^(?<indent>\s*)return\s+(?<value>.+?);(?<tail>\s*)$");
+        if (!match.Success)
+        {
+            return null;
+        }
+        var (indent, value, tail) = (match.Groups["indent"].Value, match.Groups["value"].Value.Trim(), match.Groups["tail"].Value);
+        var generic = resultType.Contains('<', StringComparison.Ordinal);
+        if (AsyncRewriteRules.TaskTypes.Any(t => value == t + "." + AsyncRewriteRules.CompletedTask))
+        {
+            return indent + "return;" + tail;
+        }
+        if (Unwrapped(value) is { } plain)
+        {
+            return generic ? indent + "return " + plain + ";" + tail : indent + "return;" + tail;
+        }
+        return generic ? indent + "return await " + value + ";" + tail : null;
+    }
+
+    // "Task.FromResult<T>(x)", "ValueTask.FromResult(x)", "new ValueTask<T>(x)" → "x".
+    private static string? Unwrapped(string value)
+    {
+        var wrapper = AsyncRewriteRules.TaskTypes.Select(t => Regex.Match(value, "^" + t + @"\." + AsyncRewriteRules.FromResult + @"(?:<[^()]*>)?\(")).FirstOrDefault(m => m.Success)
+            ?? Regex.Match(value, @"^new ValueTask<[^()]*>\(");
+        if (!wrapper.Success || ClosingParen(value, wrapper.Length - 1) != value.Length - 1)
+        {
+            return null;
+        }
+        var inner = value[wrapper.Length..^1].Trim();
+        return inner.Length == 0 || TopLevelArguments(inner).Count != 1 ? null : inner;
+    }
+
+    // The class around the method, as far as the excerpt shows it: named *ViewComponent, deriving from ViewComponent or
+    // marked [ViewComponent].
+    private static bool InViewComponent(string type, IReadOnlyList<string> lines, int signature)
+    {
+        var above = lines.Take(Math.Max(0, signature)).ToList();
+        var bases = above.Select(l => ClassBase().Match(l)).Where(m => m.Success).SelectMany(m => m.Groups["bases"].Value.Split(',', StringSplitOptions.TrimEntries));
+        var attributes = above.Select(l => l.Trim()).Where(l => l.StartsWith('[')).Select(l => l.Trim('[', ']').Split('(')[0]);
+        return AsyncRewriteRules.IsViewComponent(type, bases, attributes);
+    }
+
+    // The token a signature's parameters put in scope, by the rules' order: a CancellationToken, the request's, a gRPC call's.
+    private static string? TokenParameter(string signature)
+    {
+        foreach (var source in AsyncRewriteRules.TokenSources)
+        {
+            var shortType = source.Type[(source.Type.LastIndexOf('.') + 1)..];
+            var match = Regex.Match(signature, @"[(,]\s*(?:global::)?(?:[\w.]+\.)?" + shortType + @"\s+(?<name>\w+)\s*[,)=]");
+            if (match.Success)
+            {
+                return source.Member is null ? match.Groups["name"].Value : match.Groups["name"].Value + "." + source.Member;
+            }
+        }
+        return null;
+    }
+
+    // "Thread.Sleep(n)" → "await Task.Delay(n, token)": the twin's call with the same arguments, and the token last when it takes one.
+    private static string? StaticCall(string line, AsyncRewriteRules.StaticTwin twin, string? token)
+    {
+        var blocking = twin.Type + "." + twin.Member + "(";
+        var at = line.IndexOf(blocking, StringComparison.Ordinal);
+        var close = ClosingParen(line, at + blocking.Length - 1);
+        if (close < 0)
+        {
+            // The arguments go on below: the call is renamed where it starts; a token would go where it ends.
+            return token is not null && AsyncRewriteRules.TakesToken(twin) ? null : line[..at] + "await " + twin.TwinType + "." + twin.TwinMember + "(" + line[(at + blocking.Length)..];
+        }
+        var arguments = line[(at + blocking.Length)..close];
+        if (token is not null && AsyncRewriteRules.TakesToken(twin))
+        {
+            arguments = arguments.Length == 0 ? token : arguments + ", " + token;
+        }
+        return line[..at] + "await " + twin.TwinType + "." + twin.TwinMember + "(" + arguments + line[close..];
+    }
+
+    // "file.Read(buffer, offset, count)" on a stream → "await file.ReadAsync(buffer.AsMemory(offset, count))".
+    private static string? StreamArrayCall(string line, string api, string member, bool razor)
+    {
+        var clean = MethodNames.WithoutArguments(api);
+        var type = clean.LastIndexOf('.') is var dot and > 0 ? clean[..dot] : "";
+        var call = "." + member + "(";
+        var at = line.IndexOf(call, StringComparison.Ordinal);
+        var close = at < 0 ? -1 : ClosingParen(line, at + call.Length - 1);
+        if (close < 0)
+        {
+            return null;
+        }
+        var arguments = TopLevelArguments(line[(at + call.Length)..close]);
+        if (!AsyncRewriteRules.IsStreamArrayCall(type, member, arguments.Count) || arguments.Any(a => a.Contains(':', StringComparison.Ordinal)))
+        {
+            return null;
+        }
+        var twin = "." + AsyncRewriteRules.TwinName(member) + "(" + AsyncRewriteRules.StreamArrayArgument(arguments[0], arguments[1], arguments[2]) + ")";
+        return AwaitAt(line, at, close + 1 - at, twin, razor);
+    }
+
+    private static int ClosingParen(string line, int open)
+    {
+        var depth = 0;
+        for (var i = open; i < line.Length; i++)
+        {
+            depth += line[i] == '(' ? 1 : line[i] == ')' ? -1 : 0;
+            if (depth == 0)
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static List<string> TopLevelArguments(string text)
+    {
+        var arguments = new List<string>();
+        var depth = 0;
+        var start = 0;
+        for (var i = 0; i < text.Length; i++)
+        {
+            depth += text[i] is '(' or '[' or '<' ? 1 : text[i] is ')' or ']' or '>' ? -1 : 0;
+            if (text[i] == ',' && depth == 0)
+            {
+                arguments.Add(text[start..i].Trim());
+                start = i + 1;
+            }
+        }
+        if (text.Trim().Length > 0)
+        {
+            arguments.Add(text[start..].Trim());
+        }
+        return arguments;
     }
 
     private static int FindSignature(IReadOnlyList<string> lines, int call, string method)
@@ -104,7 +273,7 @@ public static partial class CodeRewrite
         for (var i = call; i >= 0; i--)
         {
             var line = lines[i];
-            if (Regex.IsMatch(line, @"[\w>\]?]\s+" + Regex.Escape(method) + @"\s*[(<]") && !line.TrimEnd().EndsWith(';') && !line.Contains(" = ", StringComparison.Ordinal))
+            if (Regex.IsMatch(line, @"[\w>\]?]\s+" + Regex.Escape(method) + @"\s*[(<]") && (!line.TrimEnd().EndsWith(';') || line.Contains("=>", StringComparison.Ordinal)) && !line.Contains(" = ", StringComparison.Ordinal))
             {
                 return i;
             }
@@ -159,17 +328,18 @@ public static partial class CodeRewrite
         var rest = line[(at + length)..];
         if (razor && line[start] == '@')
         {
-            // A Razor implicit expression ends where its chain does: one that goes on (".Name") would need
-            // "@((await x).Name)", which is no longer a mechanical rewrite.
-            var continuing = rest.Length > 0 && rest[0] is '.' or '[' or '(';
-            return continuing ? null : line[..start] + "@await " + expression[1..] + rest;
+            return AsyncRewriteRules.RazorAwait(expression[1..], rest) is { } awaited ? line[..start] + awaited : null;
         }
         if (replacement.EndsWith('('))
         {
-            // "cmd.ExecuteNonQuery(args)..." : the call's arguments follow the replaced "Name(".
-            return line[..start] + "await " + expression + rest;
+            // "cmd.ExecuteNonQuery(args)..." : the call's arguments follow the replaced "Name("; what follows the call's
+            // closing parenthesis (when it is on this line) says whether the awaited call is parenthesised.
+            var close = ClosingParen(line, at + length - 1);
+            return close >= 0 && AsyncRewriteRules.Parenthesized(AsyncRewriteRules.PlaceBefore(line[(close + 1)..]))
+                ? line[..start] + "(await " + expression + line[(at + length)..(close + 1)] + ")" + line[(close + 1)..]
+                : line[..start] + "await " + expression + rest;
         }
-        var continues = rest.Length > 0 && rest[0] is '.' or '[';
+        var continues = AsyncRewriteRules.Parenthesized(AsyncRewriteRules.PlaceBefore(rest));
         return line[..start] + (continues ? "(await " + expression + ")" : "await " + expression) + rest;
     }
 
@@ -204,6 +374,11 @@ public static partial class CodeRewrite
             }
         }
         var start = j + 1;
+        // "!x.Result": a logical not before the expression is not part of it ("!await x", not "await !x").
+        while (start < end && line[start] == '!')
+        {
+            start++;
+        }
         // "new Foo().Bar()": the keyword belongs to the expression.
         if (start >= 4 && line[(start - 4)..start] == "new ")
         {
@@ -222,4 +397,10 @@ public static partial class CodeRewrite
 
     [GeneratedRegex(@"\.Result\b(?!\s*=[^=])")]
     private static partial Regex ResultAccess();
+
+    [GeneratedRegex(@"^(?<indent>\s*)public\s+(?<override>override\s+)?void\s+OnActionExecuting\s*\(\s*ActionExecutingContext\s+(?<context>\w+)\s*\)(?<rest>.*)$")]
+    private static partial Regex ActionFilter();
+
+    [GeneratedRegex(@"\bclass\s+\w+(?:<[^>]*>)?(?:\s*\([^)]*\))?\s*:\s*(?<bases>[^{]+)")]
+    private static partial Regex ClassBase();
 }

@@ -24,7 +24,7 @@ internal static partial class FixCatalog
                 : $"the source of {c.Site.File} is neither on this machine nor embedded in the PDB";
             return pattern with { Code = AdviceCode.Pattern, CodeNote = $"a pattern of the fix written with {MethodNames.Short(c.Method)}'s name, not your code ({why})" };
         }
-        var rewritten = CodeRewrite.Rewrite(excerpt, c.Kind, c.Api, MethodNames.Short(c.Method));
+        var rewritten = CodeRewrite.Rewrite(excerpt, c.Kind, c.Api, MethodNames.Short(c.Method), MethodNames.Type(c.Method));
         var at = $"{Path.GetFileName(excerpt.File)}:{excerpt.CallLine}";
         if (rewritten is not null)
         {

@@ -12,6 +12,19 @@ internal static class MethodNames
         return IsIdentifier(result) ? result : "Handle";
     }
 
+    /// <summary>The type the method is declared in, "RateCardViewComponent" for "FixIo.Rates.RateCardViewComponent.Invoke"; null when the name has none.</summary>
+    public static string? Type(string method)
+    {
+        var name = WithoutArguments(StripMarkers(method));
+        var dot = name.LastIndexOf('.');
+        if (dot <= 0)
+        {
+            return null;
+        }
+        var type = name[..dot];
+        return type[(type.LastIndexOf('.') + 1)..];
+    }
+
     /// <summary>"NpgsqlCommand.ExecuteNonQuery(string)" → "NpgsqlCommand.ExecuteNonQuery": stacks may carry a signature.</summary>
     public static string WithoutArguments(string name)
     {

@@ -1,3 +1,5 @@
+using PoolDoctor.Model.Stacks;
+
 namespace PoolDoctor.Fix.Reports;
 
 /// <summary>
@@ -8,16 +10,16 @@ namespace PoolDoctor.Fix.Reports;
 /// </summary>
 internal static class PackageCallSite
 {
-    public static ReportCulprit AtUserCall(ReportCulprit culprit)
+    public static Culprit AtUserCall(Culprit culprit)
     {
-        if (culprit.Package is null || culprit.Kind == "Lock")
+        if (culprit.Package is null || culprit.Kind == BlockingKind.Lock)
         {
             return culprit;
         }
         var last = -1;
         for (var i = 0; i < culprit.Chain.Count; i++)
         {
-            if (culprit.Chain[i].File is not null && culprit.Chain[i].Line is not null)
+            if (i < culprit.ChainSources.Count && culprit.ChainSources[i] is not null)
             {
                 last = i;
             }
@@ -26,15 +28,15 @@ internal static class PackageCallSite
         {
             return culprit;
         }
-        var frame = culprit.Chain[last];
+        var frame = culprit.ChainSources[last]!;
         return culprit with
         {
-            Method = frame.Method,
-            File = frame.File,
-            Line = frame.Line,
-            Checksum = frame.Checksum,
+            Method = culprit.Chain[last],
+            Site = culprit.Site with { File = frame.File, Line = frame.Line, SourceUrl = frame.SourceUrl, RepositoryFile = frame.RepositoryFile },
             Package = null,
             Chain = [.. culprit.Chain.Take(last + 1)],
+            ChainSources = [.. culprit.ChainSources.Take(last + 1)],
+            ChainPackages = [.. culprit.ChainPackages.Take(last + 1)],
         };
     }
 }

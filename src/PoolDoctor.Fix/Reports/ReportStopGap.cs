@@ -1,4 +1,4 @@
-using System.Text.Json;
+using PoolDoctor.Report.Diagnosis;
 
 namespace PoolDoctor.Fix.Reports;
 
@@ -9,15 +9,11 @@ public static class ReportStopGap
     {
         try
         {
-            using var json = JsonDocument.Parse(File.ReadAllBytes(reportPath));
-            return json.RootElement.ValueKind == JsonValueKind.Object
-                && json.RootElement.TryGetProperty("advice", out var advice) && advice.ValueKind == JsonValueKind.Object
-                && advice.TryGetProperty("minThreads", out var gap) && gap.ValueKind == JsonValueKind.Object
-                && gap.TryGetProperty("value", out var value) && value.TryGetInt32(out var n) ? n : null;
+            return ReportJsonReader.MinThreads(reportPath);
         }
-        catch (Exception e) when (e is JsonException or IOException or UnauthorizedAccessException)
+        catch (InvalidDataException e)
         {
-            throw new FixRefusedException($"'{reportPath}' is not a readable report ({e.Message.Split('\n')[0]})");
+            throw new FixRefusedException(e.Message);
         }
     }
 }

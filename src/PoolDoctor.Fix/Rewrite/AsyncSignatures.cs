@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using PoolDoctor.Analysis.Rewrite;
 
 namespace PoolDoctor.Fix.Rewrite;
 
@@ -95,7 +96,7 @@ internal static class AsyncSignatures
         {
             return old;
         }
-        var text = shape.Void ? "Task" : $"Task<{old.WithoutTrivia().ToFullString()}>";
+        var text = AsyncRewriteRules.AsyncResultType(shape.Void ? "void" : old.WithoutTrivia().ToFullString());
         return SyntaxFactory.ParseTypeName(text).WithTriviaFrom(old);
     }
 
@@ -197,13 +198,15 @@ internal static class AsyncSignatures
     // Task.FromResult(x), Task.FromResult<T>(x), new ValueTask<T>(x), ValueTask.FromResult(x) → x
     private static ExpressionSyntax? Unwrapped(ExpressionSyntax value) => value switch
     {
-        InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.Text: "FromResult", Expression: IdentifierNameSyntax { Identifier.Text: "Task" or "ValueTask" } }, ArgumentList.Arguments: [var only] } => only.Expression,
+        InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.Text: AsyncRewriteRules.FromResult, Expression: IdentifierNameSyntax type }, ArgumentList.Arguments: [var only] }
+            when AsyncRewriteRules.TaskTypes.Contains(type.Identifier.Text) => only.Expression,
         ObjectCreationExpressionSyntax { Type: GenericNameSyntax { Identifier.Text: "ValueTask" }, ArgumentList.Arguments: [var only] } => only.Expression,
         _ => null,
     };
 
     private static bool IsCompletedTask(ExpressionSyntax value) =>
-        value is MemberAccessExpressionSyntax { Name.Identifier.Text: "CompletedTask", Expression: IdentifierNameSyntax { Identifier.Text: "Task" or "ValueTask" } };
+        value is MemberAccessExpressionSyntax { Name.Identifier.Text: AsyncRewriteRules.CompletedTask, Expression: IdentifierNameSyntax type }
+        && AsyncRewriteRules.TaskTypes.Contains(type.Identifier.Text);
 
     public static ExpressionSyntax Await(ExpressionSyntax expression) =>
         SyntaxFactory.AwaitExpression(SyntaxFactory.Token(SyntaxKind.AwaitKeyword).WithTrailingTrivia(SyntaxFactory.Space), expression);

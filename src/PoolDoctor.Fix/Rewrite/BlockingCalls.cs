@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using PoolDoctor.Analysis.Rewrite;
 
 namespace PoolDoctor.Fix.Rewrite;
 
@@ -64,7 +65,7 @@ internal static class BlockingCalls
                 if (method.Parameters is [{ Type: var only }] && only.ToDisplayString() == "System.Threading.CancellationToken"
                     && invocation.Expression is MemberAccessExpressionSyntax)
                 {
-                    return new BlockingCall(invocation, "Task.Wait(CancellationToken)", current => Rename((InvocationExpressionSyntax)current, "WaitAsync").WithoutTrailingTrivia())
+                    return new BlockingCall(invocation, "Task.Wait(CancellationToken)", current => Rename((InvocationExpressionSyntax)current, AsyncRewriteRules.WaitWithTokenTwin).WithoutTrailingTrivia())
                     {
                         Member = "Wait",
                     };
@@ -88,14 +89,16 @@ internal static class BlockingCalls
                 }
                 return Unrewritable(invocation, "GetResult on an awaiter held in a variable", "GetResult");
             case "WaitAll" or "WaitAny" when typeName == "System.Threading.Tasks.Task" && method.IsStatic:
-                return new BlockingCall(invocation, $"Task.{method.Name}", current => Rename((InvocationExpressionSyntax)current, method.Name == "WaitAll" ? "WhenAll" : "WhenAny"))
+                var whenAll = AsyncRewriteRules.StaticTwinOf("Task", method.Name)!;
+                return new BlockingCall(invocation, $"Task.{method.Name}", current => Rename((InvocationExpressionSyntax)current, whenAll.TwinMember))
                 {
                     Member = method.Name,
                     ValueUsed = method.Name == "WaitAny" && invocation.Parent is not ExpressionStatementSyntax,
                 };
             case "Sleep" when typeName == "System.Threading.Thread":
                 {
-                    var token = TokenInScope.At(model, invocation.SpanStart);
+                    var delay = AsyncRewriteRules.StaticTwinOf("Thread", "Sleep")!;
+                    var token = AsyncRewriteRules.TakesToken(delay) ? TokenInScope.At(model, invocation.SpanStart) : null;
                     return new BlockingCall(invocation, "Thread.Sleep", current =>
                     {
                         var args = ((InvocationExpressionSyntax)current).ArgumentList;
@@ -103,7 +106,7 @@ internal static class BlockingCalls
                         {
                             args = WithArgument(args, SyntaxFactory.Argument(token));
                         }
-                        return SyntaxFactory.InvocationExpression(SyntaxFactory.ParseExpression("Task.Delay"), args).WithTriviaFrom(current);
+                        return SyntaxFactory.InvocationExpression(SyntaxFactory.ParseExpression($"{delay.TwinType}.{delay.TwinMember}"), args).WithTriviaFrom(current);
                     })
                     {
                         Member = "Sleep",
@@ -119,7 +122,7 @@ internal static class BlockingCalls
             // `x?.M()`: Roslyn cannot bind a bare `.MAsync()` speculatively outside its `?.` (it threw a
             // NullReferenceException on the lab's filters' `RemoteIpAddress?.ToString()`), and `await x?.MAsync()`
             // would throw on null where the sync call gave null. With a twin it is a refusal; without one, no blocking call.
-            return HasAwaitableMember(method.ContainingType, method.Name + "Async")
+            return HasAwaitableMember(method.ContainingType, AsyncRewriteRules.TwinName(method.Name))
                 ? Unrewritable(invocation, $"conditional call ?.{method.Name}() (awaiting a null task throws)", method.Name)
                 : null;
         }
@@ -142,13 +145,13 @@ internal static class BlockingCalls
     // overloads are the ones streams implement natively (the array overloads wrap them; CA1835 asks for these).
     private static BlockingCall? StreamArrayTwin(SemanticModel model, InvocationExpressionSyntax invocation, IMethodSymbol method)
     {
-        if (method.Name is not ("Read" or "Write") || method.Parameters.Length != 3 || method.Parameters[0].Type is not IArrayTypeSymbol
+        if (!AsyncRewriteRules.IsStreamArrayCall("Stream", method.Name, method.Parameters.Length) || method.Parameters[0].Type is not IArrayTypeSymbol
             || !DerivesFrom(method.ContainingType, "System.IO.Stream") || invocation.ArgumentList.Arguments.Any(a => a.NameColon is not null))
         {
             return null;
         }
         var token = TokenInScope.At(model, invocation.SpanStart);
-        var twinName = method.Name + "Async";
+        var twinName = AsyncRewriteRules.TwinName(method.Name);
         InvocationExpressionSyntax Build(InvocationExpressionSyntax current)
         {
             var args = current.ArgumentList.Arguments;
@@ -156,7 +159,7 @@ internal static class BlockingCalls
             var receiver = buffer is IdentifierNameSyntax or MemberAccessExpressionSyntax or ElementAccessExpressionSyntax or InvocationExpressionSyntax
                 ? buffer
                 : SyntaxFactory.ParenthesizedExpression(buffer);
-            var memory = SyntaxFactory.ParseExpression($"{receiver}.AsMemory({args[1].Expression.WithoutTrivia()}, {args[2].Expression.WithoutTrivia()})");
+            var memory = SyntaxFactory.ParseExpression(AsyncRewriteRules.StreamArrayArgument(receiver.ToString(), args[1].Expression.WithoutTrivia().ToString(), args[2].Expression.WithoutTrivia().ToString()));
             var list = SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(memory)));
             if (token is not null)
             {
@@ -190,7 +193,7 @@ internal static class BlockingCalls
     // the twin takes one, else without. Only a twin that binds and returns an awaitable is used.
     private static BlockingCall? Twin(SemanticModel model, InvocationExpressionSyntax invocation, IMethodSymbol method)
     {
-        var twinName = method.Name + "Async";
+        var twinName = AsyncRewriteRules.TwinName(method.Name);
         var token = TokenInScope.At(model, invocation.SpanStart);
         var tries = token is null ? [null] : new[] { token, null };
         foreach (var withToken in tries)

@@ -2,7 +2,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
-using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix.Rewrite;
 
@@ -13,24 +13,24 @@ namespace PoolDoctor.Fix.Rewrite;
 /// </summary>
 internal static class CallSiteLocator
 {
-    public static (BlockingCall Call, LockStatementSyntax? Lock) Find(SemanticModel model, SyntaxNode root, SourceText text, ReportCulprit culprit, string where)
+    public static (BlockingCall Call, LockStatementSyntax? Lock) Find(SemanticModel model, SyntaxNode root, SourceText text, Culprit culprit, string where)
     {
-        var line = culprit.Line!.Value;
+        var line = culprit.Site.Line!.Value;
         if (line < 1 || line > text.Lines.Count)
         {
             throw new FixRefusedException($"{where}: the file has {text.Lines.Count} lines (the sources do not match the report's build)");
         }
         var span = text.Lines[line - 1].Span;
-        var lockStatement = culprit.HeldAcross is not null || culprit.Kind == "Lock"
-            ? LockAt(root, span) ?? (culprit.Kind == "Lock" ? OnlyLockOfFunctionAt(root, span) : null)
+        var lockStatement = culprit.HeldAcross is not null || culprit.Kind == BlockingKind.Lock
+            ? LockAt(root, span) ?? (culprit.Kind == BlockingKind.Lock ? OnlyLockOfFunctionAt(root, span) : null)
             : null;
-        if (culprit.Kind == "Lock" && lockStatement is null)
+        if (culprit.Kind == BlockingKind.Lock && lockStatement is null)
         {
             throw new FixRefusedException($"{where}: the report names a lock ({culprit.Api}) but no lock statement is there (Monitor.Enter/Exit pairs and Lock.EnterScope are not rewritten)");
         }
         IReadOnlyList<BlockingCall> calls;
         string wanted;
-        if (lockStatement is not null && culprit.Kind == "Lock")
+        if (lockStatement is not null && culprit.Kind == BlockingKind.Lock)
         {
             if (culprit.HeldAcross is null)
             {

@@ -2,6 +2,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using PoolDoctor.Fix.Reports;
 using PoolDoctor.Fix.Workspace;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix.Rewrite;
 
@@ -15,10 +16,10 @@ namespace PoolDoctor.Fix.Rewrite;
 /// </summary>
 internal static class ChainMembership
 {
-    public static bool ByPlace(Solution solution, ReportCulprit culprit, Document document, SyntaxNode function)
+    public static bool ByPlace(Solution solution, Culprit culprit, Document document, SyntaxNode function)
     {
         var lines = function.SyntaxTree.GetLineSpan(function.Span);
-        foreach (var frame in culprit.Chain)
+        foreach (var frame in CulpritPlaces.Chain(culprit))
         {
             if (frame.File is null || frame.Line is not { } line)
             {

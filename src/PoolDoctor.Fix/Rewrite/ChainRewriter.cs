@@ -2,7 +2,9 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.FindSymbols;
+using PoolDoctor.Analysis.Rewrite;
 using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix.Rewrite;
 
@@ -18,7 +20,7 @@ namespace PoolDoctor.Fix.Rewrite;
 internal sealed class ChainRewriter
 {
     private readonly Solution _solution;
-    private readonly ReportCulprit _culprit;
+    private readonly Culprit _culprit;
     private readonly bool _rename;
     private readonly string _root;
     private readonly SyntaxEdits _edits = new();
@@ -29,14 +31,14 @@ internal sealed class ChainRewriter
     private readonly Queue<(Document Document, SyntaxNode Function)> _work = new();
     private readonly HashSet<SyntaxNode> _awaited = [];
 
-    private ChainRewriter(Solution solution, ReportCulprit culprit, bool rename, string root)
+    private ChainRewriter(Solution solution, Culprit culprit, bool rename, string root)
     {
         (_solution, _culprit, _rename, _root) = (solution, culprit, rename, root);
     }
 
     public sealed record Result(Solution Solution, IReadOnlyList<AlsoChanged> AlsoChanged, string CallSite);
 
-    public static async Task<Result> RewriteAsync(Solution solution, Document callSite, ReportCulprit culprit, bool rename, string root, CancellationToken cancellation)
+    public static async Task<Result> RewriteAsync(Solution solution, Document callSite, Culprit culprit, bool rename, string root, CancellationToken cancellation)
     {
         var rewriter = new ChainRewriter(solution, culprit, rename, root);
         var site = await rewriter.FixCallSiteAsync(callSite, cancellation);
@@ -55,7 +57,7 @@ internal sealed class ChainRewriter
         var root = (await document.GetSyntaxRootAsync(cancellation))!;
         var model = (await document.GetSemanticModelAsync(cancellation))!;
         var text = await document.GetTextAsync(cancellation);
-        var where = $"{Relative(document)}:{_culprit.Line}";
+        var where = $"{Relative(document)}:{_culprit.Site.Line}";
         var (call, lockStatement) = CallSiteLocator.Find(model, root, text, _culprit, where);
         var function = EnclosingFunction(call.Node, where, call.Construct);
         ReplaceWithAwait(document, call.Node, call.Async);
@@ -343,9 +345,14 @@ internal sealed class ChainRewriter
     // The expression becomes `await expr`, in parentheses where it is the receiver of something else.
     private void ReplaceWithAwait(Document document, ExpressionSyntax node, Func<ExpressionSyntax, ExpressionSyntax> toAwaitable)
     {
-        var parenthesize = node.Parent is MemberAccessExpressionSyntax or ElementAccessExpressionSyntax or ConditionalAccessExpressionSyntax
-            or InvocationExpressionSyntax or CastExpressionSyntax or PostfixUnaryExpressionSyntax
-            || node.Parent is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.AsExpression or (int)SyntaxKind.IsExpression or (int)SyntaxKind.CoalesceExpression } binary && binary.Left == node;
+        var place = node.Parent switch
+        {
+            MemberAccessExpressionSyntax or ElementAccessExpressionSyntax or ConditionalAccessExpressionSyntax or InvocationExpressionSyntax => AsyncRewriteRules.AwaitPlace.Receiver,
+            PostfixUnaryExpressionSyntax => AsyncRewriteRules.AwaitPlace.PostfixOperand,
+            BinaryExpressionSyntax { RawKind: (int)SyntaxKind.AsExpression or (int)SyntaxKind.IsExpression or (int)SyntaxKind.CoalesceExpression } binary when binary.Left == node => AsyncRewriteRules.AwaitPlace.LeftOperand,
+            _ => AsyncRewriteRules.AwaitPlace.Alone,
+        };
+        var parenthesize = AsyncRewriteRules.Parenthesized(place);
         _edits.Replace(document, node, current =>
         {
             var awaitable = toAwaitable((ExpressionSyntax)current);
@@ -404,11 +411,10 @@ internal sealed class ChainRewriter
 
     private async Task<string?> NewNameAsync(IMethodSymbol symbol, AsyncSignatures.Shape shape, CancellationToken cancellation)
     {
-        // MVC calls a view component's sync `Invoke` or async `InvokeAsync` by name, and rejects an `Invoke` that returns
-        // a Task at run time (the patch compiles, then every request fails): made async, it must be `InvokeAsync`.
-        if (!shape.TaskLike && symbol.Name == "Invoke" && IsViewComponent(symbol.ContainingType))
+        // A name the rules give a function made async (a view component's Invoke) is taken whatever --rename says.
+        if (!shape.TaskLike && AsyncRewriteRules.AsyncName(symbol.Name, IsViewComponent(symbol.ContainingType)) is { } ruled)
         {
-            return "InvokeAsync";
+            return ruled;
         }
         if (!_rename || shape.TaskLike || symbol.Name.EndsWith("Async", StringComparison.Ordinal) || symbol.MethodKind != MethodKind.Ordinary && symbol.MethodKind != MethodKind.LocalFunction)
         {
@@ -426,26 +432,18 @@ internal sealed class ChainRewriter
         return null;
     }
 
-    // As MVC finds view components: a type deriving from ViewComponent, one with [ViewComponent], or one named *ViewComponent.
     private static bool IsViewComponent(INamedTypeSymbol? type)
     {
         if (type is null)
         {
             return false;
         }
-        if (type.Name.EndsWith("ViewComponent", StringComparison.Ordinal)
-            || type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Microsoft.AspNetCore.Mvc.ViewComponentAttribute"))
-        {
-            return true;
-        }
+        var bases = new List<string>();
         for (var t = type.BaseType; t is not null; t = t.BaseType)
         {
-            if (t.ToDisplayString() == "Microsoft.AspNetCore.Mvc.ViewComponent")
-            {
-                return true;
-            }
+            bases.Add(t.ToDisplayString());
         }
-        return false;
+        return AsyncRewriteRules.IsViewComponent(type.Name, bases, type.GetAttributes().Select(a => a.AttributeClass?.ToDisplayString() ?? ""));
     }
 
     private static AsyncSignatures.Shape Shape(IMethodSymbol symbol) =>
@@ -485,7 +483,7 @@ internal sealed class ChainRewriter
     private async Task<bool> OnChainAsync(Document document, SyntaxNode function, CancellationToken cancellation)
     {
         var name = FunctionName(document, function);
-        return _culprit.Chain.Count == 0 || _culprit.Chain.Any(f => ChainMatches(f.Method, name)) || ChainMatches(_culprit.Method, name)
+        return _culprit.Chain.Count == 0 || _culprit.Chain.Any(f => ChainMatches(f, name)) || ChainMatches(_culprit.Method, name)
             || ChainMembership.ByPlace(_solution, _culprit, document, function)
             || await ChainMembership.IsEntryAsync(document, function, _culprit.Entry, cancellation);
     }

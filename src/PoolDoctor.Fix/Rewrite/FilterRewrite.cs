@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using PoolDoctor.Analysis.Rewrite;
 
 namespace PoolDoctor.Fix.Rewrite;
 
@@ -43,8 +44,7 @@ internal static class FilterRewrite
         var indent = executing.GetLeadingTrivia().LastOrDefault(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).ToString();
         var inner = indent + "    ";
         var text = new System.Text.StringBuilder();
-        text.Append(indent).Append(isOverride ? "public override async Task" : "public async Task")
-            .Append(" OnActionExecutionAsync(ActionExecutingContext ").Append(context).Append(", ActionExecutionDelegate next)\n");
+        text.Append(indent).Append(AsyncRewriteRules.AsyncActionFilterSignature(isOverride, context)).Append('\n');
         text.Append(indent).Append("{\n");
         foreach (var statement in executing.Body!.Statements)
         {

@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using PoolDoctor.Analysis.Rewrite;
 
 namespace PoolDoctor.Fix.Rewrite;
 
@@ -47,12 +48,19 @@ internal static class TokenInScope
         return best;
     }
 
-    // Lower is better: a token the code already passes around, then the request's, then gRPC's.
-    private static (int Rank, string? Member) Rank(ITypeSymbol? type, bool isProperty) => type?.ToDisplayString() switch
+    // Lower is better, in the rules' order (a token the code already passes around, then the request's, then gRPC's);
+    // a property (a controller's HttpContext) after a parameter or local of the same type.
+    private static (int Rank, string? Member) Rank(ITypeSymbol? type, bool isProperty)
     {
-        "System.Threading.CancellationToken" when !isProperty => (0, null),
-        "Microsoft.AspNetCore.Http.HttpContext" => (isProperty ? 2 : 1, "RequestAborted"),
-        "Grpc.Core.ServerCallContext" => (1, "CancellationToken"),
-        _ => (int.MaxValue, null),
-    };
+        var name = type?.ToDisplayString();
+        for (var i = 0; i < AsyncRewriteRules.TokenSources.Count; i++)
+        {
+            var source = AsyncRewriteRules.TokenSources[i];
+            if (source.Type == name && !(isProperty && source.Member is null))
+            {
+                return (2 * i + (isProperty ? 1 : 0), source.Member);
+            }
+        }
+        return (int.MaxValue, null);
+    }
 }

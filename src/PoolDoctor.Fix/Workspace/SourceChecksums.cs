@@ -1,5 +1,5 @@
 using System.Security.Cryptography;
-using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix.Workspace;
 

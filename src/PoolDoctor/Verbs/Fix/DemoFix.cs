@@ -20,9 +20,9 @@ internal static class DemoFix
     public static async Task RunAsync(string reportJson, VariantResult diagnosed, int connections, TimeSpan duration, Doctor.LiveStatusLine? status, Action<string> say, CancellationToken cancellation)
     {
         var culprit = ReportReader.Pick(ReportReader.Read(reportJson), 1, reportJson);
-        if (culprit.File is null || LabHost(culprit.File) is not { } project)
+        if (culprit.Site.File is null || LabHost(culprit.Site.File) is not { } project)
         {
-            Console.Out.WriteLine($"Fix: the lab's source ({culprit.File ?? "no source path in the report"}) is not on this machine, so there is no fix to show (the demo of a checkout shows it).");
+            Console.Out.WriteLine($"Fix: the lab's source ({culprit.Site.File ?? "no source path in the report"}) is not on this machine, so there is no fix to show (the demo of a checkout shows it).");
             return;
         }
         var plan = await SourceFixer.PlanAsync(reportJson, new FixOptions { ProjectPath = project }, cancellation);

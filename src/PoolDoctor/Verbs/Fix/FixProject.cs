@@ -1,6 +1,7 @@
 using System.Xml.Linq;
 using PoolDoctor.Fix;
 using PoolDoctor.Fix.Reports;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Cli.Verbs.Fix;
 
@@ -10,7 +11,7 @@ namespace PoolDoctor.Cli.Verbs.Fix;
 /// </summary>
 internal static class FixProject
 {
-    public static string Resolve(string? given, ReportCulprit culprit)
+    public static string Resolve(string? given, Culprit culprit)
     {
         if (given is not null)
         {
@@ -30,9 +31,9 @@ internal static class FixProject
             }
             return full;
         }
-        if (culprit.File is not { } file || !File.Exists(file))
+        if (culprit.Site.File is not { } file || !File.Exists(file))
         {
-            throw new UsageException($"the culprit {culprit.Method} has no source file on this machine{(culprit.File is null ? "" : $" ({culprit.File})")}; name the app's project with --project");
+            throw new UsageException($"the culprit {culprit.Method} has no source file on this machine{(culprit.Site.File is null ? "" : $" ({culprit.Site.File})")}; name the app's project with --project");
         }
         for (var folder = Path.GetDirectoryName(file); folder is not null; folder = Path.GetDirectoryName(folder))
         {
@@ -40,7 +41,7 @@ internal static class FixProject
             if (projects.Length == 1)
             {
                 return IsApp(projects[0]) ? projects[0]
-                    : throw new UsageException($"{culprit.Where} belongs to the library {projects[0]}; name the app's project (the one that starts the service) with --project");
+                    : throw new UsageException($"{CulpritPlaces.Where(culprit)} belongs to the library {projects[0]}; name the app's project (the one that starts the service) with --project");
             }
             if (projects.Length > 1)
             {

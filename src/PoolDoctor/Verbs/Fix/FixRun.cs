@@ -56,7 +56,7 @@ internal static class FixRun
                 var value = request.MinThreads ?? ReportStopGap.MinThreads(request.Report)
                     ?? throw new FixRefusedException($"'{request.Report}' carries no MinThreads stop-gap (advice.minThreads is null: the pool was not blocked); give --min-threads N");
                 edits.Add(StopGapEdits.For(app, value, form));
-                Stderr.Note($"the stop-gap (MinThreads = {value}, {StopGapEdits.Describe(form)}) is a palliative, not the fix: the fix is making {culprit.Where} async, where it blocks in {culprit.Api}{(plan.Refused ? "" : " (the diff's first part)")}");
+                Stderr.Note($"the stop-gap (MinThreads = {value}, {StopGapEdits.Describe(form)}) is a palliative, not the fix: the fix is making {CulpritPlaces.Where(culprit)} async, where it blocks in {culprit.Api}{(plan.Refused ? "" : " (the diff's first part)")}");
             }
         }
         var root = DiffRoot(plan.Root ?? Path.GetDirectoryName(app!)!, edits);

@@ -90,6 +90,73 @@ public sealed class CodeRewriteTests
         Assert.Equal("  29 |         var customer = await PretendQuery.CustomerAsync();", rewritten.After[2]);
     }
 
+    // The rules fix's patch follows (AsyncRewriteRules), each a disagreement the agreement test in PoolDoctor.Fix.Tests found.
+    [Theory]
+    [InlineData("        if (!quota.HasQuotaAsync(caller).Result)", "        if (!await quota.HasQuotaAsync(caller))")]
+    [InlineData("        var ok = !a.Result && b;", "        var ok = !await a && b;")]
+    [InlineData("        var n = t.Result ?? 0;", "        var n = (await t) ?? 0;")]
+    public void A_logical_not_stays_before_the_await_and_an_operator_after_it_is_parenthesised(string line, string expected) =>
+        Assert.Equal(expected, CodeRewrite.RewriteCall(line, BlockingKind.SyncOverAsync, "Task.Result"));
+
+    [Fact]
+    public void A_null_forgiving_call_result_is_awaited_in_parentheses() =>
+        Assert.Equal("        return (long)(await command.ExecuteScalarAsync())!;",
+            CodeRewrite.RewriteCall("        return (long)command.ExecuteScalar()!;", BlockingKind.SyncIO, "DbCommand.ExecuteScalar"));
+
+    [Fact]
+    public void A_stream_array_read_becomes_a_memory_read() =>
+        Assert.Equal("            var n = await file.ReadAsync(content.AsMemory(read, content.Length - read));",
+            CodeRewrite.RewriteCall("            var n = file.Read(content, read, content.Length - read);", BlockingKind.SyncIO, "FileStream.Read"));
+
+    [Fact]
+    public void Sleep_and_a_wait_take_the_token_of_the_signature()
+    {
+        var lines = new[] { "    protected override Task ExecuteAsync(CancellationToken stoppingToken)", "    {", "        Thread.Sleep(TimeSpan.FromMinutes(1));", "    }" };
+        var sleep = CodeRewrite.Rewrite(new SourceExcerpt("/src/W.cs", 1, lines, 3), BlockingKind.Sleep, "Thread.Sleep", "ExecuteAsync");
+        var wait = CodeRewrite.RewriteCall("        feed.NextAsync(stoppingToken).Wait(stoppingToken);", BlockingKind.SyncOverAsync, "Task.Wait", token: "stoppingToken");
+
+        Assert.Equal("   3 |         await Task.Delay(TimeSpan.FromMinutes(1), stoppingToken);", sleep!.After[2]);
+        Assert.Equal("        await feed.NextAsync(stoppingToken).WaitAsync(stoppingToken);", wait);
+    }
+
+    [Fact]
+    public void A_view_components_Invoke_made_async_is_InvokeAsync()
+    {
+        var lines = new[] { "public sealed class RateCardViewComponent(RateSource source) : ViewComponent", "{", "    public IViewComponentResult Invoke(string currency)", "    {", "        var rate = source.FetchAsync(currency).Result;", "    }" };
+
+        var rewritten = CodeRewrite.Rewrite(new SourceExcerpt("/src/R.cs", 1, lines, 5), BlockingKind.SyncOverAsync, "Task.Result", "Invoke", "RateCardViewComponent");
+
+        Assert.Equal("   3 |     public async Task<IViewComponentResult> InvokeAsync(string currency)", rewritten!.After[0]);
+    }
+
+    [Fact]
+    public void An_expression_bodied_method_is_made_async_on_its_one_line()
+    {
+        var lines = new[] { "    public static string TaskWait() => $\"ok {PretendQuery.CustomerAsync().Result}\";" };
+
+        var rewritten = CodeRewrite.Rewrite(new SourceExcerpt("/src/M.cs", 43, lines, 43), BlockingKind.SyncOverAsync, "Task.Result", "TaskWait");
+
+        Assert.Equal("  43 |     public static async Task<string> TaskWait() => $\"ok {await PretendQuery.CustomerAsync()}\";", rewritten!.After[0]);
+    }
+
+    [Fact]
+    public void A_value_task_method_made_async_returns_its_values_unwrapped()
+    {
+        var lines = new[] { "    public ValueTask<decimal> GetAsync(string currency)", "    {", "        if (_rates.TryGetValue(currency, out var rate))", "        {", "            return new ValueTask<decimal>(rate);", "        }", "        rate = source.FetchAsync(currency).Result;", "        return ValueTask.FromResult(rate);" };
+
+        var rewritten = CodeRewrite.Rewrite(new SourceExcerpt("/src/C.cs", 10, lines, 16), BlockingKind.SyncOverAsync, "Task<TResult>.Result", "GetAsync");
+
+        Assert.Equal("  10 |     public async ValueTask<decimal> GetAsync(string currency)", rewritten!.After[0]);
+        Assert.Equal("  14 |             return rate;", rewritten.After[4]);
+        Assert.Equal("  16 |         rate = await source.FetchAsync(currency);", rewritten.After[6]);
+        Assert.Equal("  17 |         return rate;", rewritten.After[7]);
+    }
+
+    [Fact]
+    public void An_action_filters_OnActionExecuting_becomes_OnActionExecutionAsync() =>
+        Assert.Equal("    public override async Task OnActionExecutionAsync(ActionExecutingContext context, ActionExecutionDelegate next)",
+            CodeRewrite.AsyncSignature("    public override void OnActionExecuting(ActionExecutingContext context)", "OnActionExecuting"));
+
     [Fact]
     public void Excerpts_come_only_from_text_the_collector_read()
     {

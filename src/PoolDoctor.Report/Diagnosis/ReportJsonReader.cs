@@ -1,0 +1,83 @@
+using System.Text.Json;
+using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
+
+namespace PoolDoctor.Report.Diagnosis;
+
+/// <summary>
+/// The one reader of what <see cref="ReportJsonWriter"/> (report.json of diagnose and watch) and the stacks JSON of
+/// `stacks`/`analyze --format json` write, into the Model's own records: the <c>culprits</c> array at the top or one
+/// level down, each through <see cref="CulpritJsonReader"/>, and the MinThreads stop-gap of <c>advice.minThreads</c>.
+/// A file that is none of these gives an <see cref="InvalidDataException"/> whose message is one line naming it.
+/// </summary>
+public static class ReportJsonReader
+{
+    public static IReadOnlyList<Culprit> Culprits(string path)
+    {
+        using var document = Parse(path);
+        if (CulpritsArray(document.RootElement) is not { } culprits)
+        {
+            throw new InvalidDataException($"'{path}' holds no culprits array (a report.json of diagnose or watch, or stacks/analyze --format json)");
+        }
+        try
+        {
+            return [.. culprits.EnumerateArray().Where(c => c.ValueKind == JsonValueKind.Object).Select(CulpritJsonReader.Read)];
+        }
+        catch (InvalidDataException e)
+        {
+            throw new InvalidDataException($"'{path}': {e.Message}", e);
+        }
+    }
+
+    /// <summary>The MinThreads stop-gap the report computed (<c>advice.minThreads.value</c>, docs/report.md), or null when it has none.</summary>
+    public static int? MinThreads(string path)
+    {
+        using var document = Parse(path);
+        var root = document.RootElement;
+        return root.ValueKind == JsonValueKind.Object
+            && root.TryGetProperty("advice", out var advice) && advice.ValueKind == JsonValueKind.Object
+            && advice.TryGetProperty("minThreads", out var gap) && gap.ValueKind == JsonValueKind.Object
+            && gap.TryGetProperty("value", out var value) && value.ValueKind == JsonValueKind.Number && value.TryGetInt32(out var n) ? n : null;
+    }
+
+    private static JsonDocument Parse(string path)
+    {
+        if (!File.Exists(path))
+        {
+            throw new InvalidDataException($"no such report '{path}'");
+        }
+        try
+        {
+            return JsonDocument.Parse(File.ReadAllBytes(path));
+        }
+        catch (JsonException e)
+        {
+            throw new InvalidDataException($"'{path}' is not a report (invalid JSON: {e.Message.Split('\n')[0]})", e);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new InvalidDataException($"'{path}' is not a readable report ({e.Message.Split('\n')[0]})", e);
+        }
+    }
+
+    private static JsonElement? CulpritsArray(JsonElement root)
+    {
+        if (root.ValueKind != JsonValueKind.Object)
+        {
+            return null;
+        }
+        if (root.TryGetProperty("culprits", out var top) && top.ValueKind == JsonValueKind.Array)
+        {
+            return top;
+        }
+        foreach (var property in root.EnumerateObject())
+        {
+            if (property.Value.ValueKind == JsonValueKind.Object
+                && property.Value.TryGetProperty("culprits", out var nested) && nested.ValueKind == JsonValueKind.Array)
+            {
+                return nested;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,162 @@
+using System.Runtime.CompilerServices;
+using System.Text;
+using System.Text.Json;
+using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Report.Stacks;
+
+namespace PoolDoctor.Tests.Report.Diagnosis;
+
+/// <summary>
+/// The one reader of report.json (and of the stacks JSON) into the Model's own records: every report an earlier
+/// version wrote that the repository keeps (snapshots and fixtures of both test projects) still reads, culprit for
+/// culprit, and a culprit written by <see cref="CulpritJson"/> reads back as the same facts.
+/// </summary>
+public sealed class ReportJsonReaderTests
+{
+    public static TheoryData<string> RecordedReports() => new(Reports());
+
+    private static List<string> Reports()
+    {
+        var tests = Path.Combine(Repo(), "tests");
+        return [.. Directory.EnumerateFiles(tests, "*.json", SearchOption.AllDirectories)
+            .Where(f => !f.Contains("/bin/", StringComparison.Ordinal) && !f.Contains("/obj/", StringComparison.Ordinal))
+            .Where(f => f.Contains("/snapshots/", StringComparison.Ordinal) || f.Contains("/fixtures/", StringComparison.Ordinal))
+            .Where(f => CulpritsArray(f) is not null)
+            .Order(StringComparer.Ordinal)
+            .Select(f => Path.GetRelativePath(tests, f))];
+    }
+
+    [Fact]
+    public void The_corpus_holds_reports_of_both_test_projects()
+    {
+        var reports = Reports();
+
+        Assert.Contains(reports, r => r.StartsWith("PoolDoctor.Fix.Tests/fixtures/", StringComparison.Ordinal));
+        Assert.Contains(reports, r => r.StartsWith("PoolDoctor.Tests/snapshots/", StringComparison.Ordinal));
+        Assert.True(reports.Count >= 20, $"only {reports.Count} recorded reports with culprits");
+    }
+
+    [Theory]
+    [MemberData(nameof(RecordedReports))]
+    public void Every_recorded_report_reads_into_the_models_culprits(string report)
+    {
+        var path = Path.Combine(Repo(), "tests", report);
+        var expected = CulpritsArray(path)!.Value;
+
+        var culprits = ReportJsonReader.Culprits(path);
+
+        Assert.Equal(expected.GetArrayLength(), culprits.Count);
+        foreach (var (json, culprit) in expected.EnumerateArray().Zip(culprits))
+        {
+            Assert.Equal(json.GetProperty("method").GetString(), culprit.Method);
+            Assert.Equal(json.GetProperty("kind").GetString(), culprit.Kind.ToString());
+            Assert.Equal(json.GetProperty("api").GetString(), culprit.Api);
+            Assert.Equal(json.TryGetProperty("line", out var line) ? line.GetInt32() : null, culprit.Site.Line);
+            Assert.Equal(json.TryGetProperty("file", out var file) ? file.GetString() : null, culprit.Site.File);
+            Assert.Equal(json.TryGetProperty("chain", out var chain) ? chain.GetArrayLength() : 0, culprit.Chain.Count);
+        }
+    }
+
+    [Fact]
+    public void A_culprit_written_reads_back_as_the_same_facts()
+    {
+        var culprit = new Culprit("OrdersController.Get", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteReader", 12, 0.75, ["NpgsqlCommand.ExecuteReader", "OrdersController.Get"], 840.5)
+        {
+            Chain = ["Program.Main", "OrdersController.Get"],
+            ChainSources = [null, new SourceLocation("/src/OrdersController.cs", 21) { SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" }],
+            ChainPackages = [null, null],
+            ExampleSources = [null, new SourceLocation("/src/OrdersController.cs", 21)],
+            Entry = "GET /orders/{id}",
+            Flavor = FrameFlavor.Async,
+            Site = new PoolDoctor.Model.Stacks.CallSite { Source = CallSiteSource.Il, Note = "inlined", File = "/src/OrdersController.cs", Line = 21, SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" },
+            SourceChecksums = new Dictionary<string, SourceChecksum> { ["/src/OrdersController.cs"] = new("sha256", "ab12") },
+            InTaskRun = true,
+            ApiTwin = new AsyncTwin("NpgsqlCommand.ExecuteReader", "ExecuteReaderAsync"),
+            AwaitedRanSync = new AwaitedRanSync("Cache.GetAsync", "Cache.Get", true),
+            HeldAcross = "Thread.Sleep",
+        };
+
+        var read = CulpritJsonReader.Read(JsonDocument.Parse(Written(culprit)).RootElement);
+
+        Assert.Equal((culprit.Method, culprit.Kind, culprit.Api, culprit.Threads, culprit.Share, culprit.WaitMs), (read.Method, read.Kind, read.Api, read.Threads, read.Share, read.WaitMs));
+        Assert.Equal(culprit.Chain, read.Chain);
+        Assert.Equal(culprit.ChainSources, read.ChainSources);
+        Assert.Equal(culprit.ExampleStack, read.ExampleStack);
+        Assert.Equal(culprit.ExampleSources, read.ExampleSources);
+        Assert.Equal(culprit.Site, read.Site);
+        Assert.Equal(culprit.SourceChecksums, read.SourceChecksums);
+        Assert.Equal((culprit.Entry, culprit.Flavor, culprit.InTaskRun, culprit.HeldAcross), (read.Entry, read.Flavor, read.InTaskRun, read.HeldAcross));
+        Assert.Equal(culprit.ApiTwin, read.ApiTwin);
+        Assert.Equal(culprit.AwaitedRanSync, read.AwaitedRanSync);
+    }
+
+    [Fact]
+    public void A_package_culprit_reads_with_its_package_and_the_frames_packages()
+    {
+        var package = new PackageRef("ShopKit.OrderStore", "1.2.0", Direct: true);
+        var culprit = new Culprit("OrderStore.Load", BlockingKind.SyncOverAsync, "Task.Result", 3, 0.5, [])
+        {
+            Chain = ["OrdersController.Get", "OrderStore.Load"],
+            ChainSources = [new SourceLocation("/src/OrdersController.cs", 9), null],
+            ChainPackages = [null, package],
+            Package = package,
+            PackageMethod = "OrderStore.Load",
+            UserFrame = "OrdersController.Get",
+        };
+
+        var read = CulpritJsonReader.Read(JsonDocument.Parse(Written(culprit)).RootElement);
+
+        Assert.Equal(package, read.Package);
+        Assert.Equal(culprit.ChainPackages, read.ChainPackages);
+        Assert.Equal(culprit.ChainSources, read.ChainSources);
+        Assert.Equal(("OrderStore.Load", "OrdersController.Get"), (read.PackageMethod, read.UserFrame));
+    }
+
+    [Fact]
+    public void An_unknown_kind_is_one_line_naming_the_report()
+    {
+        var path = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-reader-").FullName, "report.json");
+        File.WriteAllText(path, """{"culprits": [{"method": "A.B", "kind": "Spin", "api": "X.Y"}]}""");
+
+        var error = Assert.Throws<InvalidDataException>(() => ReportJsonReader.Culprits(path));
+
+        Assert.Contains("culprit A.B has kind 'Spin', not one of SyncOverAsync, Sleep, SyncIO, Lock, SyncWait", error.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain('\n', error.Message);
+    }
+
+    private static string Written(Culprit culprit)
+    {
+        using var stream = new MemoryStream();
+        using (var json = new Utf8JsonWriter(stream))
+        {
+            CulpritJson.Write(json, culprit);
+        }
+        return Encoding.UTF8.GetString(stream.ToArray());
+    }
+
+    private static JsonElement? CulpritsArray(string path)
+    {
+        try
+        {
+            var root = JsonDocument.Parse(File.ReadAllBytes(path)).RootElement;
+            if (root.ValueKind != JsonValueKind.Object)
+            {
+                return null;
+            }
+            if (root.TryGetProperty("culprits", out var top) && top.ValueKind == JsonValueKind.Array)
+            {
+                return top;
+            }
+            return root.EnumerateObject().Select(p => p.Value)
+                .Where(v => v.ValueKind == JsonValueKind.Object && v.TryGetProperty("culprits", out var n) && n.ValueKind == JsonValueKind.Array)
+                .Select(v => (JsonElement?)v.GetProperty("culprits")).FirstOrDefault();
+        }
+        catch (JsonException)
+        {
+            return null;
+        }
+    }
+
+    private static string Repo([CallerFilePath] string self = "") => Path.GetFullPath(Path.Combine(Path.GetDirectoryName(self)!, "..", "..", "..", ".."));
+}
