@@ -84,7 +84,29 @@ public static class ProcessCatalog
     {
         var comm = ProcFs.Name(pid);
         var commandLine = ProcFs.CommandLine(pid);
-        return EntryAssemblyName(comm, commandLine) ?? UntruncatedName(comm, commandLine);
+        var name = EntryAssemblyName(comm, commandLine) ?? UntruncatedName(comm, commandLine);
+        return LabName(name, commandLine) ?? name;
+    }
+
+    /// <summary>What the tool's own lab (`dotnet-pooldoctor lab`) is called in lists, messages and reports.</summary>
+    public const string Lab = "pooldoctor-lab";
+
+    /// <summary>
+    /// The lab runs inside the tool's own executable, so the kernel names it "dotnet-pooldoctor" and a report of it read
+    /// as the tool starving itself. Its command line says what it is; the pid stays its own.
+    /// </summary>
+    internal static string? LabName(string name, string commandLine)
+    {
+        if (!name.Equals("dotnet-pooldoctor", StringComparison.OrdinalIgnoreCase))
+        {
+            return null;
+        }
+        // After the executable (and the tool's .dll when the dotnet host runs it) comes the verb.
+        var verb = commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries)
+            .Skip(1)
+            .SkipWhile(a => a.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
+            .FirstOrDefault();
+        return verb == "lab" ? Lab : null;
     }
 
     /// <summary>
