@@ -8,13 +8,16 @@ namespace PoolDoctor.Runs;
 /// </summary>
 internal static class EarlyExit
 {
-    /// <summary>How much watching makes a report worth keeping of a command that then failed.</summary>
-    public static readonly TimeSpan Limit = TimeSpan.FromSeconds(5);
+    /// <summary>
+    /// How long after its start a command that fails is still failing to start: the SDK's host lives about 3 s on an
+    /// idle 2-core box, twice that when the box is busy.
+    /// </summary>
+    public static readonly TimeSpan Limit = TimeSpan.FromSeconds(10);
 
-    /// <summary>True when the watch ended because the command failed (non-zero) before <see cref="Limit"/>, with no stacks caught.</summary>
-    public static bool IsEarly(DiagnoseLoopOutcome outcome, int? exitCode) =>
+    /// <summary>True when the watch ended because the command failed (non-zero) within <see cref="Limit"/> of its start, with no stacks caught.</summary>
+    public static bool IsEarly(DiagnoseLoopOutcome outcome, TimeSpan age, int? exitCode) =>
         outcome.End == DiagnoseLoopEnd.TargetExited
         && exitCode is not null and not 0
-        && outcome.Seconds < Limit.TotalSeconds
+        && age < Limit
         && outcome.Stacks is null;
 }

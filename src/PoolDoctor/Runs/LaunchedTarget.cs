@@ -14,8 +14,8 @@ internal sealed class LaunchedTarget : IAsyncDisposable
     private readonly Process _process;
     private readonly Queue<string> _lastLines = new();
     private readonly Action<string>? _echo;
-
     private readonly Stopwatch _sinceStart = Stopwatch.StartNew();
+    private long _ranForTicks = -1;
 
     private LaunchedTarget(Process process, string name, Action<string>? echo)
     {
@@ -29,8 +29,8 @@ internal sealed class LaunchedTarget : IAsyncDisposable
     /// <summary>The command's program as the user typed it, file name only (`bash`, `dotnet`): how messages name it.</summary>
     public string Name { get; }
 
-    /// <summary>How long ago it was started.</summary>
-    public TimeSpan Age => _sinceStart.Elapsed;
+    /// <summary>How long it ran: until its exit once it has exited, else until now.</summary>
+    public TimeSpan Age => Volatile.Read(ref _ranForTicks) is var ticks and >= 0 ? TimeSpan.FromTicks(ticks) : _sinceStart.Elapsed;
 
     public bool HasExited => _process.HasExited;
 
@@ -72,6 +72,8 @@ internal sealed class LaunchedTarget : IAsyncDisposable
             throw new RunFailedException($"could not start '{fileName}': {e.Message}", e);
         }
         var launched = new LaunchedTarget(process, Path.GetFileName(fileName), echo);
+        process.EnableRaisingEvents = true;
+        process.Exited += (_, _) => Volatile.Write(ref launched._ranForTicks, launched._sinceStart.Elapsed.Ticks);
         process.OutputDataReceived += (_, e) => launched.Keep(e.Data);
         process.ErrorDataReceived += (_, e) => launched.Keep(e.Data);
         process.BeginOutputReadLine();

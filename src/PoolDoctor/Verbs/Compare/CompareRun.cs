@@ -59,7 +59,8 @@ internal static class CompareRun
                     protocol: request.LoadProtocol, grpcMessage: request.GrpcMessage, thinkTime: request.ThinkTime, request: request.LoadRequest);
         if (app.HasExited)
         {
-            throw new RunFailedException($"{variant.Name}: the app exited during its load: {app.LastOutput}");
+            await app.DrainAsync();
+            throw new RunFailedException($"{variant.Name}: '{app.Name}' exited with code {app.ExitCode} during its load{app.OutputNote}");
         }
         return result;
     }

@@ -39,7 +39,7 @@ internal static class DiagnoseRun
         if (launched is not null && outcome.End == DiagnoseLoopEnd.TargetExited)
         {
             await launched.DrainAsync();
-            if (EarlyExit.IsEarly(outcome, launched.ExitCode))
+            if (EarlyExit.IsEarly(outcome, launched.Age, launched.ExitCode))
             {
                 throw new RunFailedException(FormattableString.Invariant(
                     $"'{launched.Name}' exited with code {launched.ExitCode} {launched.Age.TotalSeconds:0.0} s after it started, before it could be watched; no report written{launched.OutputNote}"));
