@@ -20,6 +20,14 @@ public sealed class ProcessNamingTests
     public void Names_cut_by_the_kernel_are_completed_from_the_command_line(string comm, string commandLine, string expected) =>
         Assert.Equal(expected, ProcessCatalog.UntruncatedName(comm, commandLine));
 
+    [Theory]
+    [InlineData("dotnet-pooldoctor", "/root/.dotnet/tools/dotnet-pooldoctor lab --urls http://127.0.0.1:0", "pooldoctor-lab")]
+    [InlineData("dotnet-pooldoctor", "/usr/bin/dotnet /opt/pd/dotnet-pooldoctor.dll lab", "pooldoctor-lab")]
+    [InlineData("dotnet-pooldoctor", "/root/.dotnet/tools/dotnet-pooldoctor diagnose -- dotnet-pooldoctor lab", null)]
+    [InlineData("MyService", "/opt/app/MyService lab", null)]
+    public void The_tools_own_lab_is_named_for_what_it_is(string name, string commandLine, string? expected) =>
+        Assert.Equal(expected, ProcessCatalog.LabName(name, commandLine));
+
     [Fact]
     public void Name_matching_ignores_case_but_not_partial_names()
     {
