@@ -63,7 +63,7 @@ public static class ProcessCatalog
         foreach (var pid in ProcFs.Descendants(root))
         {
             var process = Describe(pid);
-            if (PatternMatches(process.Name, pattern) && DiagnosticSockets.IsPublished(pid))
+            if (KnownAs(process).Any(name => PatternMatches(name, pattern)) && DiagnosticSockets.IsPublished(pid))
             {
                 return process;
             }
@@ -77,7 +77,16 @@ public static class ProcessCatalog
             : string.Equals(name, pattern, StringComparison.OrdinalIgnoreCase);
 
     internal static bool NameMatches(TargetProcess process, string name) =>
-        string.Equals(process.Name, name, StringComparison.OrdinalIgnoreCase);
+        KnownAs(process).Any(known => string.Equals(known, name, StringComparison.OrdinalIgnoreCase));
+
+    /// <summary>
+    /// The names a process answers to: its display name, and for the lab also the executable's name, which scripts and
+    /// earlier docs used (`-n dotnet-pooldoctor`) before the lab was named for what it is.
+    /// </summary>
+    private static IEnumerable<string> KnownAs(TargetProcess process) =>
+        process.Name == Lab ? [Lab, ToolExecutable] : [process.Name];
+
+    private const string ToolExecutable = "dotnet-pooldoctor";
 
     /// <summary>`dotnet app.dll` shows up as "dotnet" in /proc; the dll's name is what users call it.</summary>
     internal static string DisplayName(int pid)
@@ -97,7 +106,7 @@ public static class ProcessCatalog
     /// </summary>
     internal static string? LabName(string name, string commandLine)
     {
-        if (!name.Equals("dotnet-pooldoctor", StringComparison.OrdinalIgnoreCase))
+        if (!name.Equals(ToolExecutable, StringComparison.OrdinalIgnoreCase))
         {
             return null;
         }

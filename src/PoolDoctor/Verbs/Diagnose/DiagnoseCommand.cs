@@ -95,7 +95,7 @@ internal static class DiagnoseCommand
             {
                 BackgroundLoads.OptionsFor(url, run.Connections, settings.Duration, run.LoadProtocol, run.GrpcMessage, run.ThinkTime, run.LoadRequest);
             }
-            if (run.LoadUrls.Count == 0 && LoadRequestGiven(parse, request))
+            if (run.LoadUrls.Count == 0 && request.AnyGiven(parse))
             {
                 throw new UsageException("-m/--method, -H/--header, --body and --body-file shape the --load requests: give a --load URL");
             }
@@ -120,10 +120,6 @@ internal static class DiagnoseCommand
         });
         return command;
     }
-
-    private static bool LoadRequestGiven(ParseResult parse, LoadRequestOptions request) =>
-        parse.GetResult(request.Method) is { Implicit: false } || parse.GetResult(request.Headers) is { Implicit: false }
-        || parse.GetResult(request.Body) is { Implicit: false } || parse.GetResult(request.BodyFile) is { Implicit: false };
 
     /// <param name="launched">The launched app when it is the target itself (its output explains a URL that never answers).</param>
     /// <param name="parent">The launched command when the target is a process below it (a test run): it runs to its own end.</param>

@@ -32,6 +32,10 @@ internal sealed class LoadRequestOptions
         command.Options.Add(BodyFile);
     }
 
+    /// <summary>Whether any of them is on the command line (they mean nothing to `diagnose` without a --load URL).</summary>
+    public bool AnyGiven(ParseResult parse) =>
+        new Option[] { Method, Headers, Body, BodyFile }.Any(option => parse.GetResult(option) is { Implicit: false });
+
     /// <summary>The request as asked; a bad header, two bodies or a body file that cannot be read is a usage error.</summary>
     public LoadRequest Read(ParseResult parse, LoadProtocol protocol)
     {

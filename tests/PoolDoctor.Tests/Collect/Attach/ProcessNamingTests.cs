@@ -29,6 +29,15 @@ public sealed class ProcessNamingTests
         Assert.Equal(expected, ProcessCatalog.LabName(name, commandLine));
 
     [Fact]
+    public void The_lab_answers_to_its_own_name_and_to_the_executables()
+    {
+        var lab = new TargetProcess(42, ProcessCatalog.Lab, "dotnet-pooldoctor lab");
+        Assert.True(ProcessCatalog.NameMatches(lab, "pooldoctor-lab"));
+        Assert.True(ProcessCatalog.NameMatches(lab, "dotnet-pooldoctor"));
+        Assert.False(ProcessCatalog.NameMatches(new TargetProcess(43, "MyService", "MyService"), "dotnet-pooldoctor"));
+    }
+
+    [Fact]
     public void Name_matching_ignores_case_but_not_partial_names()
     {
         var process = new TargetProcess(42, "MyService", "dotnet MyService.dll");
