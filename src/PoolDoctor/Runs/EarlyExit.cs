@@ -14,10 +14,20 @@ internal static class EarlyExit
     /// </summary>
     public static readonly TimeSpan Limit = TimeSpan.FromSeconds(10);
 
-    /// <summary>True when the watch ended because the command failed (non-zero) within <see cref="Limit"/> of its start, with no stacks caught.</summary>
+    /// <summary>
+    /// How little watching is no watch, whatever the command's age: on a loaded box an app can take longer than
+    /// <see cref="Limit"/> to fail its start-up (a port taken), and the watch then sees only its last moments.
+    /// </summary>
+    public static readonly TimeSpan WatchLimit = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// True when the watch ended because the command failed (non-zero) within <see cref="Limit"/> of its start or
+    /// <see cref="WatchLimit"/> of the watch, with no stacks caught. Killed from outside (SIGINT, SIGKILL, SIGTERM:
+    /// 128 + 2, 9, 15) is not a failure to start: that run keeps its partial report.
+    /// </summary>
     public static bool IsEarly(DiagnoseLoopOutcome outcome, TimeSpan age, int? exitCode) =>
         outcome.End == DiagnoseLoopEnd.TargetExited
-        && exitCode is not null and not 0
-        && age < Limit
+        && exitCode is not null and not 0 and not (130 or 137 or 143)
+        && (age < Limit || outcome.Seconds < WatchLimit.TotalSeconds)
         && outcome.Stacks is null;
 }
