@@ -75,7 +75,9 @@ public sealed class LaunchedRunTests
 
         var result = await diagnose;
         Assert.True(result.ExitCode == 1, result.ToString());
-        var tail = result.StdErr[result.StdErr.IndexOf("the command's last output (exit code 137", StringComparison.Ordinal)..];
+        var at = result.StdErr.IndexOf("the command's last output (exit code 137", StringComparison.Ordinal);
+        Assert.True(at >= 0, result.ToString());
+        var tail = result.StdErr[at..];
         Assert.Contains(tail.Split('\n'), l => l.StartsWith("[dotnet] ", StringComparison.Ordinal) && l.Contains($"127.0.0.1:{port}", StringComparison.Ordinal));
         Assert.Contains("partial report written", tail, StringComparison.Ordinal);
     }
