@@ -15,6 +15,7 @@ public static class LabEndpoints
         app.MapMinimalScenarios();
         app.MapShopEndpoints();
         app.MapHandlerShapes();
+        app.MapOrderEndpoints();
         app.MapGrpcService<WarehouseService>();
 
         // Bench support (bench/stacks-scale.sh): many parked threads for timing stack capture.

@@ -39,6 +39,9 @@ public sealed record LoadOptions
 
     public IReadOnlyList<KeyValuePair<string, string>> Headers { get; init; } = [];
 
+    /// <summary>The request body sent with every request (--body, --body-file); empty: none.</summary>
+    public byte[] Body { get; init; } = [];
+
     /// <summary>Use SocketsHttpHandler even for http:// (the fast raw-socket path is the default there).</summary>
     public bool ForceHttpClient { get; init; }
 
@@ -94,6 +97,10 @@ public sealed record LoadOptions
         if (Protocol == LoadProtocol.Grpc && Method != "POST")
         {
             throw new LoadOptionsException($"a gRPC call is a POST; --method {Method} does not go with --grpc");
+        }
+        if (Protocol == LoadProtocol.Grpc && Body.Length > 0)
+        {
+            throw new LoadOptionsException("a gRPC call's body is its message: give it with --grpc-message-hex, not --body");
         }
         if (!Http.HttpRequestEncoder.IsValidMethod(Method))
         {

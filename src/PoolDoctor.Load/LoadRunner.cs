@@ -50,7 +50,7 @@ public static class LoadRunner
         Task loops;
         if (invoker is null)
         {
-            var target = new EpollTarget(endpoint, HttpRequestEncoder.Encode(options.Url, options.Method, options.Headers), options.Method == "HEAD");
+            var target = new EpollTarget(endpoint, HttpRequestEncoder.Encode(options.Url, options.Method, options.Headers, options.Body), options.Method == "HEAD");
             var engine = new EpollEngine(control, target, shares, options.ThinkTime, recorder);
             stats = engine.Connections.Select(c => c.Stats).ToList();
             finishedAt = () => engine.Connections.Max(c => c.FinishedAt);

@@ -63,7 +63,7 @@ public static class ProcessCatalog
         foreach (var pid in ProcFs.Descendants(root))
         {
             var process = Describe(pid);
-            if (PatternMatches(process.Name, pattern) && DiagnosticSockets.IsPublished(pid))
+            if (KnownAs(process).Any(name => PatternMatches(name, pattern)) && DiagnosticSockets.IsPublished(pid))
             {
                 return process;
             }
@@ -77,14 +77,45 @@ public static class ProcessCatalog
             : string.Equals(name, pattern, StringComparison.OrdinalIgnoreCase);
 
     internal static bool NameMatches(TargetProcess process, string name) =>
-        string.Equals(process.Name, name, StringComparison.OrdinalIgnoreCase);
+        KnownAs(process).Any(known => string.Equals(known, name, StringComparison.OrdinalIgnoreCase));
+
+    /// <summary>
+    /// The names a process answers to: its display name, and for the lab also the executable's name, which scripts and
+    /// earlier docs used (`-n dotnet-pooldoctor`) before the lab was named for what it is.
+    /// </summary>
+    private static IEnumerable<string> KnownAs(TargetProcess process) =>
+        process.Name == Lab ? [Lab, ToolExecutable] : [process.Name];
+
+    private const string ToolExecutable = "dotnet-pooldoctor";
 
     /// <summary>`dotnet app.dll` shows up as "dotnet" in /proc; the dll's name is what users call it.</summary>
     internal static string DisplayName(int pid)
     {
         var comm = ProcFs.Name(pid);
         var commandLine = ProcFs.CommandLine(pid);
-        return EntryAssemblyName(comm, commandLine) ?? UntruncatedName(comm, commandLine);
+        var name = EntryAssemblyName(comm, commandLine) ?? UntruncatedName(comm, commandLine);
+        return LabName(name, commandLine) ?? name;
+    }
+
+    /// <summary>What the tool's own lab (`dotnet-pooldoctor lab`) is called in lists, messages and reports.</summary>
+    public const string Lab = "pooldoctor-lab";
+
+    /// <summary>
+    /// The lab runs inside the tool's own executable, so the kernel names it "dotnet-pooldoctor" and a report of it read
+    /// as the tool starving itself. Its command line says what it is; the pid stays its own.
+    /// </summary>
+    internal static string? LabName(string name, string commandLine)
+    {
+        if (!name.Equals(ToolExecutable, StringComparison.OrdinalIgnoreCase))
+        {
+            return null;
+        }
+        // After the executable (and the tool's .dll when the dotnet host runs it) comes the verb.
+        var verb = commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries)
+            .Skip(1)
+            .SkipWhile(a => a.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
+            .FirstOrDefault();
+        return verb == "lab" ? Lab : null;
     }
 
     /// <summary>

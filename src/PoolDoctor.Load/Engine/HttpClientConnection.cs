@@ -61,6 +61,10 @@ internal sealed class HttpClientConnection : LoadConnection
                 request.Content.Headers.TryAddWithoutValidation("content-type", "application/grpc");
                 request.Headers.TryAddWithoutValidation("te", "trailers");
             }
+            else if (_options.Body.Length > 0)
+            {
+                request.Content = new ByteArrayContent(_options.Body);
+            }
             foreach (var (name, value) in _options.Headers)
             {
                 if (!request.Headers.TryAddWithoutValidation(name, value))

@@ -10,8 +10,10 @@ internal static class HttpRequestEncoder
 {
     private const string UserAgent = "pooldoctor-load/0.1";
 
-    public static byte[] Encode(Uri url, string method, IReadOnlyList<KeyValuePair<string, string>> headers)
+    /// <param name="body">Sent after the headers with its Content-Length (unless a header gives one); empty: no body.</param>
+    public static byte[] Encode(Uri url, string method, IReadOnlyList<KeyValuePair<string, string>> headers, byte[]? body = null)
     {
+        body ??= [];
         var builder = new StringBuilder(256);
         builder.Append(method).Append(' ').Append(url.PathAndQuery).Append(" HTTP/1.1\r\n");
         if (!Contains(headers, "Host"))
@@ -26,17 +28,17 @@ internal static class HttpRequestEncoder
         {
             builder.Append("Accept: */*\r\n");
         }
-        // Some servers refuse a body-carrying method without a length (411); there is never a body here.
-        if (MethodExpectsBody(method) && !Contains(headers, "Content-Length") && !Contains(headers, "Transfer-Encoding"))
+        // Some servers refuse a body-carrying method without a length (411), so a POST without a body says 0.
+        if ((body.Length > 0 || MethodExpectsBody(method)) && !Contains(headers, "Content-Length") && !Contains(headers, "Transfer-Encoding"))
         {
-            builder.Append("Content-Length: 0\r\n");
+            builder.Append("Content-Length: ").Append(body.Length).Append("\r\n");
         }
         foreach (var (name, value) in headers)
         {
             builder.Append(name).Append(": ").Append(value).Append("\r\n");
         }
         builder.Append("\r\n");
-        return Encoding.Latin1.GetBytes(builder.ToString());
+        return [.. Encoding.Latin1.GetBytes(builder.ToString()), .. body];
     }
 
     public static string HostHeader(Uri url) => url.IsDefaultPort ? HostPart(url) : $"{HostPart(url)}:{url.Port}";

@@ -8,7 +8,7 @@ namespace PoolDoctor.Cli;
 /// <summary>
 /// `--help` in the dotnet-* family's words: a verb that starts a program says `[-- COMMAND ARGS...]`, as
 /// dotnet-trace and dotnet-counters do, instead of System.CommandLine's `[&lt;command&gt;...]`, which reads as if
-/// the command could come anywhere (it must come after '--').
+/// the command could come anywhere (it must come after '--'); and every help ends with the exit codes.
 /// </summary>
 internal static class HelpLayout
 {
@@ -34,6 +34,17 @@ internal static class HelpLayout
         help.Action = new UsageLineAction(action);
     }
 
+    /// <summary>Every verb's help ends with the exit codes a script can test (<see cref="ExitCodes"/>).</summary>
+    internal static readonly string[] ExitCodeLines =
+    [
+        "Exit codes:",
+        $"  {ExitCodes.Ok,-5}ok",
+        $"  {ExitCodes.RunFailed,-5}the run failed (no such process, the target or command failed, a load that could not run)",
+        $"  {ExitCodes.Usage,-5}bad call (unknown option, bad value, missing argument)",
+        $"  {ExitCodes.GateFailed,-5}a gate failed (diagnose --fail-on; fix --verify: the patch did not help)",
+        $"  {ExitCodes.Interrupted,-5}interrupted (Ctrl+C or SIGTERM; what was collected is written)",
+    ];
+
     /// <summary>
     /// System.CommandLine 3 keeps its help layout internal: the default help is written to a buffer, and for the verbs
     /// that set one the line under "Usage:" and the argument's label are replaced.
@@ -42,10 +53,6 @@ internal static class HelpLayout
     {
         public override int Invoke(ParseResult parseResult)
         {
-            if (!Usages.TryGetValue(parseResult.CommandResult.Command, out var usage))
-            {
-                return inner.Invoke(parseResult);
-            }
             var configuration = parseResult.InvocationConfiguration;
             var output = configuration.Output;
             using var buffer = new StringWriter();
@@ -59,11 +66,14 @@ internal static class HelpLayout
             {
                 configuration.Output = output;
             }
-            var lines = buffer.ToString().Split(Environment.NewLine);
-            var at = Array.IndexOf(lines, "Usage:");
-            if (at >= 0 && at + 1 < lines.Length)
+            var lines = buffer.ToString().TrimEnd().Split(Environment.NewLine);
+            if (Usages.TryGetValue(parseResult.CommandResult.Command, out var usage))
             {
-                lines[at + 1] = $"  {CliApp.ToolName} {usage}";
+                var at = Array.IndexOf(lines, "Usage:");
+                if (at >= 0 && at + 1 < lines.Length)
+                {
+                    lines[at + 1] = $"  {CliApp.ToolName} {usage}";
+                }
             }
             foreach (var argument in parseResult.CommandResult.Command.Arguments)
             {
@@ -76,6 +86,7 @@ internal static class HelpLayout
                     }
                 }
             }
+            lines = [.. lines, "", .. ExitCodeLines, ""];
             output.Write(string.Join(Environment.NewLine, lines));
             return code;
         }

@@ -1,3 +1,4 @@
+using PoolDoctor.Cli.Commands;
 using PoolDoctor.Load;
 using PoolDoctor.Load.Stats;
 using PoolDoctor.Model.Load;
@@ -21,34 +22,47 @@ internal sealed class BackgroundLoads : IAsyncDisposable
     public DrivenLoad? Driven { get; private set; }
 
     public static BackgroundLoads Start(IReadOnlyList<Uri> urls, int connections, TimeSpan duration, CancellationToken interrupt,
-        LoadProtocol protocol = LoadProtocol.Http1, byte[]? grpcMessage = null, ThinkTime? thinkTime = null)
+        LoadProtocol protocol = LoadProtocol.Http1, byte[]? grpcMessage = null, ThinkTime? thinkTime = null, LoadRequest? request = null)
     {
         var loads = new BackgroundLoads { _connections = connections };
         var linked = CancellationTokenSource.CreateLinkedTokenSource(loads._stop.Token, interrupt);
         foreach (var url in urls)
         {
-            var options = new LoadOptions
-            {
-                Url = url,
-                Connections = connections,
-                Duration = duration,
-                Timeout = duration < LoadOptions.DefaultTimeout ? duration : LoadOptions.DefaultTimeout,
-                Protocol = protocol,
-                Method = protocol == LoadProtocol.Grpc ? "POST" : "GET",
-                GrpcMessage = grpcMessage ?? [],
-                ThinkTime = thinkTime,
-            };
-            try
-            {
-                options.Validate();
-            }
-            catch (LoadOptionsException e)
-            {
-                throw new UsageException($"--load {url}: {e.Message}");
-            }
+            var options = OptionsFor(url, connections, duration, protocol, grpcMessage, thinkTime, request);
             loads._runs.Add((url, Task.Run(() => LoadRunner.RunAsync(options, progress: null, linked.Token, loads._series))));
         }
         return loads;
+    }
+
+    /// <summary>
+    /// One URL's load, checked: a bad method or header is a usage error, found when the command line is read (the
+    /// verb calls this before it attaches) rather than once the target is being watched.
+    /// </summary>
+    public static LoadOptions OptionsFor(Uri url, int connections, TimeSpan duration,
+        LoadProtocol protocol = LoadProtocol.Http1, byte[]? grpcMessage = null, ThinkTime? thinkTime = null, LoadRequest? request = null)
+    {
+        var options = new LoadOptions
+        {
+            Url = url,
+            Connections = connections,
+            Duration = duration,
+            Timeout = duration < LoadOptions.DefaultTimeout ? duration : LoadOptions.DefaultTimeout,
+            Protocol = protocol,
+            Method = request?.Method ?? (protocol == LoadProtocol.Grpc ? "POST" : "GET"),
+            Headers = request?.Headers ?? [],
+            Body = request?.Body ?? [],
+            GrpcMessage = grpcMessage ?? [],
+            ThinkTime = thinkTime,
+        };
+        try
+        {
+            options.Validate();
+        }
+        catch (LoadOptionsException e)
+        {
+            throw new UsageException($"--load {url}: {e.Message}");
+        }
+        return options;
     }
 
     /// <summary>Stops every load and returns one line per URL (what it sent and how it was answered).</summary>

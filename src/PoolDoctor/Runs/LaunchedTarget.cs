@@ -14,14 +14,23 @@ internal sealed class LaunchedTarget : IAsyncDisposable
     private readonly Process _process;
     private readonly Queue<string> _lastLines = new();
     private readonly Action<string>? _echo;
+    private readonly Stopwatch _sinceStart = Stopwatch.StartNew();
+    private long _ranForTicks = -1;
 
-    private LaunchedTarget(Process process, Action<string>? echo)
+    private LaunchedTarget(Process process, string name, Action<string>? echo)
     {
         _process = process;
+        Name = name;
         _echo = echo;
     }
 
     public int ProcessId => _process.Id;
+
+    /// <summary>The command's program as the user typed it, file name only (`bash`, `dotnet`): how messages name it.</summary>
+    public string Name { get; }
+
+    /// <summary>How long it ran: until its exit once it has exited, else until now.</summary>
+    public TimeSpan Age => Volatile.Read(ref _ranForTicks) is var ticks and >= 0 ? TimeSpan.FromTicks(ticks) : _sinceStart.Elapsed;
 
     public bool HasExited => _process.HasExited;
 
@@ -62,7 +71,9 @@ internal sealed class LaunchedTarget : IAsyncDisposable
         {
             throw new RunFailedException($"could not start '{fileName}': {e.Message}", e);
         }
-        var launched = new LaunchedTarget(process, echo);
+        var launched = new LaunchedTarget(process, Path.GetFileName(fileName), echo);
+        process.EnableRaisingEvents = true;
+        process.Exited += (_, _) => Volatile.Write(ref launched._ranForTicks, launched._sinceStart.Elapsed.Ticks);
         process.OutputDataReceived += (_, e) => launched.Keep(e.Data);
         process.ErrorDataReceived += (_, e) => launched.Keep(e.Data);
         process.BeginOutputReadLine();
@@ -80,7 +91,8 @@ internal sealed class LaunchedTarget : IAsyncDisposable
             cancellation.ThrowIfCancellationRequested();
             if (_process.HasExited)
             {
-                throw new RunFailedException($"the target exited with code {_process.ExitCode} before it could be watched: {LastOutput}");
+                await DrainAsync();
+                throw new RunFailedException(EndedBeforeWatched());
             }
             try
             {
@@ -114,13 +126,46 @@ internal sealed class LaunchedTarget : IAsyncDisposable
             }
             if (_process.HasExited)
             {
-                throw new RunFailedException($"the command exited with code {_process.ExitCode} before a process named '{pattern}' started: {LastOutput}");
+                await DrainAsync();
+                throw new RunFailedException($"'{Name}' exited with code {_process.ExitCode} before a process named '{pattern}' started{OutputNote}");
             }
             if (clock.Elapsed >= limit)
             {
                 throw new RunFailedException($"no process named '{pattern}' with a diagnostics endpoint started under the command within {limit.TotalSeconds:0} s: {LastOutput}");
             }
             await Task.Delay(100, cancellation);
+        }
+    }
+
+    /// <summary>
+    /// Why a command that exited was never watched. A launcher (a script that starts the app in the background, a
+    /// wrapper that execs a non-.NET program) exits 0 or never publishes a diagnostics endpoint: it is named as such,
+    /// never diagnosed in the app's place.
+    /// </summary>
+    internal string EndedBeforeWatched() => _process.ExitCode == 0
+        ? $"'{Name}' exited with code 0 before it could be watched: it is a launcher, not the app; name the process it starts with --child NAME{OutputNote}"
+        : $"'{Name}' exited with code {_process.ExitCode} before it could be watched{OutputNote}";
+
+    /// <summary>Where the command's own words are: streamed above (--show-child-io), or its last lines, in the order printed.</summary>
+    internal string OutputNote => _echo is not null
+        ? " (its output is above)"
+        : LastLines.Count == 0 ? " (it printed nothing)" : $": {LastOutput}";
+
+    /// <summary>
+    /// Once the command has exited, waits briefly until the last lines it printed have been read: the exit is seen
+    /// before the pipes are drained, and those lines say why it exited. Bounded, since a grandchild it left running may
+    /// hold the pipes open.
+    /// </summary>
+    public async Task DrainAsync()
+    {
+        using var limit = new CancellationTokenSource(TimeSpan.FromSeconds(2));
+        try
+        {
+            // With redirected output read asynchronously, WaitForExitAsync also waits for both streams' end.
+            await _process.WaitForExitAsync(limit.Token);
+        }
+        catch (OperationCanceledException)
+        {
         }
     }
 

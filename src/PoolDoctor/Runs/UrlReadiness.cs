@@ -29,7 +29,8 @@ internal static class UrlReadiness
             cancellation.ThrowIfCancellationRequested();
             if (app is { HasExited: true })
             {
-                throw new RunFailedException($"the app exited before {url} answered: {app.LastOutput}");
+                await app.DrainAsync();
+                throw new RunFailedException($"'{app.Name}' exited with code {app.ExitCode} before {url} answered{app.OutputNote}");
             }
             try
             {

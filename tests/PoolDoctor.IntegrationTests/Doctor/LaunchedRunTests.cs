@@ -65,8 +65,10 @@ public sealed class LaunchedRunTests
         var diagnose = ToolRun.RunAsync(
             ["diagnose", "-d", "40s", "-o", output, "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
             TimeSpan.FromSeconds(90));
-        // Start-up of the tool and the app plus a few counter intervals; a loaded 2-core box needs the margin.
+        // Start-up of the tool and the app plus a few counter intervals; a loaded 2-core box needs the margin. The app
+        // must have printed its ready line (the tail asserted below) before it is killed: wait until it listens.
         await Task.Delay(8000);
+        await WaitUntilListeningAsync(port, TimeSpan.FromSeconds(60));
         // The app, not the doctor (whose own command line holds the same words after its 'diagnose').
         var app = Process.GetProcesses().Single(p => CommandLine(p.Id) is var line
             && line.Contains($"\0lab\0--urls\0http://127.0.0.1:{port}", StringComparison.Ordinal)
@@ -75,9 +77,29 @@ public sealed class LaunchedRunTests
 
         var result = await diagnose;
         Assert.True(result.ExitCode == 1, result.ToString());
-        var tail = result.StdErr[result.StdErr.IndexOf("the command's last output (exit code 137", StringComparison.Ordinal)..];
+        var at = result.StdErr.IndexOf("the command's last output (exit code 137", StringComparison.Ordinal);
+        Assert.True(at >= 0, result.ToString());
+        var tail = result.StdErr[at..];
         Assert.Contains(tail.Split('\n'), l => l.StartsWith("[dotnet] ", StringComparison.Ordinal) && l.Contains($"127.0.0.1:{port}", StringComparison.Ordinal));
         Assert.Contains("partial report written", tail, StringComparison.Ordinal);
+    }
+
+    private static async Task WaitUntilListeningAsync(int port, TimeSpan limit)
+    {
+        var clock = Stopwatch.StartNew();
+        while (true)
+        {
+            try
+            {
+                using var client = new TcpClient();
+                await client.ConnectAsync(IPAddress.Loopback, port);
+                return;
+            }
+            catch (SocketException) when (clock.Elapsed < limit)
+            {
+                await Task.Delay(200);
+            }
+        }
     }
 
     private static string CommandLine(int pid)

@@ -25,6 +25,7 @@ internal static class CompareCommand
         var timeout = DurationOption.Create("--timeout", [], "Per-request timeout; requests still in flight at the end get this long to finish.", defaultText: "30s");
         var format = FormatOption.Create("text (default) or json.");
         var protocol = new LoadProtocolOptions();
+        var loadRequest = new LoadRequestOptions();
         var children = new ChildOptions(
             "With '-- COMMAND': watch the process below it with this name (as 'ps' shows it; a trailing '*' matches a prefix).",
             "With '-- COMMAND': stream each started command's output to stderr, each line prefixed with [NAME].");
@@ -36,6 +37,7 @@ internal static class CompareCommand
         command.Options.Add(duration.Option);
         command.Options.Add(timeout.Option);
         protocol.AddTo(command);
+        loadRequest.AddTo(command);
         target.AddTo(command);
         children.AddTo(command);
         command.Options.Add(format);
@@ -57,6 +59,7 @@ internal static class CompareCommand
                 throw new UsageException(LaunchChecks.TargetAndCommand);
             }
             LaunchChecks.ChildOptionsNeedCommand(parse, launch.Count > 0, children);
+            LaunchChecks.AppFileExists(launch);
             var count = parse.GetValue(connections);
             var shape = protocol.Read(parse);
             var request = new CompareOptions(
@@ -71,6 +74,7 @@ internal static class CompareCommand
                 LoadProtocol = shape.Protocol,
                 GrpcMessage = shape.GrpcMessage,
                 ThinkTime = shape.ThinkTime,
+                LoadRequest = loadRequest.Read(parse, shape.Protocol),
             };
             return await RunAsync(request, json, parse.GetValue(children.ShowChildIo), cancellation);
         });

@@ -24,6 +24,9 @@ internal sealed record CompareOptions(
     /// <summary>With --think-time: each connection's pause before a request.</summary>
     public PoolDoctor.Load.ThinkTime? ThinkTime { get; init; }
 
+    /// <summary>What each request sends (-m, -H, --body, --body-file); null: a GET (a POST with --grpc).</summary>
+    public Cli.Commands.LoadRequest? LoadRequest { get; init; }
+
     /// <summary>With --show-child-io: given every line a started command prints.</summary>
     public Action<string>? ChildOutput { get; init; }
 

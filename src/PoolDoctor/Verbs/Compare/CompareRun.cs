@@ -32,7 +32,7 @@ internal static class CompareRun
             {
                 say($"Loading {variant.Name} ({variant.Url}) for {request.Duration.TotalSeconds:0.#} s with {request.Connections} connections{(shared is null ? "" : $", watching pid {shared.ProcessId}")}");
                 result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, shared, captureStacks: false, status, cancellation,
-                    protocol: request.LoadProtocol, grpcMessage: request.GrpcMessage, thinkTime: request.ThinkTime);
+                    protocol: request.LoadProtocol, grpcMessage: request.GrpcMessage, thinkTime: request.ThinkTime, request: request.LoadRequest);
             }
             rows.Add(result.Row);
             if (request.Command.Count == 0 && result.Watch is { End: DiagnoseLoopEnd.TargetExited } gone)
@@ -56,10 +56,11 @@ internal static class CompareRun
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         say($"Loading {variant.Name} ({variant.Url}) for {request.Duration.TotalSeconds:0.#} s with {request.Connections} connections, watching pid {attached.ProcessId} (started for this variant)");
         var result = await VariantRunner.RunAsync(variant, request.Connections, request.Duration, request.Timeout, attached, captureStacks, status, cancellation,
-                    protocol: request.LoadProtocol, grpcMessage: request.GrpcMessage, thinkTime: request.ThinkTime);
+                    protocol: request.LoadProtocol, grpcMessage: request.GrpcMessage, thinkTime: request.ThinkTime, request: request.LoadRequest);
         if (app.HasExited)
         {
-            throw new RunFailedException($"{variant.Name}: the app exited during its load: {app.LastOutput}");
+            await app.DrainAsync();
+            throw new RunFailedException($"{variant.Name}: '{app.Name}' exited with code {app.ExitCode} during its load{app.OutputNote}");
         }
         return result;
     }

@@ -26,7 +26,8 @@ internal static class VariantRunner
         Action<string>? notice = null,
         LoadProtocol protocol = LoadProtocol.Http1,
         byte[]? grpcMessage = null,
-        ThinkTime? thinkTime = null)
+        ThinkTime? thinkTime = null,
+        Cli.Commands.LoadRequest? request = null)
     {
         var options = new LoadOptions
         {
@@ -35,7 +36,9 @@ internal static class VariantRunner
             Duration = duration,
             Timeout = timeout,
             Protocol = protocol,
-            Method = protocol == LoadProtocol.Grpc ? "POST" : "GET",
+            Method = request?.Method ?? (protocol == LoadProtocol.Grpc ? "POST" : "GET"),
+            Headers = request?.Headers ?? [],
+            Body = request?.Body ?? [],
             GrpcMessage = grpcMessage ?? [],
             ThinkTime = thinkTime,
         }.Validated();

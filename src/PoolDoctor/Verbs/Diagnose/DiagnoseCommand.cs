@@ -21,6 +21,7 @@ internal static class DiagnoseCommand
         var load = LoadUrl.CreateOption("--load", "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.");
         var connections = ConnectionsOption.Create("Connections per --load URL.");
         var protocol = new LoadProtocolOptions();
+        var request = new LoadRequestOptions();
         var failOn = new Option<FailOn?>("--fail-on")
         {
             HelpName = "starving|blocking|any",
@@ -48,6 +49,7 @@ internal static class DiagnoseCommand
         command.Options.Add(load);
         command.Options.Add(connections);
         protocol.AddTo(command);
+        request.AddTo(command);
         command.Options.Add(failOn);
         command.Options.Add(junit);
         children.AddTo(command);
@@ -58,8 +60,13 @@ internal static class DiagnoseCommand
         VerbAction.Set(command, async (parse, cancellation) =>
         {
             var spec = target.Read(parse);
-            var launchCommand = parse.GetValue(launch) ?? [];
-            if (spec is null == (launchCommand.Length == 0))
+            // A word before '--' is a typo or a forgotten '--', never a program to start.
+            var (stray, launchCommand) = CompareCommand.SplitAtDoubleDash(parse.GetValue(launch) ?? [], parse.Tokens);
+            if (stray.Count > 0)
+            {
+                throw new UsageException(LaunchChecks.StrayArgument(stray[0]));
+            }
+            if (spec is null == (launchCommand.Count == 0))
             {
                 throw new UsageException(spec is null
                     ? "name the target with -p/--process-id, -n/--name or --diagnostic-port, or launch one with -- COMMAND ARGS..."
@@ -82,14 +89,24 @@ internal static class DiagnoseCommand
                 LoadProtocol = shape.Protocol,
                 GrpcMessage = shape.GrpcMessage,
                 ThinkTime = shape.ThinkTime,
+                LoadRequest = request.Read(parse, shape.Protocol),
             };
+            foreach (var url in run.LoadUrls)
+            {
+                BackgroundLoads.OptionsFor(url, run.Connections, settings.Duration, run.LoadProtocol, run.GrpcMessage, run.ThinkTime, run.LoadRequest);
+            }
+            if (run.LoadUrls.Count == 0 && request.AnyGiven(parse))
+            {
+                throw new UsageException("-m/--method, -H/--header, --body and --body-file shape the --load requests: give a --load URL");
+            }
             // A process already running with no load of ours is most often starving already: its stacks are there now.
-            settings = settings with { CaptureAtAttach = launchCommand.Length == 0 && run.LoadUrls.Count == 0 };
-            LaunchChecks.ChildOptionsNeedCommand(parse, launchCommand.Length > 0, children);
-            var childPattern = launchCommand.Length > 0 ? LaunchedChild.PatternFor(launchCommand, parse.GetValue(children.Child)) : null;
+            settings = settings with { CaptureAtAttach = launchCommand.Count == 0 && run.LoadUrls.Count == 0 };
+            LaunchChecks.ChildOptionsNeedCommand(parse, launchCommand.Count > 0, children);
+            LaunchChecks.AppFileExists(launchCommand);
+            var childPattern = launchCommand.Count > 0 ? LaunchedChild.PatternFor(launchCommand, parse.GetValue(children.Child)) : null;
             var status = LiveStatusLine.ForTerminal();
-            var childOutput = launchCommand.Length > 0 ? new ChildOutput(launchCommand[0], status) : null;
-            await using var launched = launchCommand.Length > 0
+            var childOutput = launchCommand.Count > 0 ? new ChildOutput(launchCommand[0], status) : null;
+            await using var launched = launchCommand.Count > 0
                 ? LaunchedTarget.Start(launchCommand[0], launchCommand.Skip(1), parse.GetValue(children.ShowChildIo) ? childOutput!.Line : null)
                 : null;
             if (launched is not null)

@@ -36,6 +36,15 @@ internal static class DiagnoseRun
         var started = DateTimeOffset.UtcNow;
         output.Started(attached, settings.Duration);
         var (outcome, loadLines, driven) = await WatchAsync(attached, settings, run, status, output, cancellation);
+        if (launched is not null && outcome.End == DiagnoseLoopEnd.TargetExited)
+        {
+            await launched.DrainAsync();
+            if (EarlyExit.IsEarly(outcome, launched.Age, launched.ExitCode))
+            {
+                throw new RunFailedException(FormattableString.Invariant(
+                    $"'{launched.Name}' exited with code {launched.ExitCode} {launched.Age.TotalSeconds:0.0} s after it started, before it could be watched; no report written{launched.OutputNote}"));
+            }
+        }
         DiagnosisReport report;
         string json, html;
         try
@@ -91,7 +100,7 @@ internal static class DiagnoseRun
             {
                 if (run.LoadUrls.Count > 0)
                 {
-                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage, run.ThinkTime);
+                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage, run.ThinkTime, run.LoadRequest);
                 }
             });
             output.WatchEnded();

@@ -26,9 +26,7 @@ internal sealed class LoadCommandOptions
         Description = "Open model: this many requests/s in total, latency measured from each request's scheduled time (wrk2 style).",
     };
 
-    public Option<string> Method { get; } = new("--method", "-m") { HelpName = "METHOD", Description = "HTTP method.", DefaultValueFactory = _ => "GET" };
-
-    public Option<string[]> Headers { get; } = new("--header", "-H") { HelpName = "HEADER", Description = "A request header \"Name: value\"; repeatable." };
+    public LoadRequestOptions Request { get; } = new();
 
     public LoadProtocolOptions Protocol { get; } = new();
 
@@ -48,8 +46,7 @@ internal sealed class LoadCommandOptions
         command.Options.Add(Requests);
         command.Options.Add(Timeout.Option);
         command.Options.Add(Rate);
-        command.Options.Add(Method);
-        command.Options.Add(Headers);
+        Request.AddTo(command);
         Protocol.AddTo(command);
         command.Options.Add(HttpClient);
         command.Options.Add(Format);
@@ -70,11 +67,7 @@ internal sealed class LoadCommandOptions
         var duration = Duration.Read(parse) ?? (requests is null ? LoadOptions.DefaultDuration : CountOnlyDurationLimit);
         var timeout = Timeout.ReadOrDefault(parse);
         var shape = Protocol.Read(parse);
-        var method = parse.GetValue(Method)!.ToUpperInvariant();
-        if (shape.Protocol == LoadProtocol.Grpc && parse.GetResult(Method) is not { Implicit: false })
-        {
-            method = "POST";
-        }
+        var request = Request.Read(parse, shape.Protocol);
         var options = new LoadOptions
         {
             Url = url,
@@ -83,24 +76,15 @@ internal sealed class LoadCommandOptions
             Requests = requests,
             Timeout = timeout,
             Rate = parse.GetValue(Rate),
-            Method = method,
+            Method = request.Method,
             Protocol = shape.Protocol,
             GrpcMessage = shape.GrpcMessage,
-            Headers = (parse.GetValue(Headers) ?? []).Select(ParseHeader).ToList(),
+            Headers = request.Headers,
+            Body = request.Body,
             ThinkTime = shape.ThinkTime,
             ForceHttpClient = parse.GetValue(HttpClient),
         };
         return options.Validated();
-    }
-
-    private static KeyValuePair<string, string> ParseHeader(string text)
-    {
-        var colon = text.IndexOf(':', StringComparison.Ordinal);
-        if (colon <= 0)
-        {
-            throw new UsageException($"--header: '{text}' is not \"Name: value\"");
-        }
-        return new(text[..colon].Trim(), text[(colon + 1)..].Trim());
     }
 
     internal static string Describe(LoadOptions options) =>

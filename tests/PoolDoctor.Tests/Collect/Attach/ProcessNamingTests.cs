@@ -20,6 +20,23 @@ public sealed class ProcessNamingTests
     public void Names_cut_by_the_kernel_are_completed_from_the_command_line(string comm, string commandLine, string expected) =>
         Assert.Equal(expected, ProcessCatalog.UntruncatedName(comm, commandLine));
 
+    [Theory]
+    [InlineData("dotnet-pooldoctor", "/root/.dotnet/tools/dotnet-pooldoctor lab --urls http://127.0.0.1:0", "pooldoctor-lab")]
+    [InlineData("dotnet-pooldoctor", "/usr/bin/dotnet /opt/pd/dotnet-pooldoctor.dll lab", "pooldoctor-lab")]
+    [InlineData("dotnet-pooldoctor", "/root/.dotnet/tools/dotnet-pooldoctor diagnose -- dotnet-pooldoctor lab", null)]
+    [InlineData("MyService", "/opt/app/MyService lab", null)]
+    public void The_tools_own_lab_is_named_for_what_it_is(string name, string commandLine, string? expected) =>
+        Assert.Equal(expected, ProcessCatalog.LabName(name, commandLine));
+
+    [Fact]
+    public void The_lab_answers_to_its_own_name_and_to_the_executables()
+    {
+        var lab = new TargetProcess(42, ProcessCatalog.Lab, "dotnet-pooldoctor lab");
+        Assert.True(ProcessCatalog.NameMatches(lab, "pooldoctor-lab"));
+        Assert.True(ProcessCatalog.NameMatches(lab, "dotnet-pooldoctor"));
+        Assert.False(ProcessCatalog.NameMatches(new TargetProcess(43, "MyService", "MyService"), "dotnet-pooldoctor"));
+    }
+
     [Fact]
     public void Name_matching_ignores_case_but_not_partial_names()
     {

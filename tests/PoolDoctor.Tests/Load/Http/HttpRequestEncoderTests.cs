@@ -33,6 +33,19 @@ public sealed class HttpRequestEncoderTests
     }
 
     [Fact]
+    public void A_body_follows_the_headers_with_its_length_in_bytes()
+    {
+        var body = Encoding.UTF8.GetBytes("{\"sku\":\"é\"}");
+        var bytes = HttpRequestEncoder.Encode(new Uri("http://127.0.0.1:5000/orders"), "POST", [KeyValuePair.Create("Idempotency-Key", "k-1")], body);
+        var text = Encoding.Latin1.GetString(bytes);
+
+        Assert.StartsWith("POST /orders HTTP/1.1\r\n", text);
+        Assert.Contains($"\r\nContent-Length: {body.Length}\r\n", text);
+        Assert.Contains("\r\nIdempotency-Key: k-1\r\n\r\n", text);
+        Assert.Equal(body, bytes[^body.Length..]);
+    }
+
+    [Fact]
     public void A_POST_without_a_body_says_so_with_Content_Length_zero()
     {
         Assert.Contains("\r\nContent-Length: 0\r\n", Encode("http://127.0.0.1:5000/", "POST"));
