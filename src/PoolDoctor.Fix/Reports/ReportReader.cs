@@ -10,14 +10,11 @@ public static class ReportReader
 {
     public static IReadOnlyList<ReportCulprit> Read(string path)
     {
-        if (!File.Exists(path))
-        {
-            throw new FixRefusedException($"no such report '{path}'");
-        }
+        var bytes = ReportBytes.Read(path);
         JsonDocument document;
         try
         {
-            document = JsonDocument.Parse(File.ReadAllBytes(path));
+            document = JsonDocument.Parse(bytes);
         }
         catch (JsonException e)
         {

@@ -9,7 +9,7 @@ public static class ReportStopGap
     {
         try
         {
-            using var json = JsonDocument.Parse(File.ReadAllBytes(reportPath));
+            using var json = JsonDocument.Parse(ReportBytes.Read(reportPath));
             return json.RootElement.ValueKind == JsonValueKind.Object
                 && json.RootElement.TryGetProperty("advice", out var advice) && advice.ValueKind == JsonValueKind.Object
                 && advice.TryGetProperty("minThreads", out var gap) && gap.ValueKind == JsonValueKind.Object
