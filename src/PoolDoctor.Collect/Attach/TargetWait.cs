@@ -36,7 +36,7 @@ public static class TargetWait
             },
             CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
         cancellation.ThrowIfCancellationRequested();
-        throw new AttachException(timedOut(bound));
+        throw new AttachException(timedOut(bound), targetSilent: true);
     }
 
     /// <summary>A duration as the one-liners say it: "5 s", "0.5 s".</summary>

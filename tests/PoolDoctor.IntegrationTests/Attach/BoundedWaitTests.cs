@@ -34,6 +34,27 @@ public sealed class BoundedWaitTests
     }
 
     [Fact]
+    public async Task Watch_waits_for_a_paused_target_says_so_and_attaches_once_it_is_resumed()
+    {
+        using var worker = await PausedWorker.StartAsync();
+        var reports = Directory.CreateTempSubdirectory("pooldoctor-watch-paused-").FullName;
+        try
+        {
+            var run = ToolRun.RunAsync(["watch", "-p", worker.Pid, "--attach-timeout", "1s", "--duration", "10s", "--reports", reports], TimeSpan.FromSeconds(60));
+            await Task.Delay(TimeSpan.FromSeconds(4));
+            worker.Resume();
+            var result = await run;
+            Assert.True(result.ExitCode == 0, result.ToString());
+            Assert.Contains($"waiting for process {worker.Pid}: process {worker.Pid} accepted the connection but did not answer in 1 s: it is paused", result.StdOut + result.StdErr, StringComparison.Ordinal);
+            Assert.Contains($"(pid {worker.Pid})", result.StdOut + result.StdErr, StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(reports, recursive: true);
+        }
+    }
+
+    [Fact]
     public async Task A_socket_that_accepts_and_stays_silent_ends_in_one_line()
     {
         using var peer = FakeDiagnosticsPeer.Start(FakeDiagnosticsPeer.Answer.Silent);
@@ -168,6 +189,8 @@ public sealed class BoundedWaitTests
             worker.Dispose();
             throw new InvalidOperationException("ConsoleWorker published no diagnostics socket in 30 s");
         }
+
+        public void Resume() => Signal("-CONT");
 
         private void Signal(string signal)
         {
