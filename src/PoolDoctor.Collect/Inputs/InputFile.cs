@@ -19,6 +19,7 @@ public static class InputFile
     /// <param name="expected">What the verb reads, for the refusals ("a .nettrace trace or a core dump").</param>
     public static async Task<OpenedInput> OpenAsync(string given, TimeSpan bound, string expected, CancellationToken cancellation)
     {
+        SelfTiming.ToolTimeline.Mark("open");
         if (Directory.Exists(given))
         {
             throw new InputFileException($"'{given}' is a directory; give {expected}");
