@@ -54,7 +54,6 @@ public sealed class AttachedTarget : IAsyncDisposable
     /// </summary>
     public static async Task<AttachedTarget> AttachAsync(TargetSpec spec, CancellationToken cancellationToken)
     {
-        SelfTiming.ToolTimeline.Mark("attach");
         var bound = spec.AttachTimeout;
         if (spec.DiagnosticPort is { } port)
         {

@@ -17,6 +17,8 @@ public static class TargetWait
         Func<CancellationToken, Task<T>> wait, TimeSpan bound, Func<TimeSpan, string> timedOut, CancellationToken cancellation,
         Action<T>? abandon = null)
     {
+        // The first bounded wait of the run: what --attach-timeout counts from (POOLDOCTOR_TIMING=1 shows it).
+        SelfTiming.ToolTimeline.Mark("wait");
         using var limit = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         var work = wait(limit.Token);
         var finished = await Task.WhenAny(work, Task.Delay(bound, cancellation)).ConfigureAwait(false);

@@ -19,7 +19,6 @@ public static class InputFile
     /// <param name="expected">What the verb reads, for the refusals ("a .nettrace trace or a core dump").</param>
     public static async Task<OpenedInput> OpenAsync(string given, TimeSpan bound, string expected, CancellationToken cancellation)
     {
-        SelfTiming.ToolTimeline.Mark("open");
         if (Directory.Exists(given))
         {
             throw new InputFileException($"'{given}' is a directory; give {expected}");
@@ -96,6 +95,7 @@ public static class InputFile
 
     private static async Task<T> Bounded<T>(string given, Task<T> work, TimeSpan bound, string timedOut, CancellationToken cancellation, Action<T>? abandon = null)
     {
+        SelfTiming.ToolTimeline.Mark("wait");
         var finished = await Task.WhenAny(work, Task.Delay(bound, cancellation)).ConfigureAwait(false);
         if (finished == work)
         {
