@@ -7,6 +7,25 @@ internal static class ProcFs
 
     public static bool Exists(int pid) => Directory.Exists($"/proc/{pid}");
 
+    /// <summary>The state letter of /proc/PID/stat (R, S, D, T for stopped, Z...), or null when there is no such process.</summary>
+    public static char? State(int pid)
+    {
+        if (pid <= 0)
+        {
+            return null;
+        }
+        try
+        {
+            var stat = File.ReadAllText($"/proc/{pid}/stat");
+            var state = stat[(stat.LastIndexOf(')') + 2)..].TrimStart();
+            return state.Length > 0 ? state[0] : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or ArgumentOutOfRangeException)
+        {
+            return null;
+        }
+    }
+
     /// <summary>Exists and is not a zombie: an exited child stays in /proc until its parent reaps it.</summary>
     public static bool IsRunning(int pid)
     {

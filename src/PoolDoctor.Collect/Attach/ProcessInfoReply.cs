@@ -9,6 +9,10 @@ namespace PoolDoctor.Collect.Attach;
 /// </summary>
 internal static class ProcessInfoReply
 {
+    /// <summary>The pid the runtime gives (the first field), or null when the payload is too short or it does not fit an int.</summary>
+    public static int? ProcessId(ReadOnlySpan<byte> payload) =>
+        payload.Length >= 8 && BinaryPrimitives.ReadUInt64LittleEndian(payload) is var pid and > 0 and <= int.MaxValue ? (int)pid : null;
+
     /// <summary>The version, or null when the payload is short, malformed or names no parseable version.</summary>
     public static Version? RuntimeVersion(ReadOnlySpan<byte> payload)
     {

@@ -14,7 +14,27 @@ namespace PoolDoctor.Collect.Attach;
 /// </summary>
 public static class StacklessSession
 {
-    public static async Task<EventPipeSession> StartAsync(DiagnosticsClient client, IReadOnlyList<EventPipeProvider> providers, int circularBufferMB, CancellationToken cancellationToken)
+    /// <param name="who">How a silence names the target (<see cref="AttachedTarget.Describe"/>).</param>
+    /// <param name="processId">The pid whose /proc state explains a silence; 0 when unknown.</param>
+    /// <param name="bound">How long the runtime has to answer the start (<see cref="AttachedTarget.AttachTimeout"/>).</param>
+    public static Task<EventPipeSession> StartAsync(
+        DiagnosticsClient client, IReadOnlyList<EventPipeProvider> providers, int circularBufferMB, CancellationToken cancellationToken,
+        string who = "the target", int processId = 0, TimeSpan? bound = null) =>
+        Bounded(token => StartUnboundedAsync(client, providers, circularBufferMB, token), who, processId, bound ?? TargetSpec.DefaultAttachTimeout, cancellationToken);
+
+    /// <summary>
+    /// A session start raced against its bound (<see cref="TargetWait"/>): a target that stops answering between the
+    /// attach and the start ends in one line, and a session that starts after the bound is stopped, not left running.
+    /// </summary>
+    public static Task<EventPipeSession> Bounded(Func<CancellationToken, Task<EventPipeSession>> start, string who, int processId, TimeSpan bound, CancellationToken cancellationToken) =>
+        TargetWait.RunAsync(
+            start,
+            bound,
+            limit => $"{who} did not answer the request to start an EventPipe session in {TargetWait.Seconds(limit)}: {RuntimeHandshake.WhySilent(processId)}",
+            cancellationToken,
+            late => _ = SessionStop.RequestAsync(late, TimeSpan.FromSeconds(5)).ContinueWith(_ => late.Dispose(), TaskScheduler.Default));
+
+    private static async Task<EventPipeSession> StartUnboundedAsync(DiagnosticsClient client, IReadOnlyList<EventPipeProvider> providers, int circularBufferMB, CancellationToken cancellationToken)
     {
         if (providers.Any(p => p.EventFilter is not null))
         {

@@ -89,13 +89,13 @@ public sealed class CounterWatcher : IAsyncDisposable
         EventPipeSession session;
         try
         {
-            session = await StacklessSession.StartAsync(target.Client, providers, circularBufferMB: 16, cancellationToken);
+            session = await StacklessSession.StartAsync(target.Client, providers, circularBufferMB: 16, cancellationToken, target.Describe, target.ProcessId, target.AttachTimeout);
         }
-        catch (Exception e) when (e is not OperationCanceledException)
+        catch (Exception e) when (e is not OperationCanceledException and not AttachException)
         {
             throw new AttachException(target.IsAlive
-                ? $"cannot start an EventPipe session in process {target.ProcessId}: {e.Message}"
-                : $"process {target.ProcessId} exited before the session started", e);
+                ? $"cannot start an EventPipe session in {target.Describe}: {e.Message}"
+                : $"{target.Describe} exited before the session started", e);
         }
         ToolTimeline.Mark("session");
         target.ResumeIfSuspended();
@@ -150,11 +150,11 @@ public sealed class CounterWatcher : IAsyncDisposable
         }
         if (!_target.IsAlive)
         {
-            return new WatchEnd(WatchEndKind.TargetExited, $"process {_target.ProcessId} exited");
+            return new WatchEnd(WatchEndKind.TargetExited, $"{_target.Describe} exited");
         }
         return new WatchEnd(WatchEndKind.Failed, failure is null
-            ? $"process {_target.ProcessId} closed the event stream"
-            : $"reading events from process {_target.ProcessId} failed: {failure.Message}");
+            ? $"{_target.Describe} closed the event stream"
+            : $"reading events from {_target.Describe} failed: {failure.Message}");
     }
 
     private double SecondsOf(TraceEvent data) =>

@@ -54,7 +54,17 @@ public static class DumpStackReader
         }
         using (target)
         {
-            var clr = target.ClrVersions.FirstOrDefault()
+            ClrInfo? first;
+            try
+            {
+                // ClrMD reads the core's notes lazily, here: a core without them (no auxv) fails in its own words.
+                first = target.ClrVersions.FirstOrDefault();
+            }
+            catch (Exception e) when (e is not OutOfMemoryException)
+            {
+                throw new DumpFormatException($"'{path}' is an ELF core file whose notes cannot be read, so no runtime can be found in it ({OneLine(e.Message)})", e);
+            }
+            var clr = first
                 ?? throw new DumpFormatException(truncation is null
                     ? $"'{path}' holds no .NET runtime: a core dump of a non-.NET process"
                     : $"'{path}' {truncation}, and what is left names no .NET runtime");

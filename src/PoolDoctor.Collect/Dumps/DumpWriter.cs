@@ -26,16 +26,19 @@ public static class DumpWriter
         }
         try
         {
-            await target.Client.WriteDumpAsync(ToRuntime(kind), full, WriteDumpFlags.None, cancellation);
+            // A dump takes as long as the target's memory needs (minutes for a large heap), so only Ctrl+C or SIGTERM ends
+            // this wait, at once, even where NETCore.Client's read does not watch the token; the attach already proved
+            // that the runtime answers.
+            await target.Client.WriteDumpAsync(ToRuntime(kind), full, WriteDumpFlags.None, cancellation).WaitAsync(cancellation);
         }
         catch (Exception e) when (e is DiagnosticsClientException or IOException or TimeoutException or System.Net.Sockets.SocketException)
         {
-            throw new AttachException($"the runtime of process {target.ProcessId} did not write the dump: {OneLine(e.Message)}", e);
+            throw new AttachException($"the runtime of {target.Describe} did not write the dump: {OneLine(e.Message)}", e);
         }
 
         return File.Exists(full)
             ? new FileInfo(full).Length
-            : throw new AttachException($"the runtime of process {target.ProcessId} reported success but '{full}' does not exist (it writes with the target's own permissions and file system view)");
+            : throw new AttachException($"the runtime of {target.Describe} reported success but '{full}' does not exist (it writes with the target's own permissions and file system view)");
     }
 
     private static void Resume(AttachedTarget target)

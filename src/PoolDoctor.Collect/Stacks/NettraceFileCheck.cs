@@ -20,6 +20,10 @@ internal static class NettraceFileCheck
     /// <param name="requireComplete">Whether the end-of-stream mark must be there.</param>
     public static void EnsureNettrace(string file, string path, bool requireComplete)
     {
+        if (Directory.Exists(file))
+        {
+            throw new NettraceFormatException($"'{path}' is a directory, not a nettrace file");
+        }
         if (!File.Exists(file))
         {
             throw new NettraceFormatException($"no such file: '{path}'");
@@ -43,7 +47,7 @@ internal static class NettraceFileCheck
         }
         if (requireComplete && !complete)
         {
-            throw new NettraceFormatException($"'{path}' is truncated: the trace has no end-of-stream marker (was the recording cut short?)");
+            throw new NettraceFormatException($"'{path}' is truncated or has extra bytes after the trace: it has no end-of-stream marker at its end (was the recording cut short, or something appended to the file?)");
         }
     }
 }

@@ -35,7 +35,7 @@ public sealed class RequestWatch : IAsyncDisposable
     {
         try
         {
-            var session = await StacklessSession.StartAsync(target.Client, [StackSessionProviders.AspNetCoreBridge()], circularBufferMB: 16, cancellation);
+            var session = await StacklessSession.StartAsync(target.Client, [StackSessionProviders.AspNetCoreBridge()], circularBufferMB: 16, cancellation, target.Describe, target.ProcessId, target.AttachTimeout);
             return new RequestWatch(session);
         }
         catch (Exception e) when (e is not OperationCanceledException)

@@ -26,7 +26,7 @@ public static class StackRecorder
         {
             session = await StackSessionStarter.StartAsync(target, notice, cancellationToken);
         }
-        catch (Exception e) when (e is not OperationCanceledException)
+        catch (Exception e) when (e is not OperationCanceledException and not AttachException)
         {
             throw new AttachException(target.IsAlive
                 ? $"cannot start a stacks session in {Describe(target)}: {e.Message}"
@@ -102,6 +102,5 @@ public static class StackRecorder
         }
     }
 
-    private static string Describe(AttachedTarget target) =>
-        target.ProcessId > 0 ? $"process {target.ProcessId}" : "the target";
+    private static string Describe(AttachedTarget target) => target.Describe;
 }

@@ -13,7 +13,10 @@ public static class StackSessionStarter
     /// <summary>The first runtime with CollectTracing4 and WaitHandleWaitStart/Stop.</summary>
     public const int WaitEventsMajor = 9;
 
-    public static async Task<EventPipeSession> StartAsync(AttachedTarget target, Action<string>? notice, CancellationToken cancellationToken)
+    public static Task<EventPipeSession> StartAsync(AttachedTarget target, Action<string>? notice, CancellationToken cancellationToken) =>
+        StacklessSession.Bounded(token => StartUnboundedAsync(target, notice, token), target.Describe, target.ProcessId, target.AttachTimeout, cancellationToken);
+
+    private static async Task<EventPipeSession> StartUnboundedAsync(AttachedTarget target, Action<string>? notice, CancellationToken cancellationToken)
     {
         var version = target.RuntimeVersion;
         if (version is { Major: < WaitEventsMajor })

@@ -42,21 +42,14 @@ public static class ReportJsonReader
 
     private static JsonDocument Parse(string path)
     {
-        if (!File.Exists(path))
-        {
-            throw new InvalidDataException($"no such report '{path}'");
-        }
+        var bytes = ReportBytes.Read(path);
         try
         {
-            return JsonDocument.Parse(File.ReadAllBytes(path));
+            return JsonDocument.Parse(bytes);
         }
         catch (JsonException e)
         {
             throw new InvalidDataException($"'{path}' is not a report (invalid JSON: {e.Message.Split('\n')[0]})", e);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            throw new InvalidDataException($"'{path}' is not a readable report ({e.Message.Split('\n')[0]})", e);
         }
     }
 

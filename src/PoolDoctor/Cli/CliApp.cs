@@ -55,6 +55,7 @@ public static class CliApp
         }
         finally
         {
+            Collect.SelfTiming.ToolTimeline.Mark("exit");
             Collect.SelfTiming.ToolTimeline.Print(Console.Error);
         }
     }

@@ -115,6 +115,8 @@ public sealed class DiagnoseTests
         {
             info.ArgumentList.Add(arg);
         }
+        // As from a terminal, even when the suite runs in a background job (SIGINT inherited as ignored).
+        InterruptSignal.EnsureDefault();
         using var diagnose = System.Diagnostics.Process.Start(info)!;
         var stderr = diagnose.StandardError.ReadToEndAsync();
         var stdout = diagnose.StandardOutput.ReadToEndAsync();

@@ -41,6 +41,8 @@ public sealed class StacksCliTests
         {
             info.ArgumentList.Add(arg);
         }
+        // As from a terminal, even when the suite runs in a background job (SIGINT inherited as ignored).
+        InterruptSignal.EnsureDefault();
         using var tool = Process.Start(info)!;
         var stdout = tool.StandardOutput.ReadToEndAsync();
         var stderr = tool.StandardError.ReadToEndAsync();

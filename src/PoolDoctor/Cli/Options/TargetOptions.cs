@@ -29,11 +29,21 @@ internal sealed class TargetOptions
         CustomParser = ParsePort,
     };
 
+    /// <summary>
+    /// How long the target has to answer each wait that starts something (the connection, a session, a listen port's
+    /// first connection); one option for every attaching verb, so a paused target ends every verb alike (exit 1).
+    /// </summary>
+    public DurationOption AttachTimeout { get; } = DurationOption.Create(
+        "--attach-timeout", [],
+        "How long the target has to answer the connection, a session start or (for a ',listen' port) to connect, before the run fails (exit 1).",
+        defaultText: "5s", maximum: TimeSpan.FromMinutes(10));
+
     public void AddTo(Command command)
     {
         command.Options.Add(ProcessId);
         command.Options.Add(Name);
         command.Options.Add(DiagnosticPort);
+        command.Options.Add(AttachTimeout.Option);
     }
 
     /// <summary>Null when none was given (verbs that can also launch a target accept that); throws on two or more.</summary>
@@ -47,7 +57,10 @@ internal sealed class TargetOptions
         {
             throw new UsageException("give only one of -p/--process-id, -n/--name and --diagnostic-port/--dport");
         }
-        return given == 0 ? null : new TargetSpec(pid, string.IsNullOrWhiteSpace(name) ? null : name, string.IsNullOrWhiteSpace(port) ? null : port);
+        return given == 0 ? null : new TargetSpec(pid, string.IsNullOrWhiteSpace(name) ? null : name, string.IsNullOrWhiteSpace(port) ? null : port)
+        {
+            AttachTimeout = AttachTimeout.ReadOrDefault(parse),
+        };
     }
 
     public TargetSpec ReadRequired(ParseResult parse) =>

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using PoolDoctor.Cli.Stacks;
 using PoolDoctor.Collect.Dumps;
+using PoolDoctor.Collect.Inputs;
 
 namespace PoolDoctor.Cli.Commands;
 
@@ -27,30 +28,44 @@ internal static class AnalyzeCommand
             var symbolsDirectory = parse.GetValue(symbols) is { } given
                 ? given.Exists ? given.FullName : throw new RunFailedException($"--symbols: no such directory '{given}'")
                 : null;
-            if (CoreDumpFile.IsElf(path))
+            // Opened once and told apart by its first bytes: a pipe (<(zcat t.gz), /dev/fd/N) cannot be read twice.
+            using var input = await InputFile.OpenAsync(path, InputWait, Expected, cancellation);
+            try
             {
-                return await AnalyzeDumpAsync(path, how, symbolsDirectory, cancellation);
+                if (input.Kind == InputKind.Elf)
+                {
+                    return await AnalyzeDumpAsync(input.Path, path, how, symbolsDirectory, cancellation);
+                }
+                var snapshot = await TraceReading.ReadAsync(input.Path, firstSamplePerThread: false, cancellation, symbolsDirectory: symbolsDirectory);
+                foreach (var missing in snapshot.Missing)
+                {
+                    Stderr.Note(missing);
+                }
+                if (snapshot.Stacks.Count == 0 && snapshot.Waits.Count == 0)
+                {
+                    throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output', or dotnet-trace with the sample profiler or --clrevents waithandle)");
+                }
+                StackOutput.Write(StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
+                return RunEnd.Ok;
             }
-            var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, cancellation, symbolsDirectory: symbolsDirectory);
-            foreach (var missing in snapshot.Missing)
+            catch (RunFailedException e) when (input.IsCopy)
             {
-                Stderr.Note(missing);
+                throw new RunFailedException(input.InUserTerms(e.Message), e);
             }
-            if (snapshot.Stacks.Count == 0 && snapshot.Waits.Count == 0)
-            {
-                throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output', or dotnet-trace with the sample profiler or --clrevents waithandle)");
-            }
-            StackOutput.Write(StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
-            return RunEnd.Ok;
         });
         return command;
     }
 
-    private static async Task<RunEnd> AnalyzeDumpAsync(string path, StackDisplay how, string? symbolsDirectory, CancellationToken cancellation)
+    /// <summary>How long a named pipe or device has to open and give its first bytes.</summary>
+    private static readonly TimeSpan InputWait = TimeSpan.FromSeconds(5);
+
+    private const string Expected = "a .nettrace trace (or .nettrace.gz) or a core dump";
+
+    private static async Task<RunEnd> AnalyzeDumpAsync(string path, string name, StackDisplay how, string? symbolsDirectory, CancellationToken cancellation)
     {
         DumpReading dump;
         // ClrMD reports nothing while it reads; a dump of hundreds of MB takes seconds to minutes.
-        await using (ProgressLine.Start($"reading the dump {Path.GetFileName(path)} ({new FileInfo(path).Length / (1024.0 * 1024.0):F0} MB)", () => null))
+        await using (ProgressLine.Start($"reading the dump {Path.GetFileName(name)} ({new FileInfo(path).Length / (1024.0 * 1024.0):F0} MB)", () => null))
         {
             dump = await DumpAnalysis.ReadAsync(path, cancellation, symbolsDirectory);
         }
@@ -60,9 +75,9 @@ internal static class AnalyzeCommand
         }
         if (dump.Snapshot.Stacks.Count == 0)
         {
-            throw new RunFailedException($"'{path}' is a dump of .NET {dump.RuntimeVersion} but no managed thread had a readable stack (the dump may be truncated)");
+            throw new RunFailedException($"'{name}' is a dump of .NET {dump.RuntimeVersion} but no managed thread had a readable stack (the dump may be truncated)");
         }
-        var report = StackReportBuilder.Build(Path.GetFileName(path), dump.Snapshot, how) with
+        var report = StackReportBuilder.Build(Path.GetFileName(name), dump.Snapshot, how) with
         {
             Note = DumpAnalysis.OneInstant,
             FromDump = true,

@@ -31,11 +31,13 @@ internal sealed class WatchRun(WatchSettings settings, WatchState state, WatchLo
             {
                 target = await AttachedTarget.AttachAsync(settings.Target, stop);
             }
-            catch (AttachException e) when (settings.Reattach)
+            catch (AttachException e) when (settings.Reattach || e.TargetSilent)
             {
+                // A target that is there but silent (paused by SIGSTOP, a debugger or `docker pause`) is waited for
+                // even with -p: it answers again once resumed.
                 if (!waiting)
                 {
-                    log.Line($"waiting for {settings.Target}: {e.Message}");
+                    log.Line($"waiting for {settings.Target}: {e.Message}; retrying every {settings.RetryEvery.TotalSeconds.ToString("0.#", CultureInfo.InvariantCulture)} s");
                     waiting = true;
                 }
                 await Pause(stop);
