@@ -82,6 +82,7 @@ internal static class DiagnoseCommand
                 LoadProtocol = shape.Protocol,
                 GrpcMessage = shape.GrpcMessage,
                 ThinkTime = shape.ThinkTime,
+                LaunchCommand = launchCommand,
             };
             // A process already running with no load of ours is most often starving already: its stacks are there now.
             settings = settings with { CaptureAtAttach = launchCommand.Length == 0 && run.LoadUrls.Count == 0 };
