@@ -33,7 +33,8 @@ internal sealed record FlameStack(IReadOnlyList<string> Frames, long Weight, IRe
         return (stacks, bySamples);
     }
 
-    private static FlameStack Recover(FlameStack stack, IReadOnlyList<RecoveredFrames> recoveries)
+    /// <summary>The stack with the frames a matching recovery puts back; the stack itself when none matches.</summary>
+    internal static FlameStack Recover(FlameStack stack, IReadOnlyList<RecoveredFrames> recoveries)
     {
         var frames = RecoveredFrames.Insert(stack.Frames, stack.Frames, recoveries, f => f.Name);
         if (frames.Count == stack.Frames.Count)

@@ -302,11 +302,12 @@ public static class ReportHtmlWriter
         if (fix.Code != AdviceCode.SourceBefore && AdviceDiff.Of(fix.Before, fix.After) is var (header, lines))
         {
             html.Append("<pre class=\"diff\"><code>");
-            html.Append($"<span class=\"hunk\">{E(header)}</span>");
+            // One block per line, its newline inside it, so a copy of the block is the diff's text.
+            html.Append($"<span class=\"hunk\">{E(header)}\n</span>");
             foreach (var line in lines)
             {
                 var kind = line.Mark switch { '-' => "del", '+' => "add", _ => "ctx" };
-                html.Append($"<span class=\"{kind}\">{E(line.Mark + line.Text)}</span>");
+                html.Append($"<span class=\"{kind}\">{E(line.Mark + line.Text)}\n</span>");
             }
             html.Append("</code></pre>\n");
             return;

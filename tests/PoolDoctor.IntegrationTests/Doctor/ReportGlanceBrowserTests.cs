@@ -61,7 +61,10 @@ public sealed class ReportGlanceBrowserTests
                 const b = s.getBoundingClientRect();
                 if (b.width === 0 || b.left < box.left - 0.5 || b.right > box.right + 0.5 || s.scrollWidth > s.clientWidth + 1) bad.push(s.textContent);
               }
-              return { bad: bad.join(' | '), scrolls: pre.scrollWidth > pre.clientWidth, added: Array.from(pre.querySelectorAll('span.add'), s => s.textContent) };
+              // A one-line context line is one line tall: the newline inside each line's block adds no blank line.
+              const one = Array.from(pre.querySelectorAll('span.ctx')).find(s => s.textContent.trim() === '{');
+              if (!one || one.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(pre).lineHeight)) bad.push('the line { is not one line tall');
+              return { bad: bad.join(' | '), scrolls: pre.scrollWidth > pre.clientWidth, added: Array.from(pre.querySelectorAll('span.add'), s => s.textContent.trimEnd()) };
             })()
             """)).AsObject();
         Assert.Equal("", diff["bad"]!.GetValue<string>());

@@ -94,7 +94,7 @@ public sealed class ReportGlanceTests
             ],
             lines.Select(l => l.Mark + l.Text));
         var html = ReportHtmlWriter.Write(report);
-        Assert.Contains("<span class=\"add\">+        var customer = await PretendQuery.CustomerAsync();</span>", html);
+        Assert.Contains("<span class=\"add\">+        var customer = await PretendQuery.CustomerAsync();\n</span>", html);
         Assert.DoesNotContain("<div class=\"snippets\">", html); // no two scrolled panes
         Assert.Null(AdviceDiff.Of("a\nb", "a\nb"));
     }
