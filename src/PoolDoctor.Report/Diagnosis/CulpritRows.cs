@@ -22,5 +22,8 @@ internal static class CulpritRows
 
     /// <summary>The folded row's words: "other: 3 findings, 0.4 %".</summary>
     public static string OtherText(int folded, double share) =>
-        $"other: {folded} finding{(folded == 1 ? "" : "s")}, {Html.N(share * 100, 1)} %";
+        $"other: {folded} finding{(folded == 1 ? "" : "s")}, {Percent(share)}";
+
+    /// <summary>The folded share to a tenth of a percent; under that it says so rather than print "0 %".</summary>
+    public static string Percent(double share) => share * 100 < 0.05 ? "under 0.1 %" : $"{Html.N(share * 100, 1)} %";
 }

@@ -39,7 +39,7 @@ public static class ReportTerminalWriter
             }
             if (folded > 0)
             {
-                table.AddRow("", $"[grey]{Markup.Escape(CulpritRows.OtherText(folded, foldedShare))}[/]", "", "", "", "", $"[grey]{foldedShare * 100:0.0}%[/]");
+                table.AddRow("", $"[grey]{Markup.Escape(CulpritRows.OtherText(folded, foldedShare))}[/]", "", "", "", "", $"[grey]{Markup.Escape(CulpritRows.Percent(foldedShare))}[/]");
             }
             console.Write(table);
             foreach (var line in CulpritLines.Describe(report.Culprits[0]).Where(l => !l.StartsWith("entry:", StringComparison.Ordinal)))

@@ -134,6 +134,7 @@ public sealed class ReportGlanceTests
         Assert.Contains("other: 2 findings, 0.4 %", text);
         Assert.DoesNotContain("OnHeartbeat", text);
         Assert.Contains("ConnectionMultiplexer.OnHeartbeat", ReportJsonWriter.Write(report));
+        Assert.Equal("other: 1 finding, under 0.1 %", CulpritRows.OtherText(1, 0.0002)); // never "0 %"
     }
 
     [Fact]
