@@ -39,6 +39,13 @@ public sealed record DiagnosisReport(
     /// <summary>The capture's trace and speedscope files beside the report; null when none were kept (no capture, `--no-evidence`).</summary>
     public EvidenceFiles? Evidence { get; init; }
 
+    /// <summary>
+    /// The command that rewrites the first culprit (`dotnet-pooldoctor fix DIR/report.json --project … [--verify --load URL
+    /// -- COMMAND]`), as the run that wrote the report knows it; null when there is no fix to run or the report's path is
+    /// not known. Shown in report.html and the terminal summary, not kept in report.json (its paths are this machine's).
+    /// </summary>
+    public string? FixCommand { get; init; }
+
     /// <summary>`watch --flight-recorder`: the evidence kept for the seconds before the trigger, with the onset; null otherwise.</summary>
     public Flight.FlightRecording? Flight { get; init; }
 }

@@ -26,7 +26,7 @@ public static class ReportHtmlWriter
         Culprits(html, report);
         Flame(html, report);
         Groups(html, report);
-        Advice(html, report.Advice);
+        Advice(html, report.Advice, report.FixCommand);
         Compare(html, report.Compare);
         EvidenceHtml.Append(html, report.Evidence);
         html.Append("<footer>Made by dotnet-pooldoctor. Every figure above was measured on the target during this run.</footer>\n");
@@ -151,10 +151,9 @@ public static class ReportHtmlWriter
             html.Append($"<p>Stacks captured at {E(TimeAxis.Clock(r.StartedUtc, c.AtSeconds))} UTC (+{N(c.AtSeconds)} s) over {N(c.WindowSeconds)} s: {c.ThreadsSeen} threads, {c.WaitsSeen} wait events.</p>\n");
         }
         html.Append("<table id=\"culprit-table\" class=\"culprits\">\n<colgroup><col class=\"c-rank\"><col class=\"c-method\"><col class=\"c-entry\"><col class=\"c-kind\"><col class=\"c-api\"><col class=\"c-threads\"><col class=\"c-share\"><col class=\"c-wait\"></colgroup>\n<thead><tr><th>#</th><th>method (call site)</th><th>entry</th><th>kind</th><th>blocking API</th><th>pool threads</th><th>share of pool-thread time</th><th>blocked (wait events)</th></tr></thead>\n<tbody>\n");
-        var rank = 0;
-        foreach (var culprit in r.Culprits)
+        var (shown, folded, foldedShare) = CulpritRows.Of(r.Culprits);
+        foreach (var (rank, culprit) in shown)
         {
-            rank++;
             html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(culprit.DisplayName)}</code>");
             if (culprit.Site.File is not null)
             {
@@ -192,6 +191,11 @@ public static class ReportHtmlWriter
             html.Append($"</td><td class=\"entry\">{E(culprit.Entry ?? "–")}</td><td class=\"kind\">{E(culprit.Kind.ToString())}</td><td><code>{E(culprit.ApiText)}</code></td>");
             html.Append($"<td class=\"num\">{culprit.Threads}</td><td class=\"num share\">{Percent(culprit.Share)}<span class=\"bar\" style=\"width:{N(Math.Clamp(culprit.Share, 0, 1) * 100, 0)}%\"></span></td>");
             html.Append($"<td class=\"num\">{(culprit.WaitMs > 0 ? N(culprit.WaitMs, 0) + " ms" : "–")}</td></tr>\n");
+        }
+        if (folded > 0)
+        {
+            // Kept in report.json; a row each would print "0 %" beside the culprits that hold the pool.
+            html.Append($"<tr class=\"other\"><td></td><td colspan=\"5\">{E(CulpritRows.OtherText(folded, foldedShare))} (each under 1 % of pool-thread time; report.json lists them)</td><td class=\"num share\">{E(CulpritRows.Percent(foldedShare))}</td><td></td></tr>\n");
         }
         html.Append("</tbody>\n</table>\n</section>\n");
     }
@@ -237,13 +241,14 @@ public static class ReportHtmlWriter
         html.Append("</section>\n");
     }
 
-    private static void Advice(StringBuilder html, AdviceSet advice)
+    private static void Advice(StringBuilder html, AdviceSet advice, string? fixCommand)
     {
         if (advice.Fixes.Count == 0 && advice.StopGap is null)
         {
             return;
         }
         html.Append("<section id=\"advice\">\n<h2>Advice</h2>\n");
+        var first = true;
         foreach (var fix in advice.Fixes)
         {
             html.Append($"<article class=\"fix\"><h3>{E(fix.Headline)}</h3>\n<p class=\"for\">for <code>{E(fix.Method)}</code> ({E(fix.Kind.ToString())}, <code>{E(fix.Api)}</code>)</p>\n");
@@ -260,11 +265,14 @@ public static class ReportHtmlWriter
             // No snippet when the blocking code is not the user's (inside a package, or an API with no async twin).
             if (fix.Before.Length > 0 || fix.After.Length > 0)
             {
-                html.Append("<div class=\"snippets\">");
-                html.Append($"<div><h4>before</h4><pre><code class=\"language-csharp\">{E(fix.Before)}</code></pre></div>");
-                html.Append($"<div><h4>after</h4><pre><code class=\"language-csharp\">{E(fix.After)}</code></pre></div>");
-                html.Append("</div>");
+                Change(html, fix);
             }
+            if (first && fixCommand is not null)
+            {
+                html.Append($"<p class=\"next\">Next: rewrite, compile{(fixCommand.Contains(" --verify", StringComparison.Ordinal) ? " and verify it under the same load" : " and print the diff")}:</p>"
+                    + $"<pre class=\"command\"><code id=\"fix-command\">{E(fixCommand)}</code></pre>\n");
+            }
+            first = false;
             html.Append("</article>\n");
         }
         if (advice.StopGap is { } gap)
@@ -283,6 +291,31 @@ public static class ReportHtmlWriter
             html.Append("</article>\n");
         }
         html.Append("</section>\n");
+    }
+
+    /// <summary>
+    /// The change as one unified diff, wrapped rather than scrolled (the reader scrolled two 441 px panes to see
+    /// `.Result` go); the user's lines followed by a pattern of the fix are not one text changed, so they stay two blocks.
+    /// </summary>
+    private static void Change(StringBuilder html, FixAdvice fix)
+    {
+        if (fix.Code != AdviceCode.SourceBefore && AdviceDiff.Of(fix.Before, fix.After) is var (header, lines))
+        {
+            html.Append("<pre class=\"diff\"><code>");
+            // One block per line, its newline inside it, so a copy of the block is the diff's text.
+            html.Append($"<span class=\"hunk\">{E(header)}\n</span>");
+            foreach (var line in lines)
+            {
+                var kind = line.Mark switch { '-' => "del", '+' => "add", _ => "ctx" };
+                html.Append($"<span class=\"{kind}\">{E(line.Mark + line.Text)}\n</span>");
+            }
+            html.Append("</code></pre>\n");
+            return;
+        }
+        html.Append("<div class=\"snippets\">");
+        html.Append($"<div><h4>before</h4><pre class=\"wrap\"><code class=\"language-csharp\">{E(fix.Before)}</code></pre></div>");
+        html.Append($"<div><h4>after</h4><pre class=\"wrap\"><code class=\"language-csharp\">{E(fix.After)}</code></pre></div>");
+        html.Append("</div>");
     }
 
     private static void Compare(StringBuilder html, IReadOnlyList<CompareRow> rows)

@@ -5,11 +5,11 @@ internal static class ReportStyle
 {
     public const string Css = """
         :root { color-scheme: light dark; --fg:#1d2430; --muted:#5b6573; --line:#d8dde5; --bad:#c62828; --warn:#e08a00; --ok:#2e7d32; --accent:#1f5fbf;
-          --bg:#fff; --panel:#f7f8fa; --code-bg:#f5f7fa; --note-bg:#fff4e5; --tag-bg:#e3ecfa; --warn-text:#9a5700; --grid:#eceff3; --axis:#9aa3ae; --capture:#6a1b9a; }
+          --bg:#fff; --panel:#f7f8fa; --code-bg:#f5f7fa; --note-bg:#fff4e5; --tag-bg:#e3ecfa; --warn-text:#9a5700; --grid:#eceff3; --axis:#9aa3ae; --capture:#6a1b9a; --del-bg:#fde7e7; --add-bg:#e3f4e6; }
         /* Dark: the same roles, every text colour at least 4.5:1 on its background (ReportLinksAndColoursBrowserTests measures it). */
         @media (prefers-color-scheme: dark) {
           :root { --fg:#e4e8ee; --muted:#a9b2be; --line:#3b4350; --bad:#ff7b72; --warn:#f0a63a; --ok:#63c46a; --accent:#79b0ff;
-                  --bg:#12161c; --panel:#1b2129; --code-bg:#1a2029; --note-bg:#33291a; --tag-bg:#1f3050; --warn-text:#f0a63a; --grid:#262d37; --axis:#6b7480; --capture:#c792ea; }
+                  --bg:#12161c; --panel:#1b2129; --code-bg:#1a2029; --note-bg:#33291a; --tag-bg:#1f3050; --warn-text:#f0a63a; --grid:#262d37; --axis:#6b7480; --capture:#c792ea; --del-bg:#42201f; --add-bg:#1b3a24; }
         }
         * { box-sizing: border-box; }
         body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); margin: 0 auto; max-width: 980px; padding: 24px; overflow-wrap: break-word; }
@@ -61,6 +61,10 @@ internal static class ReportStyle
         article.fix, article.stopgap { border: 1px solid var(--line); border-radius: 8px; padding: 4px 16px 8px; margin: 12px 0; }
         .snippets { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; }
         .snippets pre { max-width: 100%; } .snippets h4 { margin: 6px 0 0; }
+        pre.diff, pre.wrap { white-space: pre-wrap; overflow-wrap: anywhere; overflow-x: visible; }
+        pre.diff span { display: block; padding-left: 2ch; text-indent: -2ch; }
+        pre.diff .hunk { color: var(--muted); } pre.diff .del { background: var(--del-bg); } pre.diff .add { background: var(--add-bg); }
+        .next { margin-bottom: 2px; font-weight: 600; } pre.command { white-space: pre-wrap; overflow-wrap: anywhere; }
         .warning { background: var(--note-bg); border-left: 4px solid var(--warn); padding: 6px 10px; }
         .for { color: var(--muted); margin-top: 0; } .none { color: var(--muted); }
         .context { margin-top: 10px; } .context > summary { font-weight: 600; color: var(--muted); }
@@ -71,8 +75,16 @@ internal static class ReportStyle
         svg.flame .root rect { fill: #cfd6df; } svg.flame .lib rect { fill: #e8c9a0; } svg.flame .user rect { fill: #9ec5f0; }
         svg.flame .culprit rect { fill: #e57373; stroke: var(--bad); stroke-width: 1.5; } svg.flame .culprit text { font-weight: 700; }
         svg.flame .frame:hover rect { stroke: var(--fg); stroke-width: 1.5; }
+        svg.flame .frame { cursor: zoom-in; outline: none; } svg.flame .frame:focus rect { stroke: var(--accent); stroke-width: 2.5; }
+        svg.flame .sliver { display: none; } svg.flame .recovered rect { stroke-dasharray: 4 2; stroke: #1d2430; stroke-width: 1.5; }
+        svg.flame .match rect { fill: #c39be8; }
+        .flame-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; margin: 6px 0; font-size: 14px; }
+        .flame-controls input { font: inherit; padding: 3px 6px; min-width: 16em; color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 4px; }
+        .flame-controls button { font: inherit; padding: 3px 10px; color: var(--fg); background: var(--panel); border: 1px solid var(--line); border-radius: 4px; }
+        .flame-controls #flame-status { color: var(--muted); }
         .legend .swatch { display: inline-block; width: 14px; height: 10px; margin-left: 10px; vertical-align: middle; border-radius: 2px; }
         .legend .swatch.culprit { background: #e57373; } .legend .swatch.user { background: #9ec5f0; } .legend .swatch.lib { background: #e8c9a0; }
+        .legend .swatch.recovered { border: 1.5px dashed var(--fg); } .legend .swatch.match { background: #c39be8; }
         footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
         @media (max-width: 700px) { .snippets { grid-template-columns: 1fr; } }
         """;

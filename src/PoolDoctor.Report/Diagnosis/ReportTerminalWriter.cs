@@ -7,7 +7,7 @@ using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Report.Diagnosis;
 
-/// <summary>The terminal summary: verdict and evidence, the culprits, the first fix with its snippet, and the stop-gap.</summary>
+/// <summary>The terminal summary: verdict and evidence, the culprits (under 1 % folded), the first fix as a diff with the command that applies it, and the stop-gap.</summary>
 public static class ReportTerminalWriter
 {
     public static void Write(IAnsiConsole console, DiagnosisReport report)
@@ -32,11 +32,14 @@ public static class ReportTerminalWriter
         {
             var table = new Table().Border(TableBorder.Simple).Title("[bold]Culprits[/]");
             table.AddColumn("#").AddColumn("method (call site)").AddColumn("entry").AddColumn("kind").AddColumn("blocking API").AddColumn(new TableColumn("pool threads").RightAligned()).AddColumn(new TableColumn("share").RightAligned());
-            var rank = 0;
-            foreach (var c in report.Culprits)
+            var (shown, folded, foldedShare) = CulpritRows.Of(report.Culprits);
+            foreach (var (rank, c) in shown)
             {
-                rank++;
                 table.AddRow(rank.ToString(), Markup.Escape(c.DisplayName), Markup.Escape(c.Entry ?? "-"), c.Kind.ToString(), Markup.Escape(c.ApiText), c.Threads.ToString(), $"{c.Share * 100:0}%");
+            }
+            if (folded > 0)
+            {
+                table.AddRow("", $"[grey]{Markup.Escape(CulpritRows.OtherText(folded, foldedShare))}[/]", "", "", "", "", $"[grey]{Markup.Escape(CulpritRows.Percent(foldedShare))}[/]");
             }
             console.Write(table);
             foreach (var line in CulpritLines.Describe(report.Culprits[0]).Where(l => !l.StartsWith("entry:", StringComparison.Ordinal)))
@@ -70,12 +73,26 @@ public static class ReportTerminalWriter
                 // The blocking code is not the user's: what to do is the explanation, not a rewrite.
                 console.WriteLine(Indent(fix.Explanation));
             }
+            else if (fix.Code != Model.Advice.AdviceCode.SourceBefore && AdviceDiff.Of(fix.Before, fix.After) is var (header, lines))
+            {
+                // The change as `fix` prints it: the line that goes and the line that comes, one under the other.
+                console.MarkupLine($"    [grey]{Markup.Escape(header)}[/]");
+                foreach (var line in lines)
+                {
+                    var text = Markup.Escape(line.Mark + line.Text);
+                    console.MarkupLine(line.Mark switch { '-' => $"    [red]{text}[/]", '+' => $"    [green]{text}[/]", _ => $"    {text}" });
+                }
+            }
             else
             {
                 console.MarkupLine("[grey]before:[/]");
                 console.WriteLine(Indent(fix.Before));
                 console.MarkupLine("[grey]after:[/]");
                 console.WriteLine(Indent(fix.After));
+            }
+            if (report.FixCommand is { } command)
+            {
+                console.MarkupLine("[bold]Next:[/] " + Markup.Escape(command));
             }
         }
         if (report.Advice.StopGap is { } gap)

@@ -12,11 +12,17 @@ public static class SpeedscopeWriter
     public const string Schema = "https://www.speedscope.app/file-format-schema.json";
 
     public static void Write(StackReport report, Stream output) =>
-        Write(report.Source, report.Threads.Where(t => report.AllThreads || t.IsThreadPool), output);
+        Write(report.Source, report.Threads.Where(t => report.AllThreads || t.IsThreadPool), output, report.Culprits);
 
-    /// <summary>The given threads' stacks (a thread that moved has several), named after <paramref name="name"/>.</summary>
-    public static void Write(string name, IEnumerable<DisplayThread> threadStacks, Stream output)
+    /// <summary>
+    /// The given threads' stacks (a thread that moved has several), named after <paramref name="name"/>, with the frames
+    /// the culprits' recovery put back where the JIT inlined them (<see cref="RecoveredFrames"/>), each named
+    /// `Method [inlined, recovered from IL]` so the file shows what the report's flame graph shows.
+    /// </summary>
+    public static void Write(string name, IEnumerable<DisplayThread> threadStacks, Stream output, IReadOnlyList<Model.Stacks.Culprit>? culprits = null)
     {
+        var recoveries = RecoveredFrames.Of(culprits ?? []);
+        threadStacks = threadStacks.Select(t => WithRecovered(t, recoveries));
         var frameIndex = new Dictionary<(string, string?, int?), int>();
         var frameNames = new List<DisplayFrame>();
         var threads = threadStacks
@@ -77,6 +83,17 @@ public static class SpeedscopeWriter
         json.WriteEndArray();
         json.WriteEndObject();
         json.WriteEndObject();
+    }
+
+    private static DisplayThread WithRecovered(DisplayThread thread, IReadOnlyList<RecoveredFrames> recoveries)
+    {
+        if (recoveries.Count == 0)
+        {
+            return thread;
+        }
+        var names = thread.Frames.Select(f => f.Text).ToList();
+        var frames = RecoveredFrames.Insert(names, thread.Frames, recoveries, f => new DisplayFrame($"{f.Name} [{f.Marker}]", IsUserCode: true) { Source = f.Source });
+        return frames.Count == thread.Frames.Count ? thread : thread with { Frames = frames };
     }
 
     private static int IndexOf(DisplayFrame frame, Dictionary<(string, string?, int?), int> index, List<DisplayFrame> frames)

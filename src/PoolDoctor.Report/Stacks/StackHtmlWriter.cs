@@ -46,13 +46,15 @@ public static class StackHtmlWriter
 
     private static (IReadOnlyList<FlameStack> Stacks, string Unit) Stacks(StackReport report)
     {
+        // The frames the JIT inlined away, put back where the culprits' recovery says they ran, as report.html does.
+        var recoveries = RecoveredFrames.Of(report.Culprits);
         var stacks = report.Threads
             .Where(t => t.IsThreadPool && t.Samples > 0 && t.Frames.Count > 0)
-            .Select(t => new FlameStack(
+            .Select(t => FlameStack.Recover(new FlameStack(
                 [.. t.Frames.Select(f => f.Text)],
                 t.Samples,
                 [.. t.Frames.Select(f => f.IsUserCode)],
-                [.. t.Frames.Select(f => f.Source)]))
+                [.. t.Frames.Select(f => f.Source)]), recoveries))
             .ToList();
         // A dump counts each thread once; a trace without samples is weighted by blocked milliseconds (the note says so).
         var unit = report.FromDump ? "threads" : report.Note is not null ? "weight" : "samples";

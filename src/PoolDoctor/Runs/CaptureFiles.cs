@@ -15,15 +15,15 @@ internal sealed class CaptureFiles(string trace, string speedscope)
     public const string TraceName = "capture.nettrace";
     public const string SpeedscopeName = "capture.speedscope.json";
 
-    /// <summary>Writes the speedscope file of the capture's pool-thread stacks next to its trace.</summary>
-    public static CaptureFiles Keep(string trace, string source, IReadOnlyList<DisplayThread> threads)
+    /// <summary>Writes the speedscope file of the capture's pool-thread stacks next to its trace, with the culprits' recovered frames.</summary>
+    public static CaptureFiles Keep(string trace, string source, IReadOnlyList<DisplayThread> threads, IReadOnlyList<Model.Stacks.Culprit>? culprits = null)
     {
         var speedscope = Path.ChangeExtension(trace, ".speedscope.json");
         try
         {
             using (var output = File.Create(speedscope))
             {
-                SpeedscopeWriter.Write(source, threads.Where(t => t.IsThreadPool), output);
+                SpeedscopeWriter.Write(source, threads.Where(t => t.IsThreadPool), output, culprits);
             }
             return new CaptureFiles(trace, speedscope);
         }

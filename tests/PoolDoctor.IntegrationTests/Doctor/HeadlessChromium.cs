@@ -101,6 +101,22 @@ public sealed class HeadlessChromium : IAsyncDisposable
 
     public Task ResizeAsync(int width, int height) => _page.SetViewportSizeAsync(width, height);
 
+    /// <summary>A real mouse click at the middle of the first element the selector names (Playwright waits until it can be clicked).</summary>
+    public Task ClickAsync(string selector) => _page.Locator(selector).First.ClickAsync();
+
+    /// <summary>Moves the keyboard focus to the first element the selector names.</summary>
+    public Task FocusAsync(string selector) => _page.Locator(selector).First.FocusAsync();
+
+    /// <summary>Presses a key (`Enter`, `Escape`) on whatever has the focus.</summary>
+    public Task PressAsync(string key) => _page.Keyboard.PressAsync(key);
+
+    /// <summary>Types into an input as a user would: focus, then one key event per character.</summary>
+    public async Task TypeAsync(string selector, string text)
+    {
+        await _page.Locator(selector).First.FocusAsync();
+        await _page.Keyboard.TypeAsync(text);
+    }
+
     /// <summary>What <c>prefers-color-scheme</c> answers from now on (the page restyles at once, no reload).</summary>
     public Task EmulateColorSchemeAsync(bool dark) =>
         _page.EmulateMediaAsync(new PageEmulateMediaOptions { ColorScheme = dark ? ColorScheme.Dark : ColorScheme.Light });

@@ -90,6 +90,7 @@ internal static class DiagnoseCommand
                 GrpcMessage = shape.GrpcMessage,
                 ThinkTime = shape.ThinkTime,
                 LoadRequest = request.Read(parse, shape.Protocol),
+                LaunchCommand = launchCommand,
             };
             foreach (var url in run.LoadUrls)
             {

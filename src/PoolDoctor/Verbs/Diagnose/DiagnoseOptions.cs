@@ -14,6 +14,9 @@ internal sealed record DiagnoseOptions(string Directory, IReadOnlyList<Uri> Load
     /// <summary>What each --load request sends (-m, -H, --body, --body-file).</summary>
     public Cli.Commands.LoadRequest? LoadRequest { get; init; }
 
+    /// <summary>The command diagnose launched (`-- COMMAND ARGS...`), empty when it attached to a running process.</summary>
+    public IReadOnlyList<string> LaunchCommand { get; init; } = [];
+
     /// <summary>With --think-time: each --load connection's pause before a request.</summary>
     public PoolDoctor.Load.ThinkTime? ThinkTime { get; init; }
 }

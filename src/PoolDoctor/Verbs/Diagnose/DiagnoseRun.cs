@@ -53,6 +53,7 @@ internal static class DiagnoseRun
                 loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
                 minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion)
                 with { Load = driven, Evidence = outcome.Stacks?.Files?.MoveInto(run.Directory, output.Note) };
+            report = report with { FixCommand = FixCommandLine.For(report, Path.Combine(run.Directory, "report.json"), run) };
             (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
             Collect.SelfTiming.ToolTimeline.Mark("report-written");
         }

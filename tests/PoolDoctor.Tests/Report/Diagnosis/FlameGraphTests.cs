@@ -79,7 +79,9 @@ public sealed class FlameGraphTests
         var stacks = new[] { new FlameStack(["Monitor.Wait", "Worker.Start"], 9_999, [], []), new FlameStack(deep, 1, [], []) };
         var svg = SvgFlameGraph.Render("f", stacks, NoCulprit, "samples");
         Assert.Contains("viewBox=\"0 0 960 54\"", svg); // root, Worker.Start, Monitor.Wait: 3 rows of 18 px
-        Assert.DoesNotContain("Deep.F", svg);
+        // The sliver is in the page for the zoom and the search, hidden (class sliver), never drawn at this zoom.
+        Assert.Equal(40, Regex.Count(svg, "<g class=\"frame lib sliver\" data-name=\"Deep[.]F"));
+        Assert.DoesNotMatch("<g class=\"frame lib\" data-name=\"Deep[.]F", svg);
         Assert.Contains("viewBox=\"0 0 960 756\"", SvgFlameGraph.Render("f", [stacks[1]], NoCulprit, "samples")); // 42 rows
     }
 
@@ -89,6 +91,7 @@ public sealed class FlameGraphTests
         const string hostile = "<script>alert(1)</script>&\"'";
         var svg = SvgFlameGraph.Render("f", [new FlameStack([hostile, "Worker.Start"], 1, [], [])], NoCulprit, "samples");
         Assert.DoesNotContain("<script", svg, StringComparison.Ordinal);
+        Assert.Contains("data-name=\"&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;\"", svg); // the attribute the zoom reads
         Assert.Contains("&lt;script&gt;", svg);
     }
 
@@ -135,7 +138,7 @@ public sealed class FlameGraphTests
 
     private static Match Box(string svg, string name)
     {
-        var m = Regex.Match(svg, $"<g class=\"frame (\\w+)\"><title>{Regex.Escape(System.Net.WebUtility.HtmlEncode(name))}[^<]*</title><rect x=\"([\\d.]+)\" y=\"(\\d+)\" width=\"([\\d.]+)\"");
+        var m = Regex.Match(svg, $"<g class=\"frame (\\w+)[^\"]*\"[^>]*><title>{Regex.Escape(System.Net.WebUtility.HtmlEncode(name))}[^<]*</title><rect x=\"([\\d.]+)\" y=\"(\\d+)\" width=\"([\\d.]+)\"");
         Assert.True(m.Success, $"no box for {name}");
         return m;
     }
