@@ -9,6 +9,10 @@ namespace PoolDoctor.Runs;
 /// DIR/report.json --project APP.csproj`, with `--verify --load URL -c N -- COMMAND` when this run drove the load and
 /// launched the app, so the same load checks the patched build. The project is the one the first culprit's file
 /// belongs to (the nearest .csproj above it, when that file is on this machine); paths are as typed from here.
+/// `fix --verify` runs COMMAND in each copied project's folder and loads it with GET, so `--verify` is offered only where
+/// that reruns this run: diagnose ran in the project's folder, COMMAND names no absolute path (which would start the
+/// unpatched build in both copies: the README's `dotnet /…/dotnet-pooldoctor.dll lab`), and the load was a plain GET.
+/// A command that would compare a build with itself is worse than none.
 /// </summary>
 internal static partial class FixCommandLine
 {
@@ -20,17 +24,24 @@ internal static partial class FixCommandLine
         }
         var here = workingDirectory ?? Environment.CurrentDirectory;
         var words = new List<string> { "dotnet-pooldoctor", "fix", AsTyped(jsonPath, here) };
-        if (ProjectOf(report.Culprits[0].Site.File) is { } project)
+        var project = ProjectOf(report.Culprits[0].Site.File);
+        if (project is not null)
         {
             words.AddRange(["--project", AsTyped(project, here)]);
         }
-        if (run.LoadUrls.Count > 0 && run.LaunchCommand.Count > 0)
+        if (run.LoadUrls.Count > 0 && run.LaunchCommand.Count > 0 && VerifyReruns(run, project, here))
         {
             words.AddRange(["--verify", "--load", run.LoadUrls[0].ToString(), "-c", run.Connections.ToString(CultureInfo.InvariantCulture), "--"]);
             words.AddRange(run.LaunchCommand);
         }
         return string.Join(' ', words.Select(Quoted));
     }
+
+    private static bool VerifyReruns(DiagnoseOptions run, string? project, string here) =>
+        project is not null
+        && string.Equals(Path.GetDirectoryName(Path.GetFullPath(project)), Path.GetFullPath(here).TrimEnd('/'), StringComparison.Ordinal)
+        && run.LaunchCommand.Skip(1).All(word => !Path.IsPathRooted(word))
+        && (run.LoadRequest is null || (run.LoadRequest.Method == "GET" && run.LoadRequest.Headers.Count == 0 && run.LoadRequest.Body.Length == 0));
 
     /// <summary>The nearest folder above the file holding exactly one .csproj gives the project; null when the file is not here.</summary>
     internal static string? ProjectOf(string? file)

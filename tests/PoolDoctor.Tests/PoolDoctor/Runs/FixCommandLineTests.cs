@@ -20,13 +20,24 @@ public sealed class FixCommandLineTests
             report = report with { Culprits = [report.Culprits[0] with { Site = report.Culprits[0].Site with { File = file } }] };
             var run = new DiagnoseOptions("r1", [new Uri("http://127.0.0.1:5080/api/orders")], 125, null, null)
             {
-                LaunchCommand = ["dotnet", "run", "--project", "src/Shop", "--", "--urls", "http://127.0.0.1:5080", "it's"],
+                LaunchCommand = ["dotnet", "run", "--", "--urls", "http://127.0.0.1:5080", "it's"],
             };
 
+            // Run in the project's folder: fix --verify reruns the command in each copy's folder, so it is offered.
             Assert.Equal(
-                "dotnet-pooldoctor fix r1/report.json --project src/Shop/Shop.csproj --verify --load http://127.0.0.1:5080/api/orders -c 125 "
-                + "-- dotnet run --project src/Shop -- --urls http://127.0.0.1:5080 'it'\\''s'",
-                FixCommandLine.For(report, Path.Combine(root, "r1", "report.json"), run, workingDirectory: root));
+                "dotnet-pooldoctor fix r1/report.json --project Shop.csproj --verify --load http://127.0.0.1:5080/api/orders -c 125 "
+                + "-- dotnet run -- --urls http://127.0.0.1:5080 'it'\\''s'",
+                FixCommandLine.For(report, Path.Combine(project, "r1", "report.json"), run, workingDirectory: project));
+            // From the repository's root, the copy's folder is not where the command ran: no --verify, only the fix.
+            Assert.Equal(
+                "dotnet-pooldoctor fix r1/report.json --project src/Shop/Shop.csproj",
+                FixCommandLine.For(report, Path.Combine(root, "r1", "report.json"), run with { LaunchCommand = ["dotnet", "run", "--project", "src/Shop"] }, workingDirectory: root));
+            // An absolute path would start the same unpatched build in both copies (the README's lab): no --verify.
+            Assert.DoesNotContain("--verify", FixCommandLine.For(report, Path.Combine(project, "r1", "report.json"),
+                run with { LaunchCommand = ["dotnet", "/opt/tool/dotnet-pooldoctor.dll", "lab"] }, workingDirectory: project));
+            // fix --verify loads with GET: a POST run is not offered a verification that would send other requests.
+            Assert.DoesNotContain("--verify", FixCommandLine.For(report, Path.Combine(project, "r1", "report.json"),
+                run with { LoadRequest = new PoolDoctor.Cli.Commands.LoadRequest("POST", [], "{}"u8.ToArray()) }, workingDirectory: project));
             // Attached with -p: no launched command, so no --verify; a report elsewhere is named by its full path.
             Assert.Equal(
                 $"dotnet-pooldoctor fix /elsewhere/report.json --project {Path.Combine(project, "Shop.csproj")}",
