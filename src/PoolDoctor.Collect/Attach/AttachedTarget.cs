@@ -118,7 +118,8 @@ public sealed class AttachedTarget : IAsyncDisposable
                 bound,
                 limit => listen ? NobodyConnected(path, limit) : $"{who}: its diagnostics socket {path} gave no connection in {TargetWait.Seconds(limit)}",
                 cancellationToken,
-                late => late?.DisposeAsync().AsTask())
+                late => late?.DisposeAsync().AsTask(),
+                targetThere: !listen)
                 ?? throw new AttachException($"diagnostic port '{port}' gave no connection");
             var process = pid > 0 ? ProcessCatalog.Describe(pid) : new TargetProcess(0, Path.GetFileName(path), "");
             return new AttachedTarget(process, connector.Instance, connector, listen ? null : path, bound, answer, path);

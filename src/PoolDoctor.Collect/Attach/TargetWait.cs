@@ -13,9 +13,11 @@ public static class TargetWait
     /// <param name="bound">How long the target has to answer.</param>
     /// <param name="timedOut">The one line that says what did not answer, given the bound.</param>
     /// <param name="abandon">Releases what a wait that lost the race yields later.</param>
+    /// <param name="targetThere">Whether a target is known to be there when the bound runs out (a paused or hung process,
+    /// which `watch` waits for); false for a listen port nobody connected to, a typo more often than a sick target.</param>
     public static async Task<T> RunAsync<T>(
         Func<CancellationToken, Task<T>> wait, TimeSpan bound, Func<TimeSpan, string> timedOut, CancellationToken cancellation,
-        Action<T>? abandon = null)
+        Action<T>? abandon = null, bool targetThere = true)
     {
         // The first bounded wait of the run: what --attach-timeout counts from (POOLDOCTOR_TIMING=1 shows it).
         SelfTiming.ToolTimeline.Mark("wait");
@@ -38,7 +40,7 @@ public static class TargetWait
             },
             CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
         cancellation.ThrowIfCancellationRequested();
-        throw new AttachException(timedOut(bound), targetSilent: true);
+        throw new AttachException(timedOut(bound), targetSilent: targetThere);
     }
 
     /// <summary>A duration as the one-liners say it: "5 s", "0.5 s".</summary>

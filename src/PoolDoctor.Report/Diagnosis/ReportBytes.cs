@@ -11,7 +11,29 @@ public static class ReportBytes
     /// <summary>Far above any report the tool writes (a watch's report of a large service is a few MB).</summary>
     public const int MaxBytes = 16 * 1024 * 1024;
 
+    /// <summary>How long a report's file may take to open and give data: a FIFO with no writer blocks in open() forever.</summary>
+    public static readonly TimeSpan DataBound = TimeSpan.FromSeconds(5);
+
     public static byte[] Read(string path)
+    {
+        // Read on a pool thread (background: the process may end while it still blocks), so a FIFO or a device with
+        // nothing to give ends the run with one line instead of hanging it past Ctrl+C.
+        var reading = Task.Run(() => ReadAll(path));
+        try
+        {
+            if (!reading.Wait(DataBound))
+            {
+                throw new InvalidDataException($"'{path}' gave no report in {DataBound.TotalSeconds:0} s (a FIFO with no writer, or a pipe that stays silent?)");
+            }
+        }
+        catch (AggregateException e) when (e.InnerException is InvalidDataException inner)
+        {
+            throw inner;
+        }
+        return reading.Result;
+    }
+
+    private static byte[] ReadAll(string path)
     {
         if (Directory.Exists(path))
         {

@@ -37,7 +37,8 @@ internal static class DiagnoseReportBuilder
             culprits,
             outcome.Stacks?.Groups ?? [],
             WithConfigured(AdviceBuilder.Build(outcome.Verdict.Kind, culprits, outcome.Samples, outcome.Cores, outcome.Stacks?.Capture.WindowSeconds ?? 0, loadConcurrency),
-                PoolBounds.CurrentMinimum(context) ?? minThreads),
+                // A SetMinThreads call in the app's IL leaves the minimum unknown: the stop-gap then compares with nothing.
+                context.Unknown.ContainsKey(PoolBounds.MinKey) ? null : PoolBounds.CurrentMinimum(context) ?? minThreads),
             compare ?? [],
             outcome.IsPartial,
             outcome.IsPartial ? outcome.EndMessage : null)

@@ -41,6 +41,8 @@ internal static partial class FixCommandLine
         project is not null
         && string.Equals(Path.GetDirectoryName(Path.GetFullPath(project)), Path.GetFullPath(here).TrimEnd('/'), StringComparison.Ordinal)
         && run.LaunchCommand.Skip(1).All(word => !Path.IsPathRooted(word))
+        // fix --verify drives one URL over HTTP/1.1 with no think time: any other load would not be this run's.
+        && run.LoadUrls.Count == 1 && run.LoadProtocol == PoolDoctor.Load.LoadProtocol.Http1 && run.ThinkTime is null
         && (run.LoadRequest is null || (run.LoadRequest.Method == "GET" && run.LoadRequest.Headers.Count == 0 && run.LoadRequest.Body.Length == 0));
 
     /// <summary>The nearest folder above the file holding exactly one .csproj gives the project; null when the file is not here.</summary>
@@ -50,13 +52,21 @@ internal static partial class FixCommandLine
         {
             return null;
         }
-        for (var folder = Path.GetDirectoryName(Path.GetFullPath(file)); folder is not null; folder = Path.GetDirectoryName(folder))
+        try
         {
-            var projects = Directory.GetFiles(folder, "*.csproj");
-            if (projects.Length > 0)
+            for (var folder = Path.GetDirectoryName(Path.GetFullPath(file)); folder is not null; folder = Path.GetDirectoryName(folder))
             {
-                return projects.Length == 1 ? projects[0] : null;
+                var projects = Directory.GetFiles(folder, "*.csproj");
+                if (projects.Length > 0)
+                {
+                    return projects.Length == 1 ? projects[0] : null;
+                }
             }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // A folder above the culprit's file that cannot be listed: the command goes without --project, and the
+            // report it sits in is still written.
         }
         return null;
     }

@@ -41,6 +41,11 @@ public sealed class InputOpenedOnceTests
             var (result, waited) = await BoundedRun.RunAsync(["analyze", fifo]);
             AssertOneLine(result, $"'{fifo}' was not opened in 5 s: a named pipe (FIFO) opens only once something writes to it");
             Assert.True(waited < TimeSpan.FromSeconds(5 + 2), $"{waited.TotalSeconds:F1} s from the open to the exit\n{result}");
+            // fix reads a report the same bounded way (Report/Diagnosis/ReportBytes): one line, not a hang.
+            var clock = Stopwatch.StartNew();
+            var fix = await ToolRun.RunAsync(["fix", fifo], TimeSpan.FromSeconds(60));
+            AssertOneLine(fix, $"'{fifo}' gave no report in 5 s");
+            Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), $"fix on a FIFO with no writer took {clock.Elapsed.TotalSeconds:F1} s\n{fix}");
         }
         finally
         {
