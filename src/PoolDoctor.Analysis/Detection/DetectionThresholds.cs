@@ -158,6 +158,15 @@ public sealed record DetectionThresholds
     /// </summary>
     public bool WeighStuckQueue { get; init; } = true;
 
+    /// <summary>
+    /// Threads per second per core above which a pool with a kept queue is filling up to a raised MinThreads, not stuck:
+    /// below its minimum the runtime creates a thread per queued item at once (fixtures/counters/compensated: 3 -> 126
+    /// threads in half a second; on a busy CI host one clean-clone run read 2 samples with the queue kept while the pool
+    /// grew, and called it Starving). A stuck pool grows by injection: 4-6 threads/s on one core
+    /// (stuck/taskwait-cores1), about 10/s on two cores under cooperative-blocking injection (the README's taskwait).
+    /// </summary>
+    public double StuckMaxThreadGrowthPerCore { get; init; } = 12;
+
     /// <summary>The signature rule's wait (queue ÷ completed/s, seconds) below which a growing busy pool still flows.</summary>
     public double SignatureSecondsOfWork { get; init; } = 0.25;
 

@@ -69,11 +69,15 @@ internal static class PoolKeepsUp
     // sample, at least half as many as are queued and 3x the cores: the recorded runs went 5 -> 110 threads with 17 queued,
     // 18 -> 40 with 25) or are there already, one for each queued item (a first sample has no previous one). A stuck pool
     // adds a thread or two per injection: 3 -> 6 under 60 queued (stuck/taskwait-cores1).
+    // Or they arrive faster than injection ever adds them (StuckMaxThreadGrowthPerCore): a busy CI host read 5 -> 31
+    // threads in half a second under 97 queued, MinThreads 300, and called it Starving on the half-the-queue test alone.
     private static bool CreatesThreads(WindowFigures f, int cores, DetectionThresholds t) =>
         !t.WeighStuckQueue
         || f.Latest.ThreadCount >= f.Latest.QueueLength
         || (f.Previous is { } previous && f.Latest.ThreadCount - previous.ThreadCount is var added
-            && added >= t.CompensatedThreadsPerCore * cores && added >= f.Latest.QueueLength / 2);
+            && added >= t.CompensatedThreadsPerCore * cores
+            && (added >= f.Latest.QueueLength / 2
+                || (f.Latest.Seconds > previous.Seconds && added / (f.Latest.Seconds - previous.Seconds) > t.StuckMaxThreadGrowthPerCore * cores)));
 
     public static Verdict Verdict(WindowFigures f, int cores, DetectionThresholds t)
     {

@@ -30,6 +30,12 @@ internal static class PoolStuck
         {
             return false;
         }
+        // A pool creating threads far faster than injection does is filling up to its MinThreads: the queue is about to go.
+        var span = latest.Seconds - previous.Seconds;
+        if (span > 0 && (latest.ThreadCount - previous.ThreadCount) / span > t.StuckMaxThreadGrowthPerCore * cores)
+        {
+            return false;
+        }
         // A first sample's rate covers a span nobody knows; its queue is real, so the next sample decides.
         return !latest.FirstInterval
             && (latest.CompletedPerSecond <= 0 || latest.QueueLength >= t.QueuedSecondsOfWork * latest.CompletedPerSecond);
