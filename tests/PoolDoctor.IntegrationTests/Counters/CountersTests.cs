@@ -66,9 +66,13 @@ public class CountersTests
         var rows = lines[1..].Select(l => l.Split(',')).ToList();
         Assert.True(rows.Count >= 3, run.ToString());
         Assert.All(rows, r => Assert.Equal(5, r.Length));
-        // Half a second apart, not the default second (the runtime's timer may drift by a few ms).
+        // Half a second apart, not the default second. The runtime's timer keeps its cadence: on a loaded host one tick
+        // came late and the next on time (0.75 s, then 0.25 s, in a clean-clone CI run), so the mean gap tells the
+        // interval and no gap may reach the default second's.
         var seconds = rows.Select(r => double.Parse(r[0], System.Globalization.CultureInfo.InvariantCulture)).ToList();
-        Assert.All(seconds.Zip(seconds.Skip(1), (a, b) => b - a), gap => Assert.InRange(gap, 0.3, 0.8));
+        var gaps = seconds.Zip(seconds.Skip(1), (a, b) => b - a).ToList();
+        Assert.InRange(gaps.Average(), 0.4, 0.7);
+        Assert.All(gaps, gap => Assert.InRange(gap, 0.1, 0.9));
     }
 
     [Fact]
