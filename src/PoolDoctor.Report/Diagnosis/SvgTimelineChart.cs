@@ -52,7 +52,9 @@ internal static class SvgTimelineChart
             svg.Append($"<line class=\"grid\" x1=\"{Left}\" x2=\"{Left + plotW}\" y1=\"{py}\" y2=\"{py}\"/>");
             svg.Append($"<text class=\"tick\" x=\"{Left - 6}\" y=\"{py}\" text-anchor=\"end\" dominant-baseline=\"middle\">{Html.N(y, y < 10 ? 1 : 0)}</text>");
         }
-        var xStep = NiceStep(xMax / 6);
+        // Whole seconds at least: the labels are whole seconds and a clock to the second, so a half-second step on a
+        // short run printed "+0s" twice and put a 0.5 s verdict line over a "+0s" label.
+        var xStep = Math.Max(1, NiceStep(xMax / 6));
         // With the watch's start known, the first label is UTC clock time (to match dashboards and logs) and the
         // seconds since the start go below it; without it, only the seconds.
         for (var x = 0.0; x <= xMax + (xStep / 100); x += xStep)

@@ -38,4 +38,21 @@ public sealed class ReportTimeTests
         Assert.Contains("+20s", since);
         Assert.Contains("started at 21:59:55 UTC", html);
     }
+
+    [Theory]
+    [InlineData(2.4)]
+    [InlineData(1.0)]
+    [InlineData(3.7)]
+    [InlineData(20)]
+    [InlineData(600)]
+    public void Axis_labels_of_a_run_of_any_length_never_repeat(double seconds)
+    {
+        var svg = SvgTimelineChart.Render("c", "t", [(0, 1), (seconds, 2)], seconds, [new ChartMarker(0.5, "Starving", "verdict-moment")],
+            origin: new DateTimeOffset(2026, 11, 22, 3, 0, 0, TimeSpan.Zero));
+        var clocks = Regex.Matches(svg, "class=\"tick clock\"[^>]*>([^<]*)<").Select(m => m.Groups[1].Value).ToList();
+        var since = Regex.Matches(svg, "class=\"tick since\"[^>]*>([^<]*)<").Select(m => m.Groups[1].Value).ToList();
+        Assert.True(since.Count >= 2, svg);
+        Assert.Equal(since.Count, since.Distinct().Count());
+        Assert.Equal(clocks.Count, clocks.Distinct().Count());
+    }
 }
