@@ -5,7 +5,7 @@
 # fuzz/corpus/TARGET, for SECONDS. Findings land in OUT (default artifacts/fuzz/TARGET); fuzz/stats.sh summarises them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?target: nettrace, dump-header, http1, grpc or trigger}
+target=${1:?target: nettrace, dump-header, http1, grpc, trigger, ipc-peer, report-json or input-file}
 seconds=${2:?seconds}
 out=${3:-artifacts/fuzz/$target}
 export PATH="$PATH:$HOME/.dotnet/tools"
@@ -21,6 +21,7 @@ fi
 mkdir -p "$out"
 # A hang is an input that runs past 5 s (the tool's own read limit is a minute plus 2 s per MB: far longer);
 # -m none: the .NET runtime reserves more address space than AFL's default limit allows.
-export AFL_SKIP_BIN_CHECK=1 AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
+# AFL_NO_AFFINITY: on a shared 2-core host, a third campaign (or another helper's) finds no free core to pin to.
+export AFL_SKIP_BIN_CHECK=1 AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_AFFINITY=1
 export DOTNET_TieredCompilation=0
 exec nice -n 19 afl-fuzz -V "$seconds" -t 5000 -m none -i "fuzz/corpus/$target" -o "$out" -- dotnet "$bin/PoolDoctor.Fuzz.dll" "$target"

@@ -17,7 +17,7 @@ bash fuzz/instrument.sh "$out/bin"
 stat() { sed -n "s/^$1 *: *\([0-9]*\).*/\1/p" "$2"; }
 printf 'target\texecutions\tcrashes\thangs\n' > "$out/summary.tsv"
 refused=0
-for target in nettrace dump-header http1 grpc trigger; do
+for target in nettrace dump-header http1 grpc trigger ipc-peer report-json input-file; do
   if ! FUZZ_BIN="$out/bin" bash fuzz/run.sh "$target" "$seconds" "$out/$target" > "$out/$target.log" 2>&1; then
     echo "afl-fuzz did not run on $target:"; tail -n 20 "$out/$target.log"; refused=1; continue
   fi

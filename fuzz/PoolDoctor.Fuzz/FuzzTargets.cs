@@ -13,6 +13,9 @@ public static class FuzzTargets
         ["http1"] = Http1ResponseTarget.Run,
         ["grpc"] = GrpcReplyTarget.Run,
         ["trigger"] = TriggerTarget.Run,
+        ["ipc-peer"] = DiagnosticsPeerTarget.Run,
+        ["report-json"] = ReportJsonTarget.Run,
+        ["input-file"] = InputFileTarget.Run,
     };
 
     /// <summary>A refusal must be one line: the CLI prints the message as it is.</summary>

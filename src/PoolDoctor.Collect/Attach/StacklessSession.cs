@@ -28,11 +28,29 @@ public static class StacklessSession
     /// </summary>
     public static Task<EventPipeSession> Bounded(Func<CancellationToken, Task<EventPipeSession>> start, string who, int processId, TimeSpan bound, CancellationToken cancellationToken) =>
         TargetWait.RunAsync(
-            start,
+            token => ProtocolCheckedAsync(start, who, token),
             bound,
             limit => $"{who} did not answer the request to start an EventPipe session in {TargetWait.Seconds(limit)}: {RuntimeHandshake.WhySilent(processId)}",
             cancellationToken,
             late => _ = SessionStop.RequestAsync(late, TimeSpan.FromSeconds(5)).ContinueWith(_ => late.Dispose(), TaskScheduler.Default));
+
+    /// <summary>
+    /// NETCore.Client reads a reply without checking it beyond its magic: a header that announces fewer bytes than a
+    /// header, or a reply code it does not know, surfaces as the arithmetic or argument exception of its reader
+    /// (fuzz/regressions/ipc-peer). Those are the peer's doing and are said so, naming it; an end of stream stays what it
+    /// is, so callers can still tell a target that exited.
+    /// </summary>
+    private static async Task<EventPipeSession> ProtocolCheckedAsync(Func<CancellationToken, Task<EventPipeSession>> start, string who, CancellationToken token)
+    {
+        try
+        {
+            return await start(token).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is OverflowException or ArgumentException or InvalidDataException or FormatException or IndexOutOfRangeException)
+        {
+            throw new AttachException($"{who} answered the request to start an EventPipe session with a reply that breaks the diagnostics protocol ({e.GetType().Name}): is it a .NET runtime's diagnostics socket?", e);
+        }
+    }
 
     private static async Task<EventPipeSession> StartUnboundedAsync(DiagnosticsClient client, IReadOnlyList<EventPipeProvider> providers, int circularBufferMB, CancellationToken cancellationToken)
     {

@@ -46,6 +46,8 @@ public sealed class CounterWatcher : IAsyncDisposable
     private Task? _pump;
     private int _stopping;
     private int _samplesSeen;
+    private int _eventSeen;
+    private volatile WatchEnd? _silent;
     private double? _currentConnections;
     private double? _currentRequests;
 
@@ -109,7 +111,32 @@ public sealed class CounterWatcher : IAsyncDisposable
             _ = watcher._queueDelay.SteerAsync(0);
         }
         watcher._pump = Task.Factory.StartNew(watcher.Pump, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        _ = watcher.WatchFirstEventAsync(FirstEventBound(target.AttachTimeout, intervalSeconds));
         return watcher;
+    }
+
+    /// <summary>
+    /// How long a started session may stay silent before its first event: the attach timeout plus two intervals (the
+    /// runtime writes its first counters one interval after the start, from a thread of its own, so even a starved pool
+    /// sends them). A target paused right after the start (SIGSTOP, a debugger, docker pause) sends nothing at all.
+    /// </summary>
+    public static TimeSpan FirstEventBound(TimeSpan attachTimeout, double intervalSeconds) => attachTimeout + TimeSpan.FromSeconds(2 * intervalSeconds);
+
+    /// <summary>
+    /// Ends the watch with one line when no event arrives within <paramref name="bound"/> of the start: the stream is
+    /// closed (the pump then ends, and the runtime drops the session at its next write, so none is left behind once the
+    /// target runs again) and no stop is asked of a runtime that answers nothing.
+    /// </summary>
+    private async Task WatchFirstEventAsync(TimeSpan bound)
+    {
+        await Task.Delay(bound).ConfigureAwait(false);
+        if (Volatile.Read(ref _eventSeen) == 1 || Volatile.Read(ref _stopping) == 1 || _ended.Task.IsCompleted)
+        {
+            return;
+        }
+        _silent = new WatchEnd(WatchEndKind.Failed,
+            $"{_target.Describe} started the EventPipe session but sent no event in {TargetWait.Seconds(bound)}: {RuntimeHandshake.WhySilent(_target.ProcessId)}");
+        _session.Dispose();
     }
 
     private static EventPipeProvider ServerCounters(string name, double intervalSeconds) =>
@@ -139,6 +166,10 @@ public sealed class CounterWatcher : IAsyncDisposable
 
     private WatchEnd Classify(Exception? failure)
     {
+        if (_silent is { } silent)
+        {
+            return silent;
+        }
         if (Volatile.Read(ref _stopping) == 1)
         {
             return new WatchEnd(WatchEndKind.Stopped, "stopped");
@@ -162,6 +193,7 @@ public sealed class CounterWatcher : IAsyncDisposable
 
     private void OnDynamicEvent(TraceEvent data)
     {
+        Volatile.Write(ref _eventSeen, 1);
         ToolTimeline.Mark("first-event");
         if (data.EventName != "EventCounters" || data.PayloadValue(0) is not IDictionary<string, object?> outer)
         {
@@ -223,6 +255,7 @@ public sealed class CounterWatcher : IAsyncDisposable
 
     private void OnAdjustment(ThreadPoolWorkerThreadAdjustmentTraceData data)
     {
+        Volatile.Write(ref _eventSeen, 1);
         var injection = new InjectionEvent(
             Math.Round(SecondsOf(data), 3),
             data.NewWorkerThreadCount,
@@ -247,6 +280,19 @@ public sealed class CounterWatcher : IAsyncDisposable
         }
         // Both sessions stop at once: each stop waits for the runtime to flush, and `detect` exits only after both.
         var queueDelayStopped = _queueDelay is null ? Task.CompletedTask : _queueDelay.DisposeAsync().AsTask();
+        if (_silent is not null)
+        {
+            // A runtime that sent nothing answers no stop either: its stream is closed already, and the queue-delay
+            // session's own stop is not waited for past a second (an abandoned start stops itself when it returns).
+            if (_pump is not null)
+            {
+                await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            }
+            _runnable.Dispose();
+            await queueDelayStopped.WaitAsync(TimeSpan.FromSeconds(1)).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
+            _intervals.Writer.TryComplete();
+            return;
+        }
         await SessionStop.RequestAsync(_session, StopTimeout);
         if (_pump is not null)
         {

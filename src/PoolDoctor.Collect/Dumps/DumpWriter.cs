@@ -26,10 +26,22 @@ public static class DumpWriter
         }
         try
         {
-            // A dump takes as long as the target's memory needs (minutes for a large heap), so only Ctrl+C or SIGTERM ends
-            // this wait, at once, even where NETCore.Client's read does not watch the token; the attach already proved
-            // that the runtime answers.
-            await target.Client.WriteDumpAsync(ToRuntime(kind), full, WriteDumpFlags.None, cancellation).WaitAsync(cancellation);
+            // A dump takes as long as the target's memory needs (minutes for a large heap), so the write as a whole has no
+            // bound; its progress does (see ProgressBound). Ctrl+C or SIGTERM end it at once, even where NETCore.Client's
+            // read does not watch the token.
+            using var gaveUp = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+            var write = target.Client.WriteDumpAsync(ToRuntime(kind), full, WriteDumpFlags.None, gaveUp.Token);
+            var bound = ProgressBound(target.AttachTimeout);
+            var stalled = StalledAsync(target, full, bound, gaveUp.Token);
+            var first = await Task.WhenAny(write, stalled).WaitAsync(cancellation);
+            await gaveUp.CancelAsync();
+            if (first == stalled && await stalled is { } silence)
+            {
+                // The request's connection closes with the run; a createdump that starts late still writes, but nothing waits.
+                _ = write.ContinueWith(late => _ = late.Exception, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+                throw new AttachException(silence, targetSilent: true);
+            }
+            await write;
         }
         catch (Exception e) when (e is DiagnosticsClientException or IOException or TimeoutException or System.Net.Sockets.SocketException)
         {
@@ -39,6 +51,47 @@ public static class DumpWriter
         return File.Exists(full)
             ? new FileInfo(full).Length
             : throw new AttachException($"the runtime of {target.Describe} reported success but '{full}' does not exist (it writes with the target's own permissions and file system view)");
+    }
+
+    /// <summary>
+    /// How long a dump may make no progress: three attach timeouts (15 s by default) for the runtime to start createdump
+    /// and create the file, and as long again between two growths of it. createdump gathers the target's memory map
+    /// first (a second or two for a large process), then writes without pause; a target paused before or during the
+    /// write never gets there.
+    /// </summary>
+    public static TimeSpan ProgressBound(TimeSpan attachTimeout) => 3 * attachTimeout;
+
+    /// <summary>The line that says what did not answer, once the file has not appeared or grown for <paramref name="bound"/>; null when the write ended first.</summary>
+    private static async Task<string?> StalledAsync(AttachedTarget target, string full, TimeSpan bound, CancellationToken writeEnded)
+    {
+        // A target in another mount namespace (a container) writes the path in its own view.
+        var seen = target.ProcessId > 0 && ProcFs.HasOtherMountNamespace(target.ProcessId) ? ProcFs.UnderRootOf(target.ProcessId, full) : full;
+        long? last = null;
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        try
+        {
+            while (true)
+            {
+                await Task.Delay(TimeSpan.FromMilliseconds(250), writeEnded).ConfigureAwait(false);
+                var info = new FileInfo(seen);
+                long? size = info.Exists ? info.Length : null;
+                if (size != last)
+                {
+                    last = size;
+                    clock.Restart();
+                }
+                else if (clock.Elapsed >= bound)
+                {
+                    return last is null
+                        ? $"{target.Describe} did not start writing the dump to {full} in {TargetWait.Seconds(bound)}: {RuntimeHandshake.WhySilent(target.ProcessId)}"
+                        : $"the dump of {target.Describe} stopped growing at {last.Value / (1024.0 * 1024.0):F1} MB for {TargetWait.Seconds(bound)}: {RuntimeHandshake.WhySilent(target.ProcessId)} ({full} is incomplete)";
+                }
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            return null;
+        }
     }
 
     private static void Resume(AttachedTarget target)

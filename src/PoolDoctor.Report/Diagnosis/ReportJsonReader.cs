@@ -43,13 +43,20 @@ public static class ReportJsonReader
     private static JsonDocument Parse(string path)
     {
         var bytes = ReportBytes.Read(path);
+        // The parser checks UTF-8 only where it must; a string read later would throw an InvalidOperationException
+        // (fuzz/regressions/report-json), so the whole file is checked here, once.
+        if (!System.Text.Unicode.Utf8.IsValid(bytes))
+        {
+            throw new InvalidDataException($"'{path}' is not a report: it is not UTF-8 text (a report is UTF-8 JSON)");
+        }
         try
         {
             return JsonDocument.Parse(bytes);
         }
         catch (JsonException e)
         {
-            throw new InvalidDataException($"'{path}' is not a report (invalid JSON: {e.Message.Split('\n')[0]})", e);
+            // Where, not the parser's message: that quotes the file's bytes, line breaks and all.
+            throw new InvalidDataException($"'{path}' is not a report (invalid JSON at line {e.LineNumber + 1}, byte {e.BytePositionInLine + 1})", e);
         }
     }
 

@@ -137,9 +137,41 @@ public sealed class BoundedWaitTests
         Assert.Equal(130, tool.ExitCode);
     }
 
+    /// <summary>Interval of each verb's counters: the first event may take the attach timeout plus two of them.</summary>
+    public static TheoryData<string, string[], double> CounterVerbs => new()
+    {
+        { "detect", ["--timeout", "30s"], 0.5 },
+        { "counters", ["--duration", "30s"], 1 },
+    };
+
+    [Theory]
+    [MemberData(nameof(CounterVerbs))]
+    public async Task A_runtime_that_starts_the_session_and_sends_no_event_ends_the_verb_in_one_line(string verb, string[] rest, double interval)
+    {
+        using var peer = FakeDiagnosticsPeer.Start(FakeDiagnosticsPeer.Answer.SessionThenSilent);
+        var firstEvent = Bound + (2 * interval);
+        var result = await RunAsync([verb, "--diagnostic-port", peer.Path + ",connect", "--attach-timeout", $"{Bound}s", .. rest]);
+        Assert.True(peer.Sessions > 0, $"the tool started no session\n{result.Result}");
+        var said = firstEvent.ToString("0.#", CultureInfo.InvariantCulture);
+        AssertOneLineFailure(result, $"the runtime at {peer.Path} started the EventPipe session but sent no event in {said} s", TimeSpan.FromSeconds(firstEvent + 2));
+    }
+
+    [Fact]
+    public async Task A_dump_the_runtime_never_starts_writing_ends_in_one_line()
+    {
+        using var peer = FakeDiagnosticsPeer.Start(FakeDiagnosticsPeer.Answer.SessionThenSilent);
+        var dump = Path.Combine(Path.GetTempPath(), $"pooldoctor-never-{Guid.NewGuid():N}.dmp");
+        var result = await RunAsync(["dump", "--diagnostic-port", peer.Path + ",connect", "-o", dump, "--attach-timeout", "1s"]);
+        // Three attach timeouts without the file appearing (ProgressBound), from the request.
+        AssertOneLineFailure(result, $"the runtime at {peer.Path} did not start writing the dump to {dump} in 3 s", TimeSpan.FromSeconds(3 + 2));
+        Assert.False(File.Exists(dump));
+    }
+
     private static Task<(ToolResult Result, TimeSpan Waited)> RunAsync(string[] args) => BoundedRun.RunAsync(args);
 
-    private static void AssertOneLineFailure((ToolResult Result, TimeSpan Waited) run, string expected)
+    private static void AssertOneLineFailure((ToolResult Result, TimeSpan Waited) run, string expected) => AssertOneLineFailure(run, expected, Allowed);
+
+    private static void AssertOneLineFailure((ToolResult Result, TimeSpan Waited) run, string expected, TimeSpan allowed)
     {
         var (result, waited) = run;
         Assert.True(result.ExitCode == 1, result.ToString());
@@ -147,7 +179,7 @@ public sealed class BoundedWaitTests
         var lines = result.StdErr.Split('\n', StringSplitOptions.RemoveEmptyEntries);
         Assert.True(lines.Length == 1, $"expected one line on stderr:\n{result}");
         Assert.DoesNotContain("   at ", result.StdErr, StringComparison.Ordinal);
-        Assert.True(waited < Allowed, $"{waited.TotalSeconds:F1} s from the first wait to the exit (bound {Bound} s + 2 s)\n{result}");
+        Assert.True(waited < allowed, $"{waited.TotalSeconds:F1} s from the first wait to the exit (allowed {allowed.TotalSeconds:0.#} s: its bound + 2 s)\n{result}");
     }
 
     /// <summary>tests/apps/ConsoleWorker paused with SIGSTOP once its diagnostics socket exists; resumed and killed on dispose.</summary>

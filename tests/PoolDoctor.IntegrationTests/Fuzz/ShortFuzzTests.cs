@@ -11,7 +11,7 @@ namespace PoolDoctor.IntegrationTests.Fuzz;
 public sealed class ShortFuzzTests(ShortFuzzRun run) : IClassFixture<ShortFuzzRun>
 {
     /// <summary>Every target fuzz/short.sh runs; a new parser of untrusted input gets its rows by being named here.</summary>
-    public static TheoryData<string> Targets => ["nettrace", "dump-header", "http1", "grpc", "trigger"];
+    public static TheoryData<string> Targets => ["nettrace", "dump-header", "http1", "grpc", "trigger", "ipc-peer", "report-json", "input-file"];
 
     [SkippableTheory]
     [MemberData(nameof(Targets))]
