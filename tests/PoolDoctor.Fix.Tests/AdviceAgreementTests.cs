@@ -65,6 +65,12 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
         ["lab:mvc-filter"] = () => (LabRouteFixTests.Culprit("QuotaFilter.OnActionExecuting", BlockingKind.SyncOverAsync, "Task.Result", "Mvc/QuotaFilter.cs", "quota.HasQuotaAsync(caller).Result"), TestApps.Lab),
         ["lab:endpoint-filter"] = () => (LabRouteFixTests.Culprit("QuotaEndpointFilter.InvokeAsync", BlockingKind.SyncOverAsync, "Task.Result", "Minimal/QuotaEndpointFilter.cs", "quota.HasQuotaAsync(caller).Result"), TestApps.Lab),
         ["lab:hosted-wait-token"] = () => (LabRouteFixTests.Culprit("StockSyncWorker.SyncStock", BlockingKind.SyncOverAsync, "Task.Wait", "Background/StockSyncWorker.cs", "feed.NextBatchAsync(stoppingToken).Wait(stoppingToken)"), TestApps.Lab),
+        ["shapes:expression-bodied"] = () => (FunctionShapeFixTests.Culprit("CatalogFacade.Get", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "ctx.RequestAborted).Result;", "lambda in Program.<Main>$", "CatalogFacade.Get"), TestApps.FixShapes),
+        ["shapes:expression-bodied-multi-line"] = () => (FunctionShapeFixTests.Culprit("CatalogFacade.Describe", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "/text\").Result;", "lambda in Program.<Main>$", "CatalogFacade.Describe"), TestApps.FixShapes),
+        ["shapes:expression-bodied-static"] = () => (FunctionShapeFixTests.Culprit("CatalogFacade.Fetch", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "/raw\").Result;", "lambda in Program.<Main>$", "CatalogFacade.Fetch"), TestApps.FixShapes),
+        ["shapes:local-function"] = () => (FunctionShapeFixTests.Culprit("PriceBook.Total.Unit", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "PriceBook.cs", ".Result,", "lambda in Program.<Main>$", "PriceBook.Total"), TestApps.FixShapes),
+        ["shapes:lambda-handler"] = () => (FunctionShapeFixTests.Culprit("Program.<Main>$", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "Program.cs", "catalog.NameAsync(id).Result", "lambda in Program.<Main>$"), TestApps.FixShapes),
+        ["shapes:interface-implementation"] = () => (FunctionShapeFixTests.Culprit("HttpStockSource.Level", BlockingKind.SyncOverAsync, "TaskAwaiter<TResult>.GetResult", "StockBoard.cs", ".GetAwaiter().GetResult()", "lambda in Program.<Main>$", "StockBoard.Line"), TestApps.FixShapes),
         ["lab:taskrun-nonquery"] = () => (LabRouteFixTests.Culprit("PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery", "Database/PostgresLabDatabase.cs", "        command.ExecuteNonQuery();"), TestApps.Lab),
     };
 
@@ -81,10 +87,6 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
         // A call whose arguments and continuation go on below (`connection.Query<OrderRow>(` … `).ToList();`): the
         // patch parenthesises across lines; the advice rewrites one line and gives the pattern instead.
         ["fixio-orders.json#2"] = "multi-line generic call Query<OrderRow>( … ).ToList(): advice shows a pattern",
-        // The blocking call is in a lambda inside the reported method: the patch makes the lambda async and awaits its
-        // returned task; the advice makes the method async (a report names the lambda as "lambda in …", which this
-        // written culprit does not).
-        ["lab:inline-middleware"] = "call inside a lambda: the patch makes the lambda async, the advice the method",
     };
 
     [Theory]

@@ -20,6 +20,8 @@ internal static class TestApps
 
     public static string FixIo => Path.Combine(Repo(), "tests", "apps", "FixIo", "FixIo.csproj");
 
+    public static string FixShapes => Path.Combine(Repo(), "tests", "apps", "FixShapes", "FixShapes.csproj");
+
     public static string Lab => Path.Combine(Repo(), "src", "PoolDoctor.Lab", "PoolDoctor.Lab.csproj");
 
     public static string Fixture(string name) => Path.Combine(Repo(), "tests", "PoolDoctor.Fix.Tests", "fixtures", name);
@@ -42,7 +44,7 @@ internal static class TestApps
 
     public static string ToolDll => Path.Combine(AppContext.BaseDirectory, "dotnet-pooldoctor.dll");
 
-    private static readonly Lazy<Task> Restored = new(() => Task.WhenAll(RestoreAsync(FixShop), RestoreAsync(FixData), RestoreAsync(FixIo), RestoreAsync(Lab)));
+    private static readonly Lazy<Task> Restored = new(() => Task.WhenAll(RestoreAsync(FixShop), RestoreAsync(FixData), RestoreAsync(FixIo), RestoreAsync(FixShapes), RestoreAsync(Lab)));
 
     public static Task EnsureRestoredAsync() => Restored.Value;
 

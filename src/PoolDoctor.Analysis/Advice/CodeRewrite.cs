@@ -34,6 +34,16 @@ public static partial class CodeRewrite
         {
             return null;
         }
+        // The function made async is the innermost one around the call: an expression lambda on its line, a block
+        // lambda above it, else the method (the agreement test holds this to the patch's choice).
+        if (signature != call && InExpressionLambda(rewritten) is { } inline)
+        {
+            return InLambda(excerpt, call, call, inline, inline);
+        }
+        if (EnclosingBlockLambda(excerpt.Lines, signature, call) is var lambda and >= 0)
+        {
+            return InLambda(excerpt, lambda, call, AsyncLambdaLine(excerpt.Lines[lambda]), rewritten);
+        }
         var viewComponent = type is not null && InViewComponent(type, excerpt.Lines, signature);
         // A Task-returning method that was not async: made async, its returns are awaited (or unwrapped) too.
         var taskResult = signature >= 0 && !Regex.IsMatch(excerpt.Lines[signature], @"\basync\b") && SignatureType(excerpt.Lines[signature], method) is { } declared
