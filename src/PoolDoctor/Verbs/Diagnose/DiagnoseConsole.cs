@@ -4,24 +4,24 @@ using PoolDoctor.Report.Diagnosis;
 namespace PoolDoctor.Cli.Doctor;
 
 /// <summary>`diagnose` on the terminal: the report on stdout, progress and the gate's line on stderr.</summary>
-internal sealed class DiagnoseConsole(LiveStatusLine? status) : IDiagnoseOutput
+internal sealed class DiagnoseConsole(IToolConsole console, LiveStatusLine? status) : IDiagnoseOutput
 {
     public void Started(AttachedTarget attached, TimeSpan duration) =>
-        Console.Error.WriteLine($"Diagnosing {attached.Process.Name} (pid {attached.ProcessId}) for up to {duration.TotalSeconds:0} s; Ctrl+C writes a partial report.");
+        console.Error.WriteLine($"Diagnosing {attached.Process.Name} (pid {attached.ProcessId}) for up to {duration.TotalSeconds:0} s; Ctrl+C writes a partial report.");
 
     public void WatchEnded() => status?.Clear();
 
     public void Written(DiagnoseWritten written)
     {
-        ReportTerminalWriter.Write(TerminalConsole.Create(), written.Report);
+        ReportTerminalWriter.Write(TerminalConsole.Create(console), written.Report);
         foreach (var line in written.LoadLines)
         {
-            Console.Out.WriteLine(line);
+            console.Out.WriteLine(line);
         }
-        Console.Out.WriteLine($"Report: {written.Json} and {written.Html}");
+        console.Out.WriteLine($"Report: {written.Json} and {written.Html}");
         if (written.Report.Evidence is { } evidence)
         {
-            Console.Out.WriteLine($"Evidence beside it: {evidence.Nettrace} (PerfView, analyze) and {evidence.Speedscope} (speedscope)");
+            console.Out.WriteLine($"Evidence beside it: {evidence.Nettrace} (PerfView, analyze) and {evidence.Speedscope} (speedscope)");
         }
         if (written.GateMessage is { } gate)
         {
