@@ -28,7 +28,7 @@ internal static class DemoCommand
         var db = new Option<string?>("--db") { HelpName = "CONNSTR", Description = "PostgreSQL connection string: run the five db/* variants against it and print their table." };
         var connections = ConnectionsOption.Create("Concurrent connections.");
         var duration = DurationOption.Create("--duration", ["-d"], "How long to load each variant.", defaultText: "10s");
-        var output = PathOptions.OutputDirectory("--output", ["-o"], "Directory for report.json and report.html (default: the current directory).");
+        var output = ReportPath.Option();
         var fix = new Option<bool>("--fix") { Description = "End with the culprit's fix as a diff of the lab's source, verified on a patched copy built in Release (needs the source checkout; adds a build and a load)." };
         var command = new Command("demo", "Run the whole loop on the built-in lab: reproduce, load, detect, name the culprit, advise, verify with a before/after table.")
         {
@@ -55,7 +55,12 @@ internal static class DemoCommand
             var plan = connectionString is null
                 ? new DemoPlan([route, twin], null)
                 : new DemoPlan(LabScenarios.DatabaseVariants, connectionString);
-            return await RunAsync(console, plan, count, duration.ReadOrDefault(parse), parse.GetValue(output)?.ToString() ?? ".",
+            var reportPath = parse.GetValue(output) ?? ReportPath.Default;
+            if (reportPath.Note is { } oldForm)
+            {
+                Stderr.Note(oldForm);
+            }
+            return await RunAsync(console, plan, count, duration.ReadOrDefault(parse), reportPath,
                 fix: connectionString is null && parse.GetValue(fix), cancellation);
         });
         return command;
@@ -63,7 +68,7 @@ internal static class DemoCommand
 
     private sealed record DemoPlan(IReadOnlyList<string> Routes, string? ConnectionString);
 
-    private static async Task<RunEnd> RunAsync(IToolConsole console, DemoPlan plan, int connections, TimeSpan duration, string directory, bool fix, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(IToolConsole console, DemoPlan plan, int connections, TimeSpan duration, ReportPath reportPath, bool fix, CancellationToken cancellation)
     {
         var clock = Stopwatch.StartNew();
         var started = DateTimeOffset.UtcNow;
@@ -114,7 +119,7 @@ internal static class DemoCommand
         {
             var outcome = interrupted && !watch.IsPartial ? watch with { End = DiagnoseLoopEnd.Interrupted, EndMessage = "the demo was interrupted (Ctrl+C)" } : watch;
             var report = DiagnoseReportBuilder.Build(diagnosedTarget!, started, outcome, rows, loadConcurrency: connections) with { Load = diagnosed.Driven(connections) };
-            var (json, html) = await ReportFiles.WriteAsync(report, directory);
+            var (json, html) = await ReportFiles.WriteAsync(report, reportPath);
             console.Out.WriteLine();
             console.Out.WriteLine("Before / after:");
             console.Out.Write(CompareTableWriter.Text(rows));

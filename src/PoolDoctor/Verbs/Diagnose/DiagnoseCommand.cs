@@ -16,7 +16,7 @@ internal static class DiagnoseCommand
     {
         var target = new TargetOptions();
         var duration = DurationOption.Create("--duration", ["-d"], "Watch at most this long; it stops earlier once diagnosed.", defaultText: "60s");
-        var output = PathOptions.OutputDirectory("--output", ["-o"], "Directory for report.json and report.html (default: the current directory).");
+        var output = ReportPath.Option();
         var userCode = UserCodeOption.Create();
         var load = LoadUrl.CreateOption("--load", "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.");
         var connections = ConnectionsOption.Create("Connections per --load URL.");
@@ -79,8 +79,13 @@ internal static class DiagnoseCommand
                 KeepEvidence = !parse.GetValue(noEvidence),
             };
             var shape = protocol.Read(parse);
+            var reportPath = parse.GetValue(output) ?? ReportPath.Default;
+            if (reportPath.Note is { } oldForm)
+            {
+                Stderr.Note(oldForm);
+            }
             var run = new DiagnoseOptions(
-                parse.GetValue(output)?.ToString() ?? ".",
+                reportPath.Directory,
                 parse.GetValue(load) ?? [],
                 parse.GetValue(connections),
                 parse.GetValue(failOn),
@@ -91,6 +96,7 @@ internal static class DiagnoseCommand
                 ThinkTime = shape.ThinkTime,
                 LoadRequest = request.Read(parse, shape.Protocol),
                 LaunchCommand = launchCommand,
+                Report = reportPath,
             };
             foreach (var url in run.LoadUrls)
             {
