@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need beyond the .NET SDK: PostgreSQL (database scenarios), Chromium (HTML report),
+# Installs what the tests need beyond the .NET SDK: PostgreSQL (database scenarios), Chromium (HTML report), tmux
+# (the terminal-width test drives `diagnose` on a pty of 80 and 140 columns),
 # Prometheus (a real server scrapes `watch --metrics`), and AFL++ with SharpFuzz's instrumenter (the short fuzz).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
@@ -9,6 +10,7 @@ command -v /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || ls /usr/lib/postg
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v /usr/bin/prometheus >/dev/null 2>&1 || need+=(prometheus)
 command -v afl-fuzz >/dev/null 2>&1 || need+=(afl++)
+command -v tmux >/dev/null 2>&1 || need+=(tmux)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing: ${need[*]}"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi

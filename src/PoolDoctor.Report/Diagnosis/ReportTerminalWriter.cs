@@ -30,19 +30,8 @@ public static class ReportTerminalWriter
 
         if (report.Culprits.Count > 0)
         {
-            var table = new Table().Border(TableBorder.Simple).Title("[bold]Culprits[/]");
-            table.AddColumn("#").AddColumn("method (call site)").AddColumn("entry").AddColumn("kind").AddColumn("blocking API").AddColumn(new TableColumn("pool threads").RightAligned()).AddColumn(new TableColumn("share").RightAligned());
-            var (shown, folded, foldedShare) = CulpritRows.Of(report.Culprits);
-            foreach (var (rank, c) in shown)
-            {
-                table.AddRow(rank.ToString(), Markup.Escape(c.DisplayName), Markup.Escape(c.Entry ?? "-"), c.Kind.ToString(), Markup.Escape(c.ApiText), c.Threads.ToString(), $"{c.Share * 100:0}%");
-            }
-            if (folded > 0)
-            {
-                table.AddRow("", $"[grey]{Markup.Escape(CulpritRows.OtherText(folded, foldedShare))}[/]", "", "", "", "", $"[grey]{Markup.Escape(CulpritRows.Percent(foldedShare))}[/]");
-            }
-            console.Write(table);
-            foreach (var line in CulpritLines.Describe(report.Culprits[0]).Where(l => !l.StartsWith("entry:", StringComparison.Ordinal)))
+            CulpritTable.Write(console, report.Culprits);
+            foreach (var line in CulpritLines.Describe(report.Culprits[0], repositoryPaths: true).Where(l => !l.StartsWith("entry:", StringComparison.Ordinal)))
             {
                 console.MarkupLine($"  [grey]{Markup.Escape(line)}[/]");
             }

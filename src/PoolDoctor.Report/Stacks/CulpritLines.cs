@@ -5,12 +5,14 @@ namespace PoolDoctor.Report.Stacks;
 /// <summary>The lines under a culprit's name in every text output: what it served, how it was reached, what was missing.</summary>
 public static class CulpritLines
 {
-    public static IReadOnlyList<string> Describe(Culprit c)
+    /// <param name="repositoryPaths">Files as the HTML report names them: the repository path when known (the
+    /// terminal summary, read beside the report), else the path on the machine that built the app.</param>
+    public static IReadOnlyList<string> Describe(Culprit c, bool repositoryPaths = false)
     {
         var lines = new List<string>();
-        if (c.Site.File is not null)
+        if ((repositoryPaths ? c.Site.RepositoryFile ?? c.Site.File : c.Site.File) is { } file)
         {
-            lines.Add($"at {c.Site.File}" + (c.Site.Line is { } line ? $":{line}" : ""));
+            lines.Add($"at {file}" + (c.Site.Line is { } line ? $":{line}" : ""));
         }
         if (c.Site.SourceUrl is not null)
         {
@@ -37,7 +39,7 @@ public static class CulpritLines
         }
         if (c.Chain.Count > 1 || c.Package is not null)
         {
-            lines.Add("chain: " + string.Join(" -> ", ChainParts(c)));
+            lines.Add("chain: " + string.Join(" -> ", ChainParts(c, repositoryPaths)));
         }
         if (c.Site.Note is not null)
         {

@@ -6,7 +6,7 @@ namespace PoolDoctor.Cli.Doctor;
 /// `--show-child-io`; without it a command that fails still gets its last lines shown, since a failing test's name and
 /// message are what the user needs first.
 /// </summary>
-internal sealed class ChildOutput(string command, LiveStatusLine? status)
+internal sealed class ChildOutput(IToolConsole console, string command, LiveStatusLine? status)
 {
     private readonly string _prefix = $"[{Path.GetFileName(command)}] ";
 
@@ -14,7 +14,7 @@ internal sealed class ChildOutput(string command, LiveStatusLine? status)
     {
         if (status is null)
         {
-            Console.Error.WriteLine(_prefix + line);
+            console.Error.WriteLine(_prefix + line);
         }
         else
         {
@@ -33,7 +33,7 @@ internal sealed class ChildOutput(string command, LiveStatusLine? status)
         Stderr.Line($"the command's last output (exit code {exitCode}; --show-child-io streams all of it):");
         foreach (var line in lines)
         {
-            Console.Error.WriteLine(_prefix + line);
+            console.Error.WriteLine(_prefix + line);
         }
     }
 }

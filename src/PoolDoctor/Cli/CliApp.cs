@@ -16,11 +16,13 @@ public static class CliApp
     /// constructed: a verb's run, its help and its errors only read its own branch). Without one, every verb, for the
     /// root's help and for suggestions on a mistyped name.
     /// </summary>
-    public static RootCommand BuildRoot(string[]? args = null)
+    public static RootCommand BuildRoot(string[]? args = null) => BuildRoot(args, SystemConsole.Instance);
+
+    internal static RootCommand BuildRoot(string[]? args, IToolConsole console)
     {
         var root = new RootCommand("PoolDoctor: find out why a .NET service's ThreadPool starves, name the blocking code, and verify the fix.");
-        var named = args is [var first, ..] ? CommandCatalog.Only(first) : null;
-        foreach (var verb in named is null ? CommandCatalog.All() : [named])
+        var named = args is [var first, ..] ? CommandCatalog.Only(first, console) : null;
+        foreach (var verb in named is null ? CommandCatalog.All(console) : [named])
         {
             root.Subcommands.Add(verb);
         }
@@ -28,9 +30,14 @@ public static class CliApp
         return root;
     }
 
-    public static async Task<int> RunAsync(string[] args, CancellationToken cancellation = default)
+    public static Task<int> RunAsync(string[] args, CancellationToken cancellation = default) =>
+        RunAsync(args, SystemConsole.Instance, cancellation);
+
+    /// <summary>A run whose every line goes to <paramref name="console"/> (tests pass one of their own).</summary>
+    internal static async Task<int> RunAsync(string[] args, IToolConsole console, CancellationToken cancellation = default)
     {
-        var root = BuildRoot(args);
+        AmbientConsole.Use(console);
+        var root = BuildRoot(args, console);
         var parsed = root.Parse(args);
         Collect.SelfTiming.ToolTimeline.Mark("parsed");
         if (!HelpLayout.IsHelp(parsed) && ParseErrors.First(parsed) is { } problem)
@@ -44,6 +51,8 @@ public static class CliApp
             // seconds, so the default 2 s before System.CommandLine force-exits with 130 is too short.
             var configuration = new InvocationConfiguration
             {
+                Output = console.Out,
+                Error = console.Error,
                 EnableDefaultExceptionHandler = false,
                 ProcessTerminationTimeout = TimeSpan.FromSeconds(60),
             };
@@ -56,7 +65,7 @@ public static class CliApp
         finally
         {
             Collect.SelfTiming.ToolTimeline.Mark("exit");
-            Collect.SelfTiming.ToolTimeline.Print(Console.Error);
+            Collect.SelfTiming.ToolTimeline.Print(console.Error);
         }
     }
 
@@ -68,7 +77,7 @@ public static class CliApp
         var code = RunEnds.Exit(end);
         if (end.Kind == RunEndKind.RunFailed && Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
         {
-            Console.Error.WriteLine(e);
+            AmbientConsole.Current.Error.WriteLine(e);
         }
         return code;
     }

@@ -8,7 +8,7 @@ internal static class CommandCatalog
 {
     // Name and factory of each verb: a run builds only the verb it names (see CliApp.BuildRoot), so `detect` does not pay
     // for constructing (and JIT-compiling) the eleven others before it attaches.
-    private static readonly (string Name, Func<Command> Create)[] Verbs =
+    private static readonly (string Name, Func<IToolConsole, Command> Create)[] Verbs =
     [
         ("demo", DemoCommand.Create),
         ("diagnose", DiagnoseCommand.Create),
@@ -25,9 +25,9 @@ internal static class CommandCatalog
         ("fix", FixCommand.Create),
     ];
 
-    public static IEnumerable<Command> All() => Verbs.Select(v => v.Create());
+    public static IEnumerable<Command> All(IToolConsole console) => Verbs.Select(v => v.Create(console));
 
     /// <summary>The verb named <paramref name="name"/> alone, or null when no verb has that name.</summary>
-    public static Command? Only(string name) =>
-        Array.Find(Verbs, v => v.Name == name) is { Create: not null } verb ? verb.Create() : null;
+    public static Command? Only(string name, IToolConsole console) =>
+        Array.Find(Verbs, v => v.Name == name) is { Create: not null } verb ? verb.Create(console) : null;
 }

@@ -6,7 +6,7 @@ namespace PoolDoctor.Cli;
 /// </summary>
 internal static class Stderr
 {
-    public static void Line(string text) => Console.Error.WriteLine($"{CliApp.ToolName}: {text}");
+    public static void Line(string text) => AmbientConsole.Current.Error.WriteLine($"{CliApp.ToolName}: {text}");
 
     public static void Note(string text) => Line($"note: {text}");
 

@@ -1,18 +1,23 @@
 using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Cli;
 using PoolDoctor.Report.Diagnosis;
 
 namespace PoolDoctor.Runs;
 
-/// <summary>Writes report.json and report.html into the output directory; JSON first, so the data survives an HTML failure.</summary>
+/// <summary>Writes the report's JSON and HTML files (report.json and report.html unless -o named them); JSON first, so the data survives an HTML failure.</summary>
 internal static class ReportFiles
 {
-    public static async Task<(string Json, string Html)> WriteAsync(DiagnosisReport report, string directory)
+    public static Task<(string Json, string Html)> WriteAsync(DiagnosisReport report, string directory) =>
+        WriteAsync(report, new ReportPath(directory, "report", FolderForm: false));
+
+    public static async Task<(string Json, string Html)> WriteAsync(DiagnosisReport report, ReportPath path)
     {
+        var directory = path.Directory;
         try
         {
             Directory.CreateDirectory(directory);
-            var json = Path.Combine(directory, "report.json");
-            var html = Path.Combine(directory, "report.html");
+            var json = path.Json;
+            var html = path.Html;
             // Never cancelled: a partial report after Ctrl+C is exactly what must reach the disk.
             await ReportJsonWriter.WriteFileAsync(report, json, CancellationToken.None);
             Collect.SelfTiming.ToolTimeline.Mark("json-written");

@@ -12,7 +12,7 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class AnalyzeCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var file = new Argument<string>("FILE") { HelpName = "FILE", Description = "A .nettrace file with sample-profiler stacks (stacks --output, or dotnet-trace collect), or a core dump (dump, dotnet-dump collect)." };
         var symbols = new Option<DirectoryInfo?>("--symbols") { HelpName = "DIR", Description = "A directory with the app's assemblies and PDBs, for a trace or dump recorded on another machine (file:line, user code, IL)." };
@@ -34,7 +34,7 @@ internal static class AnalyzeCommand
             {
                 if (input.Kind == InputKind.Elf)
                 {
-                    return await AnalyzeDumpAsync(input.Path, path, how, symbolsDirectory, cancellation);
+                    return await AnalyzeDumpAsync(console, input.Path, path, how, symbolsDirectory, cancellation);
                 }
                 var snapshot = await TraceReading.ReadAsync(input.Path, firstSamplePerThread: false, cancellation, symbolsDirectory: symbolsDirectory);
                 foreach (var missing in snapshot.Missing)
@@ -45,7 +45,7 @@ internal static class AnalyzeCommand
                 {
                     throw new RunFailedException($"'{path}' holds no sample-profiler stacks or wait events (record it with 'stacks --output', or dotnet-trace with the sample profiler or --clrevents waithandle)");
                 }
-                StackOutput.Write(StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
+                StackOutput.Write(console, StackReportBuilder.Build(Path.GetFileName(path), snapshot, how), how.Format);
                 return RunEnd.Ok;
             }
             catch (RunFailedException e) when (input.IsCopy)
@@ -61,7 +61,7 @@ internal static class AnalyzeCommand
 
     private const string Expected = "a .nettrace trace (or .nettrace.gz) or a core dump";
 
-    private static async Task<RunEnd> AnalyzeDumpAsync(string path, string name, StackDisplay how, string? symbolsDirectory, CancellationToken cancellation)
+    private static async Task<RunEnd> AnalyzeDumpAsync(IToolConsole console, string path, string name, StackDisplay how, string? symbolsDirectory, CancellationToken cancellation)
     {
         DumpReading dump;
         // ClrMD reports nothing while it reads; a dump of hundreds of MB takes seconds to minutes.
@@ -83,7 +83,7 @@ internal static class AnalyzeCommand
             FromDump = true,
             ThreadPool = dump.ThreadPool,
         };
-        StackOutput.Write(report, how.Format);
+        StackOutput.Write(console, report, how.Format);
         return RunEnd.Ok;
     }
 }

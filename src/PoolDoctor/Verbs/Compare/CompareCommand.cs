@@ -11,7 +11,7 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class CompareCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var target = new TargetOptions();
         var variants = new Argument<string[]>("variants")
@@ -76,25 +76,25 @@ internal static class CompareCommand
                 ThinkTime = shape.ThinkTime,
                 LoadRequest = loadRequest.Read(parse, shape.Protocol),
             };
-            return await RunAsync(request, json, parse.GetValue(children.ShowChildIo), cancellation);
+            return await RunAsync(console, request, json, parse.GetValue(children.ShowChildIo), cancellation);
         });
         return command;
     }
 
-    private static async Task<RunEnd> RunAsync(CompareOptions request, bool json, bool showChildIo, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(IToolConsole console, CompareOptions request, bool json, bool showChildIo, CancellationToken cancellation)
     {
-        var status = LiveStatusLine.ForTerminal();
+        var status = LiveStatusLine.ForTerminal(console);
         if (showChildIo)
         {
-            request = request with { ChildOutput = new ChildOutput(request.Command[0], status).Line };
+            request = request with { ChildOutput = new ChildOutput(console, request.Command[0], status).Line };
         }
         var result = await CompareRun.RunAsync(request, status, line =>
         {
             status?.Clear();
-            Console.Error.WriteLine(line);
+            console.Error.WriteLine(line);
         }, cancellation);
         status?.Clear();
-        Console.Out.Write(json ? CompareTableWriter.Json(result.Rows) + Environment.NewLine : CompareTableWriter.Text(result.Rows));
+        console.Out.Write(json ? CompareTableWriter.Json(result.Rows) + Environment.NewLine : CompareTableWriter.Text(result.Rows));
         return cancellation.IsCancellationRequested ? RunEnd.Interrupted() : result.End;
     }
 

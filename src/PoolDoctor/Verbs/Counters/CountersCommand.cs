@@ -16,7 +16,7 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class CountersCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var target = new TargetOptions();
         var format = FormatOption.Create<CountersFormat>("text (default), json (one object per interval, one per line) or csv (a header, then one row per interval).");
@@ -47,20 +47,20 @@ internal static class CountersCommand
             }
             var limit = duration.Read(parse);
             var interval = refresh.ReadOrDefault(parse);
-            return await RunAsync(spec, view, interval, limit, cancellation);
+            return await RunAsync(console, spec, view, interval, limit, cancellation);
         });
         return command;
     }
 
-    private static async Task<RunEnd> RunAsync(TargetSpec spec, CountersView view, TimeSpan interval, TimeSpan? limit, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(IToolConsole console, TargetSpec spec, CountersView view, TimeSpan interval, TimeSpan? limit, CancellationToken cancellation)
     {
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         await using var watch = await PoolWatch.StartAsync(attached, cancellation, interval.TotalSeconds);
         var detector = watch.Detector;
-        var redraw = view.Format == CountersFormat.Text && !Console.IsOutputRedirected;
+        var redraw = view.Format == CountersFormat.Text && !console.IsOutputRedirected;
         if (view.Format == CountersFormat.Csv)
         {
-            Console.Out.WriteLine(CounterColumns.CsvHeader(view.Columns ?? CounterColumns.All));
+            console.Out.WriteLine(CounterColumns.CsvHeader(view.Columns ?? CounterColumns.All));
         }
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         if (limit is { } l)
@@ -72,40 +72,40 @@ internal static class CountersCommand
         await foreach (var reading in watch.ReadAllAsync(stop.Token))
         {
             verdict = reading.Verdict;
-            Render(attached, reading.Interval, verdict, view, redraw);
+            Render(console, attached, reading.Interval, verdict, view, redraw);
         }
         var end = await watch.StopAsync();
         if (end.Kind != WatchEndKind.Stopped)
         {
             if (view.Format == CountersFormat.Text)
             {
-                Console.WriteLine($"Last verdict after {detector.Samples.Count} interval(s): {CounterText.VerdictLine(verdict)}");
+                console.Out.WriteLine($"Last verdict after {detector.Samples.Count} interval(s): {CounterText.VerdictLine(verdict)}");
             }
             throw WatchFailures.From(end, detector.Samples.Count);
         }
         return RunEnd.Ok;
     }
 
-    private static void Render(AttachedTarget attached, CounterInterval interval, Verdict verdict, CountersView view, bool redraw)
+    private static void Render(IToolConsole console, AttachedTarget attached, CounterInterval interval, Verdict verdict, CountersView view, bool redraw)
     {
         if (view.Format == CountersFormat.Json)
         {
-            Console.Out.WriteLine(CounterJson.IntervalLine(interval, verdict));
+            console.Out.WriteLine(CounterJson.IntervalLine(interval, verdict));
         }
         else if (view.Format == CountersFormat.Csv)
         {
-            Console.Out.WriteLine(CounterColumns.CsvRow(view.Columns ?? CounterColumns.All, interval, verdict.Kind, verdict.Confidence));
+            console.Out.WriteLine(CounterColumns.CsvRow(view.Columns ?? CounterColumns.All, interval, verdict.Kind, verdict.Confidence));
         }
         else if (redraw)
         {
             // Home + clear screen, then the whole block: simple and flicker-free enough at 1 Hz.
-            Console.Out.Write("\u001b[H\u001b[2J" + string.Join(Environment.NewLine, Block(attached, interval, verdict, view.Columns)) + Environment.NewLine);
+            console.Out.Write("\u001b[H\u001b[2J" + string.Join(Environment.NewLine, Block(attached, interval, verdict, view.Columns)) + Environment.NewLine);
         }
         else
         {
-            Console.Out.WriteLine(view.Columns is null ? CounterText.Line(interval, verdict) : CounterColumns.Line(view.Columns, interval, verdict.Kind, verdict.Confidence));
+            console.Out.WriteLine(view.Columns is null ? CounterText.Line(interval, verdict) : CounterColumns.Line(view.Columns, interval, verdict.Kind, verdict.Confidence));
         }
-        Console.Out.Flush();
+        console.Out.Flush();
     }
 
     /// <summary>The whole block, or with --counters the picked rows between the same header and verdict lines.</summary>

@@ -16,7 +16,7 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class DemoCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var blockingRoutes = LabScenarios.Blocking(LabHost.Mvc).Select(s => s.Route).ToList();
         var scenario = new Option<string>("--scenario")
@@ -28,7 +28,7 @@ internal static class DemoCommand
         var db = new Option<string?>("--db") { HelpName = "CONNSTR", Description = "PostgreSQL connection string: run the five db/* variants against it and print their table." };
         var connections = ConnectionsOption.Create("Concurrent connections.");
         var duration = DurationOption.Create("--duration", ["-d"], "How long to load each variant.", defaultText: "10s");
-        var output = PathOptions.OutputDirectory("--output", ["-o"], "Directory for report.json and report.html (default: the current directory).");
+        var output = ReportPath.Option();
         var fix = new Option<bool>("--fix") { Description = "End with the culprit's fix as a diff of the lab's source, verified on a patched copy built in Release (needs the source checkout; adds a build and a load)." };
         var command = new Command("demo", "Run the whole loop on the built-in lab: reproduce, load, detect, name the culprit, advise, verify with a before/after table.")
         {
@@ -55,7 +55,12 @@ internal static class DemoCommand
             var plan = connectionString is null
                 ? new DemoPlan([route, twin], null)
                 : new DemoPlan(LabScenarios.DatabaseVariants, connectionString);
-            return await RunAsync(plan, count, duration.ReadOrDefault(parse), parse.GetValue(output)?.ToString() ?? ".",
+            var reportPath = parse.GetValue(output) ?? ReportPath.Default;
+            if (reportPath.Note is { } oldForm)
+            {
+                Stderr.Note(oldForm);
+            }
+            return await RunAsync(console, plan, count, duration.ReadOrDefault(parse), reportPath,
                 fix: connectionString is null && parse.GetValue(fix), cancellation);
         });
         return command;
@@ -63,11 +68,11 @@ internal static class DemoCommand
 
     private sealed record DemoPlan(IReadOnlyList<string> Routes, string? ConnectionString);
 
-    private static async Task<RunEnd> RunAsync(DemoPlan plan, int connections, TimeSpan duration, string directory, bool fix, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(IToolConsole console, DemoPlan plan, int connections, TimeSpan duration, ReportPath reportPath, bool fix, CancellationToken cancellation)
     {
         var clock = Stopwatch.StartNew();
         var started = DateTimeOffset.UtcNow;
-        var status = LiveStatusLine.ForTerminal();
+        var status = LiveStatusLine.ForTerminal(console);
         var rows = new List<CompareRow>();
         VariantResult? diagnosed = null;
         Model.Targets.TargetProcess? diagnosedTarget = null;
@@ -83,7 +88,7 @@ internal static class DemoCommand
                 await using var attached = await AttachedTarget.AttachAsync(lab.Spec, cancellation);
                 var variant = new Variant(route, lab.Url(route));
                 var diagnose = diagnosed is null;
-                Console.Out.WriteLine($"[{clock.Elapsed.TotalSeconds,4:0}s] {route}: lab pid {lab.ProcessId}, {connections} connections for {duration.TotalSeconds:0} s{(diagnose ? ", diagnosing" : "")}");
+                console.Out.WriteLine($"[{clock.Elapsed.TotalSeconds,4:0}s] {route}: lab pid {lab.ProcessId}, {connections} connections for {duration.TotalSeconds:0} s{(diagnose ? ", diagnosing" : "")}");
                 // The report's clock starts with the diagnosed variant's watch, so its samples and its load share one UTC axis.
                 var watchStarted = DateTimeOffset.UtcNow;
                 var result = await VariantRunner.RunAsync(variant, connections, duration, duration, attached, captureStacks: diagnose, status, cancellation,
@@ -95,7 +100,7 @@ internal static class DemoCommand
                     diagnosed = result;
                     started = watchStarted;
                     diagnosedTarget = attached.Process;
-                    WriteDiagnosis(result, attached.Process, started, connections);
+                    WriteDiagnosis(console, result, attached.Process, started, connections);
                 }
                 if (cancellation.IsCancellationRequested)
                 {
@@ -114,22 +119,22 @@ internal static class DemoCommand
         {
             var outcome = interrupted && !watch.IsPartial ? watch with { End = DiagnoseLoopEnd.Interrupted, EndMessage = "the demo was interrupted (Ctrl+C)" } : watch;
             var report = DiagnoseReportBuilder.Build(diagnosedTarget!, started, outcome, rows, loadConcurrency: connections) with { Load = diagnosed.Driven(connections) };
-            var (json, html) = await ReportFiles.WriteAsync(report, directory);
-            Console.Out.WriteLine();
-            Console.Out.WriteLine("Before / after:");
-            Console.Out.Write(CompareTableWriter.Text(rows));
-            Console.Out.WriteLine();
-            Console.Out.WriteLine($"Report: {html} (data: {json})");
+            var (json, html) = await ReportFiles.WriteAsync(report, reportPath);
+            console.Out.WriteLine();
+            console.Out.WriteLine("Before / after:");
+            console.Out.Write(CompareTableWriter.Text(rows));
+            console.Out.WriteLine();
+            console.Out.WriteLine($"Report: {html} (data: {json})");
             if (fix && !interrupted)
             {
-                await Verbs.Fix.DemoFix.RunAsync(json, diagnosed, connections, duration, status, line =>
+                await Verbs.Fix.DemoFix.RunAsync(console, json, diagnosed, connections, duration, status, line =>
                 {
                     status?.Clear();
-                    Console.Error.WriteLine(line);
+                    console.Error.WriteLine(line);
                 }, cancellation);
             }
         }
-        Console.Out.WriteLine($"Demo finished in {clock.Elapsed.TotalSeconds:0} s.");
+        console.Out.WriteLine($"Demo finished in {clock.Elapsed.TotalSeconds:0} s.");
         if (interrupted)
         {
             return RunEnd.Interrupted("interrupted; the lab was stopped");
@@ -138,12 +143,12 @@ internal static class DemoCommand
     }
 
     // The demo drives a closed loop of `connections`: the blocked work's demand for the stop-gap is that many threads.
-    private static void WriteDiagnosis(VariantResult result, Model.Targets.TargetProcess target, DateTimeOffset started, int connections)
+    private static void WriteDiagnosis(IToolConsole console, VariantResult result, Model.Targets.TargetProcess target, DateTimeOffset started, int connections)
     {
         if (result.Watch is { } watch)
         {
             // The diagnosis alone, printed as soon as it is known; the table follows once the other variants ran.
-            ReportTerminalWriter.Write(TerminalConsole.Create(), DiagnoseReportBuilder.Build(target, started, watch, loadConcurrency: connections));
+            ReportTerminalWriter.Write(TerminalConsole.Create(console), DiagnoseReportBuilder.Build(target, started, watch, loadConcurrency: connections));
         }
     }
 }

@@ -17,7 +17,7 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class DetectCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var target = new TargetOptions();
         var timeout = DurationOption.Create("--timeout", [], "Give up after this long (e.g. 30s, 2m).", defaultText: "30s");
@@ -31,12 +31,12 @@ internal static class DetectCommand
             var spec = target.ReadRequired(parse);
             var json = parse.GetValue(format) == OutputFormat.Json;
             var limit = timeout.ReadOrDefault(parse);
-            return await RunAsync(spec, json, limit, cancellation);
+            return await RunAsync(console, spec, json, limit, cancellation);
         });
         return command;
     }
 
-    private static async Task<RunEnd> RunAsync(TargetSpec spec, bool json, TimeSpan limit, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(IToolConsole console, TargetSpec spec, bool json, TimeSpan limit, CancellationToken cancellation)
     {
         var clock = Stopwatch.StartNew();
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
@@ -66,14 +66,14 @@ internal static class DetectCommand
         // read that much sooner; nothing in it depends on how the watch ends. Without one, the end decides the message.
         if (finding is not null)
         {
-            Print(Outcome(timedOut: false), json, limit, interrupted: false);
+            Print(console, Outcome(timedOut: false), json, limit, interrupted: false);
         }
         var end = await watch.StopAsync();
         ToolTimeline.Mark("stopped");
         var interrupted = cancellation.IsCancellationRequested;
         if (finding is null)
         {
-            Print(Outcome(timedOut: !interrupted && end.Kind == WatchEndKind.Stopped), json, limit, interrupted);
+            Print(console, Outcome(timedOut: !interrupted && end.Kind == WatchEndKind.Stopped), json, limit, interrupted);
         }
         if (finding is null && end.Kind != WatchEndKind.Stopped)
         {
@@ -82,10 +82,10 @@ internal static class DetectCommand
         return interrupted && finding is null ? RunEnd.Interrupted() : RunEnd.Ok;
     }
 
-    private static void Print(DetectOutcome outcome, bool json, TimeSpan limit, bool interrupted)
+    private static void Print(IToolConsole console, DetectOutcome outcome, bool json, TimeSpan limit, bool interrupted)
     {
-        Console.Out.WriteLine(json ? CounterJson.DetectResult(outcome) : Text(outcome, limit, interrupted));
-        Console.Out.Flush();
+        console.Out.WriteLine(json ? CounterJson.DetectResult(outcome) : Text(outcome, limit, interrupted));
+        console.Out.Flush();
         ToolTimeline.Mark("printed");
     }
 

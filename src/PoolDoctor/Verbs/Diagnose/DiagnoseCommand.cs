@@ -12,11 +12,11 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class DiagnoseCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var target = new TargetOptions();
         var duration = DurationOption.Create("--duration", ["-d"], "Watch at most this long; it stops earlier once diagnosed.", defaultText: "60s");
-        var output = PathOptions.OutputDirectory("--output", ["-o"], "Directory for report.json and report.html (default: the current directory).");
+        var output = ReportPath.Option();
         var userCode = UserCodeOption.Create();
         var load = LoadUrl.CreateOption("--load", "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.");
         var connections = ConnectionsOption.Create("Connections per --load URL.");
@@ -79,8 +79,13 @@ internal static class DiagnoseCommand
                 KeepEvidence = !parse.GetValue(noEvidence),
             };
             var shape = protocol.Read(parse);
+            var reportPath = parse.GetValue(output) ?? ReportPath.Default;
+            if (reportPath.Note is { } oldForm)
+            {
+                Stderr.Note(oldForm);
+            }
             var run = new DiagnoseOptions(
-                parse.GetValue(output)?.ToString() ?? ".",
+                reportPath.Directory,
                 parse.GetValue(load) ?? [],
                 parse.GetValue(connections),
                 parse.GetValue(failOn),
@@ -91,6 +96,7 @@ internal static class DiagnoseCommand
                 ThinkTime = shape.ThinkTime,
                 LoadRequest = request.Read(parse, shape.Protocol),
                 LaunchCommand = launchCommand,
+                Report = reportPath,
             };
             foreach (var url in run.LoadUrls)
             {
@@ -105,8 +111,8 @@ internal static class DiagnoseCommand
             LaunchChecks.ChildOptionsNeedCommand(parse, launchCommand.Count > 0, children);
             LaunchChecks.AppFileExists(launchCommand);
             var childPattern = launchCommand.Count > 0 ? LaunchedChild.PatternFor(launchCommand, parse.GetValue(children.Child)) : null;
-            var status = LiveStatusLine.ForTerminal();
-            var childOutput = launchCommand.Count > 0 ? new ChildOutput(launchCommand[0], status) : null;
+            var status = LiveStatusLine.ForTerminal(console);
+            var childOutput = launchCommand.Count > 0 ? new ChildOutput(console, launchCommand[0], status) : null;
             await using var launched = launchCommand.Count > 0
                 ? LaunchedTarget.Start(launchCommand[0], launchCommand.Skip(1), parse.GetValue(children.ShowChildIo) ? childOutput!.Line : null)
                 : null;
@@ -117,7 +123,7 @@ internal static class DiagnoseCommand
                     : await launched.WaitForChildAsync(childPattern, LaunchedChild.StartLimit, cancellation);
             }
             return await RunAsync(spec!, settings, run, childPattern is null ? launched : null, childPattern is null ? null : launched,
-                status, parse.GetValue(children.ShowChildIo) ? null : childOutput, cancellation);
+                status, parse.GetValue(children.ShowChildIo) ? null : childOutput, console, cancellation);
         });
         return command;
     }
@@ -127,9 +133,9 @@ internal static class DiagnoseCommand
     /// <param name="tail">Where a failed command's last lines go when its output was not streamed.</param>
     private static async Task<RunEnd> RunAsync(
         TargetSpec spec, DiagnoseLoopSettings settings, DiagnoseOptions run, LaunchedTarget? launched, LaunchedTarget? parent,
-        LiveStatusLine? status, ChildOutput? tail, CancellationToken cancellation)
+        LiveStatusLine? status, ChildOutput? tail, IToolConsole console, CancellationToken cancellation)
     {
-        var ending = await DiagnoseRun.RunAsync(spec, settings, run, launched, parent, status, new DiagnoseConsole(status), cancellation);
+        var ending = await DiagnoseRun.RunAsync(spec, settings, run, launched, parent, status, new DiagnoseConsole(console, status), cancellation);
         // A command that failed by itself (a test run that exited non-zero, an app that died while watched): its own
         // words say why (the failing test's name and message, the app's exception), so they come before the doctor's
         // last line. An app still running here was fine; it is stopped afterwards.

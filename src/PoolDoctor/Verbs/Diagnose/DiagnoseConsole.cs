@@ -1,27 +1,32 @@
+using Spectre.Console;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Report.Diagnosis;
 
 namespace PoolDoctor.Cli.Doctor;
 
-/// <summary>`diagnose` on the terminal: the report on stdout, progress and the gate's line on stderr.</summary>
-internal sealed class DiagnoseConsole(LiveStatusLine? status) : IDiagnoseOutput
+/// <summary>
+/// `diagnose` on the terminal: the report on stdout, progress and the gate's line on stderr. Prose lines go through
+/// Spectre at the console's width, so a narrow terminal wraps them between words, never inside one.
+/// </summary>
+internal sealed class DiagnoseConsole(IToolConsole console, LiveStatusLine? status) : IDiagnoseOutput
 {
     public void Started(AttachedTarget attached, TimeSpan duration) =>
-        Console.Error.WriteLine($"Diagnosing {attached.Process.Name} (pid {attached.ProcessId}) for up to {duration.TotalSeconds:0} s; Ctrl+C writes a partial report.");
+        TerminalConsole.ForError(console).WriteLine($"Diagnosing {attached.Process.Name} (pid {attached.ProcessId}) for up to {duration.TotalSeconds:0} s; Ctrl+C writes a partial report.");
 
     public void WatchEnded() => status?.Clear();
 
     public void Written(DiagnoseWritten written)
     {
-        ReportTerminalWriter.Write(TerminalConsole.Create(), written.Report);
+        var summary = TerminalConsole.Create(console);
+        ReportTerminalWriter.Write(summary, written.Report);
         foreach (var line in written.LoadLines)
         {
-            Console.Out.WriteLine(line);
+            summary.WriteLine(line);
         }
-        Console.Out.WriteLine($"Report: {written.Json} and {written.Html}");
+        summary.WriteLine($"Report: {written.Json} and {written.Html}");
         if (written.Report.Evidence is { } evidence)
         {
-            Console.Out.WriteLine($"Evidence beside it: {evidence.Nettrace} (PerfView, analyze) and {evidence.Speedscope} (speedscope)");
+            summary.WriteLine($"Evidence beside it: {evidence.Nettrace} (PerfView, analyze) and {evidence.Speedscope} (speedscope)");
         }
         if (written.GateMessage is { } gate)
         {

@@ -5,6 +5,9 @@ namespace PoolDoctor.Runs;
 /// <summary>What `diagnose` was asked beyond the watch itself: where to write, what to load, and the CI gate.</summary>
 internal sealed record DiagnoseOptions(string Directory, IReadOnlyList<Uri> LoadUrls, int Connections, FailOn? FailOn, string? JUnit)
 {
+    /// <summary>The report's files (-o FILE.json, or the old -o DIR); <see cref="Directory"/> holds them and the evidence.</summary>
+    public Cli.ReportPath Report { get; init; } = new(Directory, "report", FolderForm: false);
+
     /// <summary>What the --load requests speak (HTTP/1.1 unless --http2 or --grpc).</summary>
     public PoolDoctor.Load.LoadProtocol LoadProtocol { get; init; }
 

@@ -53,8 +53,8 @@ internal static class DiagnoseRun
                 loadConcurrency: run.LoadUrls.Count > 0 ? run.Connections * run.LoadUrls.Count : null,
                 minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion)
                 with { Load = driven, Evidence = outcome.Stacks?.Files?.MoveInto(run.Directory, output.Note) };
-            report = report with { FixCommand = FixCommandLine.For(report, Path.Combine(run.Directory, "report.json"), run) };
-            (json, html) = await ReportFiles.WriteAsync(report, run.Directory);
+            report = report with { FixCommand = FixCommandLine.For(report, run.Report.Json, run) };
+            (json, html) = await ReportFiles.WriteAsync(report, run.Report);
             Collect.SelfTiming.ToolTimeline.Mark("report-written");
         }
         finally

@@ -10,7 +10,7 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class DumpCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var target = new TargetOptions();
         var output = PathOptions.OutputFile("--output", ["-o"], "FILE", "Where to write the dump (default: ./core_YYYYMMDD_HHMMSS_PID in the current folder).", "app.core");
@@ -40,7 +40,7 @@ internal static class DumpCommand
             {
                 throw new RunFailedException(e.Message, e);
             }
-            Console.WriteLine($"{Path.GetFullPath(path)}  {size / (1024.0 * 1024.0):F1} MB ({kind.ToString().ToLowerInvariant()} dump of {(attached.ProcessId > 0 ? $"process {attached.ProcessId}" : "the target")})");
+            console.Out.WriteLine($"{Path.GetFullPath(path)}  {size / (1024.0 * 1024.0):F1} MB ({kind.ToString().ToLowerInvariant()} dump of {(attached.ProcessId > 0 ? $"process {attached.ProcessId}" : "the target")})");
             return RunEnd.Ok;
         });
         return command;

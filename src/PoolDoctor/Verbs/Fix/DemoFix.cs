@@ -17,25 +17,25 @@ internal static class DemoFix
 {
     private static readonly string HostProject = Path.Combine("samples", "DiagnosticScenarios", "DiagnosticScenarios.csproj");
 
-    public static async Task RunAsync(string reportJson, VariantResult diagnosed, int connections, TimeSpan duration, Doctor.LiveStatusLine? status, Action<string> say, CancellationToken cancellation)
+    public static async Task RunAsync(IToolConsole console, string reportJson, VariantResult diagnosed, int connections, TimeSpan duration, Doctor.LiveStatusLine? status, Action<string> say, CancellationToken cancellation)
     {
         var culprit = ReportReader.Pick(ReportReader.Read(reportJson), 1, reportJson);
         if (culprit.Site.File is null || LabHost(culprit.Site.File) is not { } project)
         {
-            Console.Out.WriteLine($"Fix: the lab's source ({culprit.Site.File ?? "no source path in the report"}) is not on this machine, so there is no fix to show (the demo of a checkout shows it).");
+            console.Out.WriteLine($"Fix: the lab's source ({culprit.Site.File ?? "no source path in the report"}) is not on this machine, so there is no fix to show (the demo of a checkout shows it).");
             return;
         }
         var plan = await SourceFixer.PlanAsync(reportJson, new FixOptions { ProjectPath = project }, cancellation);
         if (plan.Refusal is { } refusal)
         {
-            Console.Out.WriteLine($"Fix: refused: {refusal}");
+            console.Out.WriteLine($"Fix: refused: {refusal}");
             return;
         }
         var root = ProjectTree.RootAbove(Path.GetDirectoryName(project)!);
         var edits = plan.ChangedFiles.Select(f => new FileEdit(f.Path, f.OldText, f.NewText)).ToList();
-        Console.Out.WriteLine();
-        Console.Out.WriteLine($"The fix ({plan.Culprit}; `fix report.json --project {Path.GetRelativePath(root, project)}` writes it, here applied to a copy of the lab's source):");
-        Console.Out.Write(EditDiff.Write(edits, root));
+        console.Out.WriteLine();
+        console.Out.WriteLine($"The fix ({plan.Culprit}; `fix report.json --project {Path.GetRelativePath(root, project)}` writes it, here applied to a copy of the lab's source):");
+        console.Out.Write(EditDiff.Write(edits, root));
         var port = FreeLoopbackPort();
         var url = new Uri($"http://127.0.0.1:{port}{new Uri(diagnosed.Row.Url).PathAndQuery}");
         var compare = new CompareOptions(
@@ -43,8 +43,8 @@ internal static class DemoFix
             ["dotnet", Path.Combine("bin", "Release", "net10.0", "DiagnosticScenarios.dll"), "--urls", $"http://127.0.0.1:{port}"], Child: null);
         var result = await VerifyRun.RunAsync(new VerifyRequest(project, edits, compare) { KnownBefore = diagnosed }, status, say, cancellation);
         status?.Clear();
-        Console.Out.WriteLine();
-        VerifyText.Write(Console.Out, result);
+        console.Out.WriteLine();
+        VerifyText.Write(console.Out, result);
     }
 
     /// <summary>The lab's host project in the checkout above the culprit's file, or null.</summary>

@@ -12,7 +12,7 @@ namespace PoolDoctor.Cli.Verbs.Fix;
 /// </summary>
 internal static class FixCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var arguments = new Argument<string[]>("REPORT")
         {
@@ -36,7 +36,7 @@ internal static class FixCommand
             {
                 throw new UsageException(reports.Count == 0 ? "name the report.json to fix" : $"name one report.json (got {reports.Count}: {string.Join(", ", reports)})");
             }
-            return await FixRun.RunAsync(options.Read(parse, reports[0], launch), cancellation);
+            return await FixRun.RunAsync(console, options.Read(parse, reports[0], launch), cancellation);
         });
         return command;
     }

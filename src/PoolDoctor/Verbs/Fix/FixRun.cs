@@ -17,7 +17,7 @@ namespace PoolDoctor.Cli.Verbs.Fix;
 /// </summary>
 internal static class FixRun
 {
-    public static async Task<RunEnd> RunAsync(FixRequest request, CancellationToken cancellation)
+    public static async Task<RunEnd> RunAsync(IToolConsole console, FixRequest request, CancellationToken cancellation)
     {
         // A report that cannot be read ends here, whatever else was asked: a stop-gap needs its culprit too.
         var culprits = ReportReader.Read(request.Report);
@@ -81,9 +81,9 @@ internal static class FixRun
         }
         else
         {
-            Console.Out.Write(diff);
+            console.Out.Write(diff);
         }
-        return request.Verify is { } verify ? await VerifyAsync(app!, edits, verify, cancellation) : RunEnd.Ok;
+        return request.Verify is { } verify ? await VerifyAsync(console, app!, edits, verify, cancellation) : RunEnd.Ok;
     }
 
     /// <summary>
@@ -93,18 +93,18 @@ internal static class FixRun
     private static string DiffRoot(string folder, IReadOnlyList<FileEdit> edits) =>
         edits.All(e => !Path.GetRelativePath(folder, e.Path).StartsWith("..", StringComparison.Ordinal)) ? folder : ProjectTree.RootAbove(folder);
 
-    private static async Task<RunEnd> VerifyAsync(string project, IReadOnlyList<FileEdit> edits, VerifySettings settings, CancellationToken cancellation)
+    private static async Task<RunEnd> VerifyAsync(IToolConsole console, string project, IReadOnlyList<FileEdit> edits, VerifySettings settings, CancellationToken cancellation)
     {
-        var status = LiveStatusLine.ForTerminal();
-        var compare = settings.ShowChildIo ? settings.Compare with { ChildOutput = new ChildOutput(settings.Compare.Command[0], status).Line } : settings.Compare;
+        var status = LiveStatusLine.ForTerminal(console);
+        var compare = settings.ShowChildIo ? settings.Compare with { ChildOutput = new ChildOutput(console, settings.Compare.Command[0], status).Line } : settings.Compare;
         var result = await VerifyRun.RunAsync(new VerifyRequest(project, edits, compare), status, line =>
         {
             status?.Clear();
-            Console.Error.WriteLine(line);
+            console.Error.WriteLine(line);
         }, cancellation);
         status?.Clear();
-        Console.Out.WriteLine();
-        VerifyText.Write(Console.Out, result);
+        console.Out.WriteLine();
+        VerifyText.Write(console.Out, result);
         if (cancellation.IsCancellationRequested)
         {
             return RunEnd.Interrupted();

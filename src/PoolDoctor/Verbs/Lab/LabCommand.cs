@@ -6,7 +6,7 @@ namespace PoolDoctor.Cli.Commands;
 /// <summary>`lab`: hosts the endpoints that reproduce every blocking pattern, from the installed tool, no source tree needed.</summary>
 internal static class LabCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var urls = new Option<string>("--urls")
         {
@@ -39,7 +39,7 @@ internal static class LabCommand
         {
             if (parse.GetValue(listScenarios))
             {
-                LabScenarioList.Write(Console.Out);
+                LabScenarioList.Write(console.Out);
                 return RunEnd.Ok;
             }
             var list = ReadUrls(parse.GetValue(urls)!, "--urls");

@@ -8,7 +8,7 @@ namespace PoolDoctor.Cli.Commands;
 /// <summary>`load URL`: the built-in HTTP load generator (bombardier's defaults and output, wrk's speed goal), in its own process.</summary>
 internal static class LoadCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var options = new LoadCommandOptions();
         var command = new Command("load", "Put HTTP load on a URL from this process (closed loop, or an open-model rate with -r) and print bombardier-style statistics.");
@@ -19,7 +19,7 @@ internal static class LoadCommand
             PreferInlineSocketCompletions();
             var load = options.Read(parse);
             var format = parse.GetValue(options.Format);
-            using var bar = ProgressBar.ForTerminal(load);
+            using var bar = ProgressBar.ForTerminal(console, load);
             LoadSummary summary;
             try
             {
@@ -36,9 +36,9 @@ internal static class LoadCommand
             bar?.Clear();
             if (Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
             {
-                Console.Error.WriteLine($"load: allocated {GC.GetTotalAllocatedBytes() / 1024} KiB, gen0 {GC.CollectionCount(0)}, gen1 {GC.CollectionCount(1)}, gen2 {GC.CollectionCount(2)}, threads {ThreadPool.ThreadCount}");
+                console.Error.WriteLine($"load: allocated {GC.GetTotalAllocatedBytes() / 1024} KiB, gen0 {GC.CollectionCount(0)}, gen1 {GC.CollectionCount(1)}, gen2 {GC.CollectionCount(2)}, threads {ThreadPool.ThreadCount}");
             }
-            Console.Out.Write(format == OutputFormat.Json ? LoadJsonRenderer.Render(summary) + Environment.NewLine : LoadTextRenderer.Render(summary));
+            console.Out.Write(format == OutputFormat.Json ? LoadJsonRenderer.Render(summary) + Environment.NewLine : LoadTextRenderer.Render(summary));
             if (cancellation.IsCancellationRequested)
             {
                 return RunEnd.Interrupted();

@@ -11,20 +11,22 @@ internal sealed class ProgressBar : IProgress<LoadProgress>, IDisposable
 {
     private const int Width = 40;
     private readonly Lock _gate = new();
+    private readonly IToolConsole _console;
     private bool _cleared;
 
-    private ProgressBar()
+    private ProgressBar(IToolConsole console)
     {
+        _console = console;
     }
 
-    public static ProgressBar? ForTerminal(LoadOptions options)
+    public static ProgressBar? ForTerminal(IToolConsole console, LoadOptions options)
     {
-        if (Console.IsOutputRedirected || Console.IsErrorRedirected)
+        if (console.IsOutputRedirected || console.IsErrorRedirected)
         {
             return null;
         }
-        Console.Error.WriteLine($"Loading {LoadCommandOptions.Describe(options)}");
-        return new ProgressBar();
+        console.Error.WriteLine($"Loading {LoadCommandOptions.Describe(options)}");
+        return new ProgressBar(console);
     }
 
     public void Report(LoadProgress value)
@@ -38,7 +40,7 @@ internal sealed class ProgressBar : IProgress<LoadProgress>, IDisposable
             var filled = (int)Math.Round(value.Fraction * Width);
             var line = string.Create(CultureInfo.InvariantCulture,
                 $"\r{value.Elapsed.TotalSeconds,6:0.0}s [{new string('=', filled)}{new string(' ', Width - filled)}] {value.Fraction * 100,6:0.00}%  {value.Responses} responses, {value.Errors} errors");
-            Console.Error.Write(line);
+            _console.Error.Write(line);
         }
     }
 
@@ -48,7 +50,7 @@ internal sealed class ProgressBar : IProgress<LoadProgress>, IDisposable
         {
             if (!_cleared)
             {
-                Console.Error.Write("\r\u001b[2K");
+                _console.Error.Write("\r\u001b[2K");
                 _cleared = true;
             }
         }

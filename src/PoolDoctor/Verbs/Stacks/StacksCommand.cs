@@ -12,7 +12,7 @@ namespace PoolDoctor.Cli.Commands;
 /// </summary>
 internal static class StacksCommand
 {
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var target = new TargetOptions();
         var display = new StackDisplayOptions();
@@ -66,11 +66,11 @@ internal static class StacksCommand
                     Stderr.Note(missing);
                 }
                 var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
-                StackOutput.Write(StackReportBuilder.Build(source, snapshot, how), how.Format);
+                StackOutput.Write(console, StackReportBuilder.Build(source, snapshot, how), how.Format);
                 if (Environment.GetEnvironmentVariable("POOLDOCTOR_TIMING") == "1")
                 {
                     // For bench/stacks-scale.sh: where the time goes.
-                    Console.Error.WriteLine(
+                    console.Error.WriteLine(
                         $"timing: attach+record {recorded.TotalSeconds:F3} s (window {recording.Window.TotalSeconds:F3} s, stop+rundown {(recorded - recording.Window).TotalSeconds:F3} s), " +
                         $"read {(read - recorded).TotalSeconds:F3} s, group+culprits+write {(clock.Elapsed - read).TotalSeconds:F3} s, trace {new FileInfo(path).Length / 1048576.0:F1} MB");
                 }

@@ -15,7 +15,7 @@ internal static class WatchCommand
     /// <summary>How often --otlp pushes; Prometheus pulls at its own scrape interval.</summary>
     private static readonly TimeSpan OtlpInterval = TimeSpan.FromSeconds(5);
 
-    public static Command Create()
+    internal static Command Create(IToolConsole console)
     {
         var target = new TargetOptions();
         var reports = PathOptions.OutputDirectory("--reports", [], "Directory for the reports, one folder per episode.", defaultPath: "pooldoctor-reports");
@@ -111,8 +111,9 @@ internal static class WatchCommand
     /// <summary>One plain line per event, UTC-stamped: journald and log files read it as is (no colour, no redraw).</summary>
     private static void Line(string text)
     {
-        Console.Out.WriteLine($"{DateTimeOffset.UtcNow.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture)} {text}");
-        Console.Out.Flush();
+        var console = AmbientConsole.Current;
+        console.Out.WriteLine($"{DateTimeOffset.UtcNow.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture)} {text}");
+        console.Out.Flush();
     }
 
     private static void Note(string text) => Stderr.Note(text);

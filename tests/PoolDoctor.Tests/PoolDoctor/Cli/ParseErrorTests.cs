@@ -53,7 +53,7 @@ public sealed class ParseErrorTests
         Assert.Equal(ExitCodes.Ok, code);
         Assert.Contains("dotnet-pooldoctor diagnose [options] [-- COMMAND ARGS...]", stdout);
         Assert.Contains("  -- COMMAND ARGS...  ", stdout);
-        foreach (var placeholder in new[] { "--process-id <PID>", "--diagnostic-port, --dport <PORT>", "--output <DIR>", "--junit <FILE>", "--load <URL>", "--fail-on <starving|blocking|any>" })
+        foreach (var placeholder in new[] { "--process-id <PID>", "--diagnostic-port, --dport <PORT>", "--output <FILE.json>", "--junit <FILE>", "--load <URL>", "--fail-on <starving|blocking|any>" })
         {
             Assert.Contains(placeholder, stdout);
         }

@@ -21,7 +21,7 @@ public sealed class TypedOptionsTests
         ["--refresh-interval"] = [typeof(TimeSpan)],
         ["--connections"] = [typeof(int)],
         ["--process-id"] = [typeof(int?)],
-        ["--output"] = [typeof(FileInfo), typeof(DirectoryInfo)],
+        ["--output"] = [typeof(FileInfo), typeof(ReportPath)],
         ["--junit"] = [typeof(FileInfo)],
         ["--reports"] = [typeof(DirectoryInfo)],
         ["--dump"] = [typeof(DumpKind?)],
