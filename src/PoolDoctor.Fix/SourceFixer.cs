@@ -23,6 +23,7 @@ public static class SourceFixer
         try
         {
             culprit = ReportReader.Pick(ReportReader.Read(reportPath), options.Culprit, reportPath);
+            AlreadyAwaited(culprit);
             var callSite = PackageCallSite.AtUserCall(culprit);
             Refusable(callSite);
             project = options.ProjectPath ?? ProjectFinder.Find(callSite.Site.File, reportPath);
@@ -57,6 +58,7 @@ public static class SourceFixer
         try
         {
             var reported = culprit;
+            AlreadyAwaited(reported);
             culprit = PackageCallSite.AtUserCall(culprit);
             Refusable(culprit);
             var document = SourcePaths.Map(solution, culprit.Site.File!)
@@ -105,6 +107,25 @@ public static class SourceFixer
         {
             return FixPlan.Refuse(e.Message, projectPath);
         }
+    }
+
+    /// <summary>
+    /// The app already awaits the call under which the package blocked (its async API ran synchronously before it
+    /// returned a task): there is no call of the app to make async, and the package's version is the fix.
+    /// </summary>
+    private static void AlreadyAwaited(Culprit reported)
+    {
+        if (reported.Package is not { } package || reported.AwaitedRanSync is not { } ran)
+        {
+            return;
+        }
+        var call = PackageCallSite.AtUserCall(reported);
+        var where = call.Package is null ? CulpritPlaces.Where(call) : reported.UserFrame ?? "your code";
+        var method = ran.Awaited.LastIndexOf('.') is var dot and > 0 ? ran.Awaited[(dot + 1)..] : ran.Awaited;
+        throw new FixRefusedException(
+            $"{where} already awaits {ran.Awaited}, which ran {ran.Ran} synchronously inside the package {package.Name} {package.Version}: "
+            + $"nothing in your code to make async; upgrade {package.Name} to a version that does not block there"
+            + (ran.NotOverridden ? $" (one that overrides {method})" : "") + ", or report it to its maintainers");
     }
 
     private static void Refusable(Culprit culprit)

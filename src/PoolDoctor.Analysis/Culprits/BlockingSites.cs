@@ -56,7 +56,11 @@ public static class BlockingSites
         var passesThrough = firstUser >= 0 && (generated >= 0 || HasPipelineFrame(frames, apiIndex + 1, firstUser));
 
         AsyncTwin? apiTwin = null;
-        if (PackageBoundary.Find(stack, apiIndex, api, firstUser, workEnd) is { } crossing)
+        // The user's frame awaits the package method under it (a task-returning one) that blocked before returning.
+        var awaitedPackageCall = firstUser >= 1 && firstUser < stack.Positions.Count
+            ? il.AwaitableCall(stack.Positions[firstUser], frames[firstUser - 1], firstUser - 1 < stack.Modules.Count ? stack.Modules[firstUser - 1] : null)
+            : null;
+        if (PackageBoundary.Find(stack, apiIndex, api, firstUser, workEnd, awaitedPackageCall) is { } crossing)
         {
             if (crossing.Inside)
             {

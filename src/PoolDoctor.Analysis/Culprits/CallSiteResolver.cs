@@ -67,6 +67,50 @@ public sealed class CallSiteResolver(CallGraph graph)
         return found;
     }
 
+    /// <summary>
+    /// The call of the sampled frame's method into this library method when its signature returns a task (its IL, at
+    /// the frame's position), as "Type.Method": the frame awaits or hands on what the call returns, so a thread blocked
+    /// under that call is blocked by the library's own code before it returned, not by the call. Null without the
+    /// frame's IL, or when the call returns no task.
+    /// </summary>
+    /// <remarks>When the frame's IL does not call the target (tier-1 code inlined the package's public method the user
+    /// called, leaving a frame of the package's own async body), the statement at the frame's IL offset decides: every
+    /// call it makes into the target's assembly returns a task.</remarks>
+    public string? AwaitableCall(IlPosition? at, FrameName target, string? targetModule)
+    {
+        if (at is null || graph.Methods.Count == 0)
+        {
+            return null;
+        }
+        _index ??= new CallGraphIndex(graph);
+        if (_index.Method(at.Module, at.Token) is not { } method)
+        {
+            return null;
+        }
+        var exact = method.Calls.Where(c => c.TargetMethod == target.Method && c.TargetTypeFullName == target.TypeFullName).ToList();
+        if (exact.Count > 0)
+        {
+            return exact.Any(c => c.ReturnsAwaitable) ? target.Owner : null;
+        }
+        if (at.IlOffset is not { } offset || AssemblyName(targetModule) is not { } assembly)
+        {
+            return null;
+        }
+        var next = method.SequencePoints.Where(p => p.IlOffset > offset).Select(p => p.IlOffset).DefaultIfEmpty(int.MaxValue).Min();
+        var into = method.Calls
+            .Where(c => c.IlOffset >= offset && c.IlOffset < next && string.Equals(c.TargetAssembly, assembly, StringComparison.OrdinalIgnoreCase))
+            .ToList();
+        return into.Count > 0 && into.All(c => c.ReturnsAwaitable) && into.Select(c => (c.TargetTypeFullName, c.TargetMethod)).Distinct().Count() == 1
+            ? ShortType(into[0].TargetTypeFullName) + "." + into[0].TargetMethod
+            : null;
+    }
+
+    private static string ShortType(string fullName) => fullName.LastIndexOf('.') is var dot and >= 0 ? fullName[(dot + 1)..] : fullName;
+
+    private static string? AssemblyName(string? module) =>
+        string.IsNullOrEmpty(module) || module == "?" ? null
+        : module.EndsWith(".dll", StringComparison.OrdinalIgnoreCase) ? module[..^4] : module;
+
     /// <summary>The user methods reachable from the handler that call the API, best first (empty when unknown).</summary>
     public IReadOnlyList<InlinedCallSite> Inlined(BlockingApi api, string handlerHint) =>
         graph.Methods.Count == 0 ? [] : Find(api, handlerHint);

@@ -41,7 +41,11 @@ public static class PackageBoundary
         public AwaitedRanSync? AwaitedRanSync { get; init; }
     }
 
-    public static Crossing? Find(StackReading stack, int apiIndex, BlockingApi api, int firstUser, int workEnd)
+    /// <param name="awaitedCall">The user's frame's call into the package method under it, when its signature returns
+    /// a task (the app's IL says so; "Type.Method"): blocking deeper in the package is then the package's own code
+    /// blocking inside its async API before it returned (a <c>.Result</c> in its async method), not the user calling a
+    /// blocking API.</param>
+    public static Crossing? Find(StackReading stack, int apiIndex, BlockingApi api, int firstUser, int workEnd, string? awaitedCall = null)
     {
         var packages = stack.Packages;
         var top = Math.Min(firstUser >= 0 ? firstUser : workEnd, packages.Count);
@@ -67,7 +71,8 @@ public static class PackageBoundary
             .Select(i => packages[i]).OfType<PackageRef>().DistinctBy(p => p.Name).ToList();
         var referenced = onPath.FirstOrDefault(p => p.Direct) ?? onPath[0];
 
-        if (firstUser >= 1 && onPath.Count == 1 && packages[firstUser - 1]?.Name == referenced.Name)
+        var blocksInsideAsyncEntry = awaitedCall is not null && firstUser >= 1 && apiIndex < firstUser - 1;
+        if (firstUser >= 1 && onPath.Count == 1 && packages[firstUser - 1]?.Name == referenced.Name && !blocksInsideAsyncEntry)
         {
             var direct = Entry(stack, deepestOuter, api);
             return new Crossing(false, direct.Api, direct.Twin);
@@ -87,7 +92,9 @@ public static class PackageBoundary
             PackageFrames = frames,
             PackageTwin = TwinOf(stack, method, stack.Frames[method].Owner),
             UserCallTwin = userCall,
-            AwaitedRanSync = RanSync(stack, firstUser, apiIndex),
+            AwaitedRanSync = blocksInsideAsyncEntry && packages[firstUser - 1]?.Name == referenced.Name
+                ? new AwaitedRanSync(awaitedCall!, stack.Frames[method].Owner, NotOverridden: false)
+                : RanSync(stack, firstUser, apiIndex),
         };
     }
 

@@ -71,6 +71,23 @@ internal static class MetadataNames
         }
     }
 
+    /// <summary>Whether the method a call token names returns <c>Task</c>, <c>ValueTask</c> or an instantiation of
+    /// either, by the signature the calling module holds (a member reference's own, for another assembly's method).</summary>
+    public static bool ReturnsAwaitable(MetadataReader reader, EntityHandle handle)
+    {
+        var returnType = handle.Kind switch
+        {
+            HandleKind.MethodDefinition => reader.GetMethodDefinition((MethodDefinitionHandle)handle).DecodeSignature(TypeNameProvider.Instance, null).ReturnType,
+            HandleKind.MemberReference when reader.GetMemberReference((MemberReferenceHandle)handle) is var member && member.GetKind() == MemberReferenceKind.Method
+                => member.DecodeMethodSignature(TypeNameProvider.Instance, null).ReturnType,
+            HandleKind.MethodSpecification => ReturnsAwaitable(reader, reader.GetMethodSpecification((MethodSpecificationHandle)handle).Method) ? AwaitableTask : null,
+            _ => null,
+        };
+        return returnType is AwaitableTask or "System.Threading.Tasks.ValueTask";
+    }
+
+    private const string AwaitableTask = "System.Threading.Tasks.Task";
+
     /// <summary>A serialized type name as custom attributes store it (<c>Shop.Outer+&lt;Load&gt;d__2, Shop</c>)
     /// in the call graph's spelling (<c>Shop.Outer.&lt;Load&gt;d__2</c>).</summary>
     public static string FromSerialized(string serialized)

@@ -142,6 +142,7 @@ internal sealed class ModuleCallGraph(PEReader assembly, string module, PdbLines
                 calls.Add(new IlCall(instruction.Offset, KindOf(instruction.OpCode), target.Type, target.Method)
                 {
                     TargetAssembly = MetadataNames.AssemblyOfMethod(_metadata, token),
+                    ReturnsAwaitable = MetadataNames.ReturnsAwaitable(_metadata, token),
                 });
             }
         }

@@ -9,4 +9,8 @@ public sealed record IlCall(int IlOffset, IlCallKind Kind, string TargetTypeFull
     /// calling module's own methods. A package's public entries often live in another package's namespace, so the
     /// assembly, not the namespace, says which package a call goes into.</summary>
     public string? TargetAssembly { get; init; }
+
+    /// <summary>The target returns a <c>Task</c> or <c>ValueTask</c> (generic or not), as the calling module's
+    /// signature of it says: a caller that awaits it expects the blocking to happen after it returns, if at all.</summary>
+    public bool ReturnsAwaitable { get; init; }
 }

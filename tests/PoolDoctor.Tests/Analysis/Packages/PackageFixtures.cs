@@ -34,6 +34,18 @@ internal static class PackageFixtures
 
     private static string HubShopApp => Path.Combine(Directory, "hubshop-app");
 
+    private static string SlackApp => Path.Combine(Directory, "slack-app");
+
+    /// <summary>`/builds/{id}/announce` of a minimal API written for the check that awaits <c>SbmClient.Send</c> of the
+    /// public SlackBotMessages 2.0.0 (built from its source before its fix; its assembly is not kept): the package's
+    /// async <c>ProcessRequest</c> reads <c>SendAsync(...).Result</c> before its first await, so <c>Send</c> blocks
+    /// before it returns its task. Cold, `diagnose --load` under 125 connections; the build is kept in slack-app.</summary>
+    public static string SlackBot => Path.Combine(Directory, "slackbotmessages-2.0.0.nettrace.gz");
+
+    /// <summary><see cref="SlackBot"/> started alone, 30 s at 4 connections (tier-1 code), then `diagnose -p` under 125:
+    /// <c>Send</c> and the builder frames are inlined into the user's lambda, whose next frame is the package's async body.</summary>
+    public static string SlackBotWarmed => Path.Combine(Directory, "slackbotmessages-2.0.0-warmed.nettrace.gz");
+
     /// <summary>`/shop` of the same app grown by an MVC view that renders a view component
     /// (<c>@await Component.InvokeAsync("Cart", ...)</c>) whose sync <c>Invoke</c> reads <c>.Result</c> (build kept in
     /// viewcomponent-app), warmed 40 s at 4 connections, then `diagnose -p` under 125: MVC's view component invoker
@@ -105,6 +117,7 @@ internal static class PackageFixtures
             : path == RazorPageWarmed ? RazorApp
             : path == ViewComponentWarmed ? ViewComponentApp
             : path == HubMethodWarmed ? HubShopApp
+            : path == SlackBot || path == SlackBotWarmed ? SlackApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();

@@ -40,6 +40,22 @@ public class AssemblyCallGraphReaderTests
     }
 
     [Fact]
+    public void Each_call_records_whether_its_target_returns_a_task_by_the_signature_the_caller_holds()
+    {
+        var load = Method("CustomerRepository", "Load");
+
+        // Task<T>.GetAwaiter returns an awaiter, TaskAwaiter<T>.GetResult the value: neither is a task.
+        Assert.DoesNotContain(load.Calls, c => c.ReturnsAwaitable && c.TargetMethod is "GetAwaiter" or "GetResult");
+
+        // Another assembly's method through a member reference: SlackBotMessages' Send returns Task<string>, the
+        // Message setters return void (the app of fixtures/packages/slack-app).
+        var app = AssemblyCallGraphReader.Read([Path.Combine(AppContext.BaseDirectory, "fixtures", "packages", "slack-app", "App.dll")]);
+        var calls = app.Methods.SelectMany(m => m.Calls).Where(c => c.TargetAssembly == "SlackBotMessages").ToList();
+        Assert.True(calls.Single(c => c.TargetMethod == "Send").ReturnsAwaitable);
+        Assert.Contains(calls, c => c.TargetMethod == "set_Text" && !c.ReturnsAwaitable);
+    }
+
+    [Fact]
     public void Interface_calls_are_callvirt_on_the_interface_and_types_record_what_they_implement()
     {
         var find = Method("CustomerService", "Find");
