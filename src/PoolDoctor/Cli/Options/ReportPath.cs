@@ -6,7 +6,8 @@ namespace PoolDoctor.Cli;
 /// Where `diagnose` and `demo` write their report: `-o FILE.json` (or `.html`) names the report file, as `-o` names
 /// the output file in every verb (stacks, dump, fix; dotnet-trace, dotnet-dump, dotnet-gcdump alike), and its twin
 /// (the same name with the other extension) and the evidence files go beside it. The old form, `-o DIR`, still works:
-/// DIR/report.json and DIR/report.html, with a note saying how the file form reads.
+/// DIR/report.json and DIR/report.html, silently: a note on every run would be a second line beside the one-line
+/// errors scripts read, for a form that is not going away.
 /// </summary>
 internal sealed record ReportPath(string Directory, string Name, bool FolderForm)
 {
@@ -15,11 +16,6 @@ internal sealed record ReportPath(string Directory, string Name, bool FolderForm
     public string Json => Path.Combine(Directory, Name + ".json");
 
     public string Html => Path.Combine(Directory, Name + ".html");
-
-    /// <summary>The note the old form gets; null for the file form and the default.</summary>
-    public string? Note => FolderForm
-        ? $"-o {Directory} is read as a folder (the old form): writing {Json} and {Html}; -o {Json} says the same, as -o names the output file in every verb"
-        : null;
 
     /// <summary>A path ending in .json or .html is the report file; anything else a folder (the old form).</summary>
     public static ReportPath Parse(string path)

@@ -56,10 +56,6 @@ internal static class DemoCommand
                 ? new DemoPlan([route, twin], null)
                 : new DemoPlan(LabScenarios.DatabaseVariants, connectionString);
             var reportPath = parse.GetValue(output) ?? ReportPath.Default;
-            if (reportPath.Note is { } oldForm)
-            {
-                Stderr.Note(oldForm);
-            }
             return await RunAsync(console, plan, count, duration.ReadOrDefault(parse), reportPath,
                 fix: connectionString is null && parse.GetValue(fix), cancellation);
         });

@@ -80,10 +80,6 @@ internal static class DiagnoseCommand
             };
             var shape = protocol.Read(parse);
             var reportPath = parse.GetValue(output) ?? ReportPath.Default;
-            if (reportPath.Note is { } oldForm)
-            {
-                Stderr.Note(oldForm);
-            }
             var run = new DiagnoseOptions(
                 reportPath.Directory,
                 parse.GetValue(load) ?? [],

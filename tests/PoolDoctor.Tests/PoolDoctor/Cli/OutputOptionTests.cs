@@ -27,20 +27,18 @@ public sealed class OutputOptionTests
     {
         var report = ReportPath.Parse(path);
         Assert.False(report.FolderForm);
-        Assert.Null(report.Note);
         Assert.Equal(directory, report.Directory);
         Assert.Equal(Path.Combine(directory, name + ".json"), report.Json);
         Assert.Equal(Path.Combine(directory, name + ".html"), report.Html);
     }
 
     [Fact]
-    public void A_folder_is_the_old_form_with_a_note_and_report_json_inside()
+    public void A_folder_is_the_old_form_with_report_json_and_html_inside()
     {
         var report = ReportPath.Parse("r1");
         Assert.True(report.FolderForm);
         Assert.Equal(Path.Combine("r1", "report.json"), report.Json);
-        Assert.Contains("old form", report.Note);
-        Assert.Contains("-o " + Path.Combine("r1", "report.json"), report.Note);
+        Assert.Equal(Path.Combine("r1", "report.html"), report.Html);
 
         // An existing folder whose name ends in .json is still a folder.
         var folder = Directory.CreateTempSubdirectory("pooldoctor-o-").FullName + ".json";
