@@ -34,6 +34,28 @@ internal sealed class LaunchedTarget : IAsyncDisposable
 
     public bool HasExited => _process.HasExited;
 
+    /// <summary>
+    /// Whether it has exited, or exits within <paramref name="grace"/>: an attach that failed because the process was
+    /// going away sees the failure a moment before the exit is reaped.
+    /// </summary>
+    public async Task<bool> EndsWithinAsync(TimeSpan grace)
+    {
+        if (_process.HasExited)
+        {
+            return true;
+        }
+        using var timeout = new CancellationTokenSource(grace);
+        try
+        {
+            await _process.WaitForExitAsync(timeout.Token);
+            return true;
+        }
+        catch (OperationCanceledException)
+        {
+            return false;
+        }
+    }
+
     public string LastOutput { get { lock (_lastLines) { return string.Join(" | ", _lastLines.Select(l => l.Trim())); } } }
 
     /// <summary>The last lines it printed (stack frames left out), each as printed: what a failed command shows.</summary>

@@ -24,6 +24,33 @@ internal static class DiagnoseRun
         IDiagnoseOutput output,
         CancellationToken cancellation)
     {
+        try
+        {
+            return await WatchAndReportAsync(spec, settings, run, launched, parent, status, output, cancellation);
+        }
+        catch (AttachException e) when (launched is not null)
+        {
+            // A command that exits while it is being attached to (the SDK's host printing "Could not execute…") fails
+            // the handshake or the session's start first: it is the command's exit that explains the run, not the socket.
+            if (!await launched.EndsWithinAsync(TimeSpan.FromSeconds(1)))
+            {
+                throw;
+            }
+            await launched.DrainAsync();
+            throw new RunFailedException(launched.EndedBeforeWatched(), e);
+        }
+    }
+
+    private static async Task<RunEnd> WatchAndReportAsync(
+        TargetSpec spec,
+        DiagnoseLoopSettings settings,
+        DiagnoseOptions run,
+        LaunchedTarget? launched,
+        LaunchedTarget? parent,
+        IProgress<LiveStatus>? status,
+        IDiagnoseOutput output,
+        CancellationToken cancellation)
+    {
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         Collect.SelfTiming.ToolTimeline.Mark("attached");
         foreach (var url in run.LoadUrls)
