@@ -75,7 +75,7 @@ internal static class DiagnoseCommand
             var settings = new DiagnoseLoopSettings(duration.ReadOrDefault(parse), StopWhenDiagnosed: true, DiagnoseLoopSettings.DefaultStackWindow)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
-                Notice = Stderr.Note,
+                Notice = text => Stderr.Note(console, text),
                 KeepEvidence = !parse.GetValue(noEvidence),
             };
             var shape = protocol.Read(parse);
