@@ -34,6 +34,7 @@ internal static class DiagnoseLoop
         var recorded = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var captureStartedAt = double.NegativeInfinity;
         RequestWatch? requests = null;
+        var tail = new RecordTail(settings.MinDuration < settings.Duration ? settings.MinDuration : settings.Duration);
         Task<StackEvidence> StartCapture(double at)
         {
             captureStartedAt = at;
@@ -80,12 +81,13 @@ internal static class DiagnoseLoop
                         capture = StartCapture(now);
                     }
                     // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture's recording
-                    // is in (the counter session then stops while the trace is read) or the capture ends without one.
-                    _ = Task.WhenAny(recorded.Task, capture).ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
+                    // is in (the counter session then stops while the trace is read) or the capture ends without one; with
+                    // a minimum duration, the counters go on for the record's tail while the trace is read.
+                    _ = Task.WhenAny(recorded.Task, capture).ContinueWith(_ => { if (settings.StopWhenDiagnosed) { tail.Begin(loop, clock.Elapsed); } }, TaskScheduler.Default);
                 }
                 else if (settings.StopWhenDiagnosed)
                 {
-                    TryCancel(loop);
+                    tail.Begin(loop, clock.Elapsed);
                 }
             }
             else if (finding is null && settings.CaptureStacks && now - captureStartedAt > EarlyCaptureEverySeconds
@@ -97,7 +99,7 @@ internal static class DiagnoseLoop
             }
             progress?.Report(new LiveStatus(now, (finding ?? verdict).Kind, interval.Sample,
                 // A capture whose sign came to nothing (or one taken at attach on a healthy pool) is no news.
-                capture is null || (finding is null && capture.IsCompleted) ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
+                tail.Begun ? tail.Activity : capture is null || (finding is null && capture.IsCompleted) ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
         }
 
         // Nothing more is read from the counters: their session stops while the capture's trace is read.
@@ -128,7 +130,7 @@ internal static class DiagnoseLoop
         }
         var ended = await stopping;
         ToolTimeline.Mark("stopped");
-        var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure);
+        var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure, tail.Begun);
         return new DiagnoseLoopOutcome(
             watch.Cores,
             clock.Elapsed.TotalSeconds,
@@ -143,8 +145,15 @@ internal static class DiagnoseLoop
         };
     }
 
-    private static (DiagnoseLoopEnd, string) Classify(WatchEnd ended, bool interrupted, Verdict? finding, DiagnoseLoopSettings settings, StackEvidence? stacks, string? captureFailure)
+    private static (DiagnoseLoopEnd, string) Classify(
+        WatchEnd ended, bool interrupted, Verdict? finding, DiagnoseLoopSettings settings, StackEvidence? stacks, string? captureFailure, bool inTail)
     {
+        // Diagnosed with the stacks in, the watch only went on for the record: the target's exit or Ctrl+C ends that
+        // tail sooner and the report is whole, not partial.
+        if (inTail && finding is not null && captureFailure is null && stacks?.TargetExited != true && ended.Kind != WatchEndKind.Failed)
+        {
+            return (DiagnoseLoopEnd.Diagnosed, "diagnosed");
+        }
         if (ended.Kind == WatchEndKind.TargetExited || stacks?.TargetExited == true)
         {
             return (DiagnoseLoopEnd.TargetExited, ended.Kind == WatchEndKind.TargetExited ? ended.Message : "the target exited during the stack capture");
@@ -198,17 +207,6 @@ internal static class DiagnoseLoop
             {
                 capture.Result.Files?.Discard();
             }
-        }
-    }
-
-    private static void TryCancel(CancellationTokenSource source)
-    {
-        try
-        {
-            source.Cancel();
-        }
-        catch (ObjectDisposedException)
-        {
         }
     }
 
