@@ -225,7 +225,7 @@ public static class BlockingSites
     // type says about an async twin, so the advice offers one only when it exists.
     private static AsyncTwin? LibraryTwin(StackReading stack, int index, BlockingApi api) =>
         index >= 0 && index < stack.Declared.Count && stack.Declared[index] is { } declared && (api.IsDriverCall || api.Kind == BlockingKind.SyncIO)
-            ? new AsyncTwin(api.Api, declared.AsyncTwin)
+            ? declared.TwinFor(api.Api)
             : null;
 
     internal static SourceLocation? SourceOf(CallSiteLocation? call) =>
