@@ -225,7 +225,7 @@ public static class BlockingSites
     // type says about an async twin, so the advice offers one only when it exists.
     private static AsyncTwin? LibraryTwin(StackReading stack, int index, BlockingApi api) =>
         index >= 0 && index < stack.Declared.Count && stack.Declared[index] is { } declared && (api.IsDriverCall || api.Kind == BlockingKind.SyncIO)
-            ? declared.TwinFor(api.Api)
+            ? new AsyncTwin(api.Api, declared.AsyncTwin)
             : null;
 
     internal static SourceLocation? SourceOf(CallSiteLocation? call) =>

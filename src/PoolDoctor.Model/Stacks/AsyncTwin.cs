@@ -10,7 +10,8 @@ public sealed record AsyncTwin(string Api, string? Twin)
     /// The user's code can call <see cref="Twin"/>: it is public on a public type, and the user's code reaches that
     /// type (calls into it on the stack). False: the twin is internal to a package, or only the package or the
     /// framework calls the type (a rate limiter run by the framework's middleware); the advice is then the package's
-    /// (upgrade or report it), never the twin.
+    /// (upgrade or report it), never the twin. A blocking framework or driver API's twin stays callable: the user calls
+    /// its public surface, whatever internal type the sampled frame belongs to.
     /// </summary>
     public bool Callable { get; init; } = true;
 
