@@ -3,7 +3,9 @@ using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Diagnosis;
 using PoolDoctor.Report.Stacks;
+using PoolDoctor.Tests.Doctor;
 
 namespace PoolDoctor.Tests.Analysis.Packages;
 
@@ -54,6 +56,21 @@ public sealed class InternalTwinFixtureTests
         var advice = fix.Headline + fix.Explanation + fix.Before + fix.After + fix.CodeNote;
         Assert.All(InternalNames, name => Assert.DoesNotContain(name, advice, StringComparison.Ordinal));
         Assert.DoesNotContain("call its async API", advice, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void The_terminal_fix_line_does_not_point_into_the_package()
+    {
+        // "Fix: HEADLINE in METHOD" would read "… report it upstream to ShopKit.QuotaLimiter in QuotaClient.TryTake".
+        var top = CulpritAnalyzer.Analyze(PackageFixtures.Read(PackageFixtures.QuotaLimiter)).Culprits[0];
+        var recorded = DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json"));
+        var report = recorded with { Culprits = [top], Advice = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2) };
+        using var writer = new StringWriter();
+
+        ReportTerminalWriter.Write(PlainConsole.Create(writer, 400), report);
+
+        var fixLine = writer.ToString().Split('\n').Single(l => l.StartsWith("Fix:", StringComparison.Ordinal)).TrimEnd();
+        Assert.EndsWith("or report it upstream to ShopKit.QuotaLimiter", fixLine, StringComparison.Ordinal);
     }
 
     [Fact]
