@@ -102,8 +102,10 @@ public static class CulpritJsonReader
 
     private static AsyncTwin? Twin(JsonElement c, string key) =>
         c.TryGetProperty(key, out var twin) && twin.ValueKind == JsonValueKind.Object && String(twin, "api") is { } api
-            ? new AsyncTwin(api, String(twin, "twin"))
+            ? new AsyncTwin(api, String(twin, "twin")) { Callable = !IsFalse(twin, "callable"), ApiPublic = !IsFalse(twin, "apiPublic") }
             : null;
+
+    private static bool IsFalse(JsonElement e, string key) => e.TryGetProperty(key, out var value) && value.ValueKind == JsonValueKind.False;
 
     private static SourceChecksum? Checksum(JsonElement e) =>
         e.TryGetProperty("sourceChecksum", out var sum) && sum.ValueKind == JsonValueKind.Object
