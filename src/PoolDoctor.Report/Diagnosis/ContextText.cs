@@ -46,9 +46,16 @@ public static class ContextText
 
     private const string DefaultPrefix = "the runtime's default";
 
-    private static bool SameKind(string min, string max) => min.StartsWith(DefaultPrefix, StringComparison.Ordinal) && max.StartsWith(DefaultPrefix, StringComparison.Ordinal);
+    private const string LiveSuffix = "; read live from the pool";
 
-    private static string DefaultsLine(string _) =>
-        "the runtime's defaults: no DOTNET_ThreadPool_Force*WorkerThreads variable, no ThreadPool setting in runtimeconfig.json, "
-        + "no SetMinThreads/SetMaxThreads call in the app's assemblies";
+    private static bool SameKind(string min, string max) =>
+        min.StartsWith(DefaultPrefix, StringComparison.Ordinal) && max.StartsWith(DefaultPrefix, StringComparison.Ordinal)
+        && min.EndsWith(LiveSuffix, StringComparison.Ordinal) == max.EndsWith(LiveSuffix, StringComparison.Ordinal);
+
+    // A default read from the pool is a reading; one inferred is a conclusion, and says what it rests on.
+    private static string DefaultsLine(string source) =>
+        source.EndsWith(LiveSuffix, StringComparison.Ordinal)
+            ? "the runtime's defaults, read live from the pool"
+            : "the runtime's defaults: no DOTNET_ThreadPool_Force*WorkerThreads variable, no ThreadPool setting in runtimeconfig.json, "
+                + "no SetMinThreads/SetMaxThreads call in the app's assemblies";
 }

@@ -52,6 +52,9 @@ internal static class DiagnoseLoop
         ToolTimeline.Mark("watching");
         // Read while the target surely runs: a demo's lab is killed before its report is written.
         var context = TargetContextReader.Read(target.ProcessId, target.Process.CommandLine, target.RuntimeVersion, watch.Cores);
+        // What the pool's bounds are now, read from its memory without stopping it: off the loop's path (the tool's
+        // work, a fraction of a second), joined when the report needs it. Read at the start, while the target surely runs.
+        var limitsRead = Task.Run(() => LivePoolLimits.Read(target.ProcessId, out var why, out _) is { } read ? (read, why) : ((Model.Targets.PoolLimitsReading?)null, why), CancellationToken.None);
         await using var requestWatch = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
         requests = requestWatch;
         ToolTimeline.Mark("requests-watching");
@@ -128,6 +131,13 @@ internal static class DiagnoseLoop
         }
         var ended = await stopping;
         ToolTimeline.Mark("stopped");
+        var (limits, limitsWhy) = await limitsRead;
+        context = context with
+        {
+            LimitsRead = limits,
+            LimitsSet = watch.LimitsSet,
+            Unknown = limits is null ? new Dictionary<string, string>(context.Unknown) { [LiveLimitsKey] = limitsWhy } : context.Unknown,
+        };
         var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure);
         return new DiagnoseLoopOutcome(
             watch.Cores,
@@ -165,6 +175,9 @@ internal static class DiagnoseLoop
             ? (DiagnoseLoopEnd.Diagnosed, "diagnosed")
             : (DiagnoseLoopEnd.WatchedToTheEnd, "watched to the end");
     }
+
+    /// <summary>The reason key of a live read of the pool's bounds that failed (report.json target.unknown).</summary>
+    public const string LiveLimitsKey = "liveLimits";
 
     // A capture begun on an early sign stands for a finding that follows within this long (the rules need one or two
     // more samples); after it, the sign came to nothing and the finding gets a capture of its own.
