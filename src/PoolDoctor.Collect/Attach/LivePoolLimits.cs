@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Microsoft.Diagnostics.Runtime;
 using PoolDoctor.Model.Targets;
 
@@ -13,10 +12,12 @@ namespace PoolDoctor.Collect.Attach;
 /// </summary>
 public static class LivePoolLimits
 {
+    /// <summary>How a read that found no pool begins: a target that had not run its Main yet may have one moments later.</summary>
+    public const string NotStarted = "the thread pool's fields were not found";
+
     /// <summary>The bounds, or null with the one-line reason (no pid, no access, no runtime, fields not found).</summary>
-    public static PoolLimitsReading? Read(int pid, out string why, out TimeSpan took)
+    public static PoolLimitsReading? Read(int pid, out string why)
     {
-        var clock = Stopwatch.StartNew();
         try
         {
             return ReadCore(pid, out why);
@@ -25,10 +26,6 @@ public static class LivePoolLimits
         {
             why = $"reading the pool's fields from process {pid}'s memory failed: {e.Message.ReplaceLineEndings(" ")}";
             return null;
-        }
-        finally
-        {
-            took = clock.Elapsed;
         }
     }
 
@@ -45,10 +42,17 @@ public static class LivePoolLimits
             why = $"no .NET runtime found in process {pid}'s memory map";
             return null;
         }
-        using var runtime = clr.CreateRuntime();
+        // A live runtime's own folder holds its DAC (ClrMD's lookup by build id found none here: "Could not find matching DAC").
+        var dac = Path.Combine(Path.GetDirectoryName(clr.ModuleInfo.FileName) ?? "", "libmscordaccore.so");
+        if (!File.Exists(dac))
+        {
+            why = $"the runtime's debugging library is not beside it ({dac} does not exist)";
+            return null;
+        }
+        using var runtime = clr.CreateRuntime(dac, ignoreMismatch: true);
         if (runtime.ThreadPool is not { MaxThreads: > 0 } pool)
         {
-            why = $"the thread pool's fields were not found in process {pid} (its pool has not started, or this runtime keeps them elsewhere)";
+            why = $"{NotStarted} in process {pid} (its pool had not started, or this runtime keeps them elsewhere)";
             return null;
         }
         why = "";

@@ -54,7 +54,7 @@ internal static class DiagnoseLoop
         var context = TargetContextReader.Read(target.ProcessId, target.Process.CommandLine, target.RuntimeVersion, watch.Cores);
         // What the pool's bounds are now, read from its memory without stopping it: off the loop's path (the tool's
         // work, a fraction of a second), joined when the report needs it. Read at the start, while the target surely runs.
-        var limitsRead = Task.Run(() => LivePoolLimits.Read(target.ProcessId, out var why, out _) is { } read ? (read, why) : ((Model.Targets.PoolLimitsReading?)null, why), CancellationToken.None);
+        var limitsRead = Task.Run(() => ReadLimits(target.ProcessId), CancellationToken.None);
         await using var requestWatch = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
         requests = requestWatch;
         ToolTimeline.Mark("requests-watching");
@@ -132,6 +132,11 @@ internal static class DiagnoseLoop
         var ended = await stopping;
         ToolTimeline.Mark("stopped");
         var (limits, limitsWhy) = await limitsRead;
+        if (limits is null && limitsWhy.StartsWith(LivePoolLimits.NotStarted, StringComparison.Ordinal) && target.IsAlive)
+        {
+            // A launched target attached before its Main ran has no pool yet at the start; by now it has one.
+            (limits, limitsWhy) = await Task.Run(() => ReadLimits(target.ProcessId), CancellationToken.None);
+        }
         context = context with
         {
             LimitsRead = limits,
@@ -224,6 +229,8 @@ internal static class DiagnoseLoop
         {
         }
     }
+
+    private static (Model.Targets.PoolLimitsReading?, string) ReadLimits(int pid) => (LivePoolLimits.Read(pid, out var why), why);
 
     private static void PrepareReportWriter()
     {
