@@ -103,8 +103,8 @@ public static class PoolBounds
             return $"not set in the environment or runtimeconfig.json (the runtime's default, {defaultName}, is not known for this run)";
         }
         return configured is not null
-            ? $"set in code since the start (ThreadPool.{setter}, in the app or a package): it started with {configured.Source}"
-            : $"set in code (ThreadPool.{setter}, in the app or a package): not the runtime's default ({defaultName}) and no environment variable or runtimeconfig.json setting";
+            ? $"set in code since the start (ThreadPool.{setter}): it started with {configured.Source}"
+            : $"set in code (ThreadPool.{setter}): not the runtime's default ({defaultName}), not in the environment or runtimeconfig.json";
     }
 
     private static int? Bound(

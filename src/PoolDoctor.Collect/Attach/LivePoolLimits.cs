@@ -12,9 +12,6 @@ namespace PoolDoctor.Collect.Attach;
 /// </summary>
 public static class LivePoolLimits
 {
-    /// <summary>How a read that found no pool begins: a target that had not run its Main yet may have one moments later.</summary>
-    public const string NotStarted = "the thread pool's fields were not found";
-
     /// <summary>The bounds, or null with the one-line reason (no pid, no access, no runtime, fields not found).</summary>
     public static PoolLimitsReading? Read(int pid, out string why)
     {
@@ -52,7 +49,7 @@ public static class LivePoolLimits
         using var runtime = clr.CreateRuntime(dac, ignoreMismatch: true);
         if (runtime.ThreadPool is not { MaxThreads: > 0 } pool)
         {
-            why = $"{NotStarted} in process {pid} (its pool had not started, or this runtime keeps them elsewhere)";
+            why = $"the thread pool's fields were not found in process {pid} (its pool had not started, or this runtime keeps them elsewhere)";
             return null;
         }
         why = "";

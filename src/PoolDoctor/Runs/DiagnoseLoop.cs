@@ -132,9 +132,10 @@ internal static class DiagnoseLoop
         var ended = await stopping;
         ToolTimeline.Mark("stopped");
         var (limits, limitsWhy) = await limitsRead;
-        if (limits is null && limitsWhy.StartsWith(LivePoolLimits.NotStarted, StringComparison.Ordinal) && target.IsAlive)
+        if (limits is null && target.IsAlive)
         {
-            // A launched target attached before its Main ran has no pool yet at the start; by now it has one.
+            // A launched target attached while its runtime was still starting has no pool (or no loaded library) to read
+            // at the start; by now it has. A read that fails for want of access fails again at once.
             (limits, limitsWhy) = await Task.Run(() => ReadLimits(target.ProcessId), CancellationToken.None);
         }
         context = context with

@@ -50,7 +50,7 @@ public sealed class LivePoolBoundsTests
         var resolved = PoolBounds.Resolve(Context(64, 32767), setters: null);
 
         Assert.Equal(64, resolved.MinWorkerThreads);
-        Assert.StartsWith("set in code (ThreadPool.SetMinThreads, in the app or a package)", resolved.Sources["minWorkerThreads"]);
+        Assert.StartsWith("set in code (ThreadPool.SetMinThreads)", resolved.Sources["minWorkerThreads"]);
         Assert.StartsWith("min worker threads: 64 (set in code", ContextLine(resolved));
         Assert.Equal(64, PoolBounds.RaisedMinimum(resolved)?.Workers);
     }
