@@ -53,6 +53,9 @@ internal static class DiagnoseLoop
         ToolTimeline.Mark("watching");
         // Read while the target surely runs: a demo's lab is killed before its report is written.
         var context = TargetContextReader.Read(target.ProcessId, target.Process.CommandLine, target.RuntimeVersion, watch.Cores);
+        // What the pool's bounds are now, read from its memory without stopping it: off the loop's path (the tool's
+        // work, a fraction of a second), joined when the report needs it. Read at the start, while the target surely runs.
+        var limitsRead = Task.Run(() => ReadLimits(target.ProcessId), CancellationToken.None);
         await using var requestWatch = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
         requests = requestWatch;
         ToolTimeline.Mark("requests-watching");
@@ -130,6 +133,19 @@ internal static class DiagnoseLoop
         }
         var ended = await stopping;
         ToolTimeline.Mark("stopped");
+        var (limits, limitsWhy) = await limitsRead;
+        if (limits is null && target.IsAlive)
+        {
+            // A launched target attached while its runtime was still starting has no pool (or no loaded library) to read
+            // at the start; by now it has. A read that fails for want of access fails again at once.
+            (limits, limitsWhy) = await Task.Run(() => ReadLimits(target.ProcessId), CancellationToken.None);
+        }
+        context = context with
+        {
+            LimitsRead = limits,
+            LimitsSet = watch.LimitsSet,
+            Unknown = limits is null ? new Dictionary<string, string>(context.Unknown) { [LiveLimitsKey] = limitsWhy } : context.Unknown,
+        };
         var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure, tail.Begun);
         return new DiagnoseLoopOutcome(
             watch.Cores,
@@ -175,6 +191,9 @@ internal static class DiagnoseLoop
             : (DiagnoseLoopEnd.WatchedToTheEnd, "watched to the end");
     }
 
+    /// <summary>The reason key of a live read of the pool's bounds that failed (report.json target.unknown).</summary>
+    public const string LiveLimitsKey = "liveLimits";
+
     // A capture begun on an early sign stands for a finding that follows within this long (the rules need one or two
     // more samples); after it, the sign came to nothing and the finding gets a capture of its own.
     private const double EarlyCaptureHoldsSeconds = 5;
@@ -209,6 +228,8 @@ internal static class DiagnoseLoop
             }
         }
     }
+
+    private static (Model.Targets.PoolLimitsReading?, string) ReadLimits(int pid) => (LivePoolLimits.Read(pid, out var why), why);
 
     private static void PrepareReportWriter()
     {

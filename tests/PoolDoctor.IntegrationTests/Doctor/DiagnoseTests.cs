@@ -31,6 +31,9 @@ public sealed class DiagnoseTests
         Assert.True(seconds.Count(s => s > verdictAt) >= 8, $"{seconds.Count(s => s > verdictAt)} samples after the verdict at {verdictAt:0.0} s");
         Assert.Contains("await", root.GetProperty("advice").GetProperty("fixes")[0].GetProperty("after").GetString());
         Assert.True(root.GetProperty("advice").GetProperty("minThreads").GetProperty("value").GetInt32() > 2);
+        // The stop-gap is sized against what the pool runs with now, read from the lab itself.
+        Assert.Contains($"runs with MinThreads {root.GetProperty("target").GetProperty("minWorkerThreads").GetInt32()} (the runtime's default",
+            root.GetProperty("advice").GetProperty("minThreads").GetProperty("configured").GetString());
         Assert.True(File.Exists(Path.Combine(output, "report.html")));
         Assert.Contains("TaskWait", result.StdOut);
         await load;
@@ -163,5 +166,11 @@ public sealed class DiagnoseTests
         Assert.False(report.RootElement.GetProperty("partial").GetBoolean());
         Assert.Contains(port.ToString(), report.RootElement.GetProperty("target").GetProperty("commandLine").GetString());
         Assert.True(report.RootElement.GetProperty("samples").GetArrayLength() >= 2);
+        // The lab sets neither bound: the pool runs at the runtime's defaults, as the target itself gives them.
+        var target = report.RootElement.GetProperty("target");
+        Assert.Equal(target.GetProperty("processorCount").GetInt32(), target.GetProperty("minWorkerThreads").GetInt32());
+        Assert.Equal(32767, target.GetProperty("maxWorkerThreads").GetInt32());
+        Assert.NotEmpty(target.GetProperty("liveLimits").EnumerateArray());
+        Assert.Contains("min/max worker threads: " + target.GetProperty("processorCount").GetInt32() + " / 32767 (the runtime's defaults, ", result.StdOut.ReplaceLineEndings(" "));
     }
 }
