@@ -88,6 +88,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
 
     public void Offer(BlockingSite site, IReadOnlyList<string> cleanedStack, IReadOnlyList<SourceLocation?> sources, long samples)
     {
+        ServesRequests |= CulpritHolds.IsRequestEntry(site.Entry);
         if (site.Entry is { } entry)
         {
             _entries[entry] = _entries.GetValueOrDefault(entry) + Math.Max(1, samples);

@@ -50,6 +50,12 @@ internal static class CulpritHolds
         return new CulpritHold(atStart, atEnd, joined, servesRequests, Math.Round(windowSeconds, 3), pattern);
     }
 
+    /// <summary>The culprit's entry is a request's (a route, <c>GET /orders/{id}</c>, or a hub method): a handler
+    /// resumed after an await has no web frame below it, and a session that began mid-request saw no event for it.</summary>
+    public static bool IsRequestEntry(string? entry) => entry is not null
+        && (entry.StartsWith('/') || entry.StartsWith("hub ", StringComparison.Ordinal)
+            || (entry.IndexOf(" /", StringComparison.Ordinal) is > 0 and var space && entry[..space].All(char.IsAsciiLetterUpper)));
+
     /// <summary>The stack served a request of the load: ASP.NET Core's events joined one to it, or the web stack's
     /// own frames (Kestrel, MVC, SignalR, gRPC's host) are on it. A hosted service's loop has neither.</summary>
     public static bool ServesRequest(ThreadStack stack) => stack.Request is not null

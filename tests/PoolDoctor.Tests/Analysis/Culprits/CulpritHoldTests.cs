@@ -71,6 +71,16 @@ public sealed class CulpritHoldTests
         Assert.Equal(new CulpritHold(1, 1, 0, true, 1.0, HoldPattern.Steady), filter.Hold);
     }
 
+    [Theory]
+    [InlineData("GET /orders/{id}", true)]
+    [InlineData("/orders/{id}", true)]
+    [InlineData("hub InventoryHub.GetStock", true)]
+    [InlineData("PriceSyncService.Poll", false)]
+    [InlineData("timer callback Cache.Refresh", false)]
+    [InlineData(null, false)]
+    public void A_route_or_hub_entry_serves_a_request(string? entry, bool serves) =>
+        Assert.Equal(serves, CulpritHolds.IsRequestEntry(entry));
+
     [Fact]
     public void A_thread_that_also_ran_other_work_was_not_held_permanently()
     {
