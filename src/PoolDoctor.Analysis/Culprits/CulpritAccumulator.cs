@@ -17,6 +17,15 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
 
     public long Samples { get; set; }
     public HashSet<int> Threads { get; } = [];
+
+    /// <summary>Per blocked thread whose samples were timed: its first and last sample here (<see cref="CulpritHolds"/>).</summary>
+    public Dictionary<int, SampleSpan> Spans { get; } = [];
+
+    /// <summary>Per blocked thread: its samples here.</summary>
+    public Dictionary<int, long> ThreadSamples { get; } = [];
+
+    /// <summary>Some blocked stack here served a request (<see cref="CulpritHolds.ServesRequest"/>).</summary>
+    public bool ServesRequests { get; set; }
     public Dictionary<string, double> Apis { get; } = new(StringComparer.Ordinal);
     public Dictionary<WaitSource, double> WaitMsBySource { get; } = [];
     public Dictionary<WaitSource, int> WaitCountBySource { get; } = [];
@@ -29,6 +38,22 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
 
     public void CountApi(string api, double weight) => Apis[api] = Apis.GetValueOrDefault(api) + weight;
 
+    /// <summary>Counts a sampled stack's thread, its samples and when they were taken.</summary>
+    public void CountThread(ThreadStack stack)
+    {
+        Threads.Add(stack.ThreadId);
+        ThreadSamples[stack.ThreadId] = ThreadSamples.GetValueOrDefault(stack.ThreadId) + stack.Samples;
+        ServesRequests |= CulpritHolds.ServesRequest(stack);
+        if (stack.Seen is { } seen)
+        {
+            Widen(stack.ThreadId, seen);
+        }
+    }
+
+    private void Widen(int thread, SampleSpan seen) => Spans[thread] = Spans.TryGetValue(thread, out var had)
+        ? new SampleSpan(Math.Min(had.FirstSeconds, seen.FirstSeconds), Math.Max(had.LastSeconds, seen.LastSeconds))
+        : seen;
+
     /// <summary>
     /// Takes in the lock holder's blocking in the same method: its samples, threads and wait time count for the lock,
     /// its APIs become what the lock is held across, and the example stays the waiters' (the lock is the finding).
@@ -37,6 +62,15 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
     {
         Samples += holder.Samples;
         Threads.UnionWith(holder.Threads);
+        ServesRequests |= holder.ServesRequests;
+        foreach (var (thread, seen) in holder.Spans)
+        {
+            Widen(thread, seen);
+        }
+        foreach (var (thread, samples) in holder.ThreadSamples)
+        {
+            ThreadSamples[thread] = ThreadSamples.GetValueOrDefault(thread) + samples;
+        }
         foreach (var (api, weight) in holder.Apis)
         {
             HeldAcross[api] = HeldAcross.GetValueOrDefault(api) + weight;
@@ -54,6 +88,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
 
     public void Offer(BlockingSite site, IReadOnlyList<string> cleanedStack, IReadOnlyList<SourceLocation?> sources, long samples)
     {
+        ServesRequests |= CulpritHolds.IsRequestEntry(site.Entry);
         if (site.Entry is { } entry)
         {
             _entries[entry] = _entries.GetValueOrDefault(entry) + Math.Max(1, samples);
@@ -70,7 +105,9 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         }
     }
 
-    public Culprit ToCulprit(long poolSamples)
+    /// <param name="poolSamples">Every pool-thread sample of the window (the share's denominator).</param>
+    /// <param name="hold">How it held its threads over the window (<see cref="CulpritHolds"/>), null when untimed.</param>
+    public Culprit ToCulprit(long poolSamples, CulpritHold? hold = null)
     {
         // One method may block through more than one API (a poll loop's Thread.Sleep and its final Task.Result):
         // the culprit names the one seen most.
@@ -85,6 +122,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3))
         {
             HeldAcross = heldAcross,
+            Hold = hold,
             Chain = _exampleSite?.Chain ?? [],
             Entry = entry,
             Flavor = _exampleSite?.Flavor ?? FrameFlavor.Method,

@@ -45,7 +45,7 @@ public static class CulpritAnalyzer
             var culprit = Get(culprits, site);
             culprit.CountApi(site.Api, stack.Samples);
             culprit.Samples += stack.Samples;
-            culprit.Threads.Add(stack.ThreadId);
+            culprit.CountThread(stack);
             culprit.EntersLockItself |= site.Kind == BlockingKind.Lock && site.CallsApiDirectly;
             culprit.Offer(site, reading.Cleaned, reading.Sources, stack.Samples);
         }
@@ -53,14 +53,18 @@ public static class CulpritAnalyzer
         var unattributed = AddWaits(snapshot.Waits, catalog, requests, il, culprits);
         LockHolders.Merge(culprits);
 
+        var threadSamples = pool.GroupBy(p => p.Stack.ThreadId).ToDictionary(g => g.Key, g => g.Sum(p => (long)p.Stack.Samples));
+        // A constant blocker (the same threads since the window's start, serving no request) ranks below the culprits
+        // the load reaches, whatever its share of this window: the requests queued behind the pool reach those.
         var ranked = culprits.Values
-            .Select(c => c.ToCulprit(poolSamples))
+            .Select(c => c.ToCulprit(poolSamples, CulpritHolds.Of(c.Spans, c.ThreadSamples, threadSamples, c.ServesRequests, c.Threads.Count, snapshot.WindowSeconds)))
             .Select(c => c with
             {
                 Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.Site.File, c.Site.Line),
                 SourceChecksums = CulpritChecksums.Of(snapshot.CallGraph.Checksums, c),
             })
-            .OrderByDescending(c => c.Share)
+            .OrderBy(c => c.Hold?.Pattern == HoldPattern.Permanent)
+            .ThenByDescending(c => c.Share)
             .ThenByDescending(c => c.WaitMs)
             .ThenBy(c => c.Method, StringComparer.Ordinal)
             .ToList();

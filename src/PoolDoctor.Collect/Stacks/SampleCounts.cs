@@ -10,6 +10,8 @@ namespace PoolDoctor.Collect.Stacks;
 internal sealed class SampleCounts<TStack>(RequestTracker requests, bool firstSamplePerThread) where TStack : notnull
 {
     private readonly Dictionary<(int Thread, TStack Stack, int Request), int> _samples = [];
+    // Per counted key, the times (ms) of its first and last sample: growth over the window is read from them.
+    private readonly Dictionary<(int Thread, TStack Stack, int Request), (double First, double Last)> _seen = [];
     private readonly HashSet<int> _sampledThreads = [];
     // Per thread, the samples taken since its last request event while it served no known request.
     private readonly Dictionary<int, Dictionary<TStack, int>> _unknown = [];
@@ -28,6 +30,7 @@ internal sealed class SampleCounts<TStack>(RequestTracker requests, bool firstSa
         }
         var key = (thread, stack, requests.At(thread));
         _samples[key] = _samples.GetValueOrDefault(key) + 1;
+        _seen[key] = _seen.TryGetValue(key, out var seen) ? (Math.Min(seen.First, timeMSec), Math.Max(seen.Last, timeMSec)) : (timeMSec, timeMSec);
         if (key.Item3 == RequestTracker.None)
         {
             var pending = _unknown.TryGetValue(thread, out var p) ? p : _unknown[thread] = [];
@@ -48,10 +51,18 @@ internal sealed class SampleCounts<TStack>(RequestTracker requests, bool firstSa
     /// <summary>The counted stacks, by thread; requests differ by identity while sampling, and equal contexts merge here.</summary>
     public List<ThreadStack> Stacks(Func<TStack, IReadOnlyList<StackFrame>> frames) => _samples
         .GroupBy(s => (s.Key.Thread, s.Key.Stack, Request: requests.Context(s.Key.Request)))
-        .Select(g => new ThreadStack(g.Key.Thread, frames(g.Key.Stack), g.Sum(s => s.Value)) { Request = g.Key.Request })
+        .Select(g => new ThreadStack(g.Key.Thread, frames(g.Key.Stack), g.Sum(s => s.Value)) { Request = g.Key.Request, Seen = Seen(g.Select(s => s.Key)) })
         .Where(s => s.Frames.Count > 0)
         .OrderBy(s => s.ThreadId)
         .ToList();
+
+    // The span of the merged keys' samples, in seconds from the window's first sample.
+    private SampleSpan? Seen(IEnumerable<(int Thread, TStack Stack, int Request)> keys)
+    {
+        var spans = keys.Where(_seen.ContainsKey).Select(k => _seen[k]).ToList();
+        return spans.Count == 0 ? null
+            : new SampleSpan(Math.Round((spans.Min(s => s.First) - _first) / 1000.0, 4), Math.Round((spans.Max(s => s.Last) - _first) / 1000.0, 4));
+    }
 
     // A request that ran before the session and ended on this thread: the thread's unlabelled samples since its last
     // request event were that request (a blocked handler resumes and finishes on the thread it blocked).
@@ -71,6 +82,15 @@ internal sealed class SampleCounts<TStack>(RequestTracker requests, bool firstSa
             }
             var to = (thread, stack, request);
             _samples[to] = _samples.GetValueOrDefault(to) + count;
+            // The moved samples' times are not kept one by one: the relabelled key takes the whole span.
+            if (_seen.TryGetValue(from, out var moved))
+            {
+                _seen[to] = _seen.TryGetValue(to, out var had) ? (Math.Min(had.First, moved.First), Math.Max(had.Last, moved.Last)) : moved;
+                if (left <= 0)
+                {
+                    _seen.Remove(from);
+                }
+            }
         }
     }
 }

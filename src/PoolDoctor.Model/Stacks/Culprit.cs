@@ -78,6 +78,10 @@ public sealed record Culprit(
     /// </summary>
     public string? HeldAcross { get; init; }
 
+    /// <summary>How it held pool threads over the capture window: at its start and end, how many came, whether it served
+    /// requests, and whether it grew or held the same threads throughout (null when the samples were not timed).</summary>
+    public CulpritHold? Hold { get; init; }
+
     /// <summary>The API as every text output names it: <c>Lock.Enter held across Thread.Sleep</c> for a lock whose holder blocks.</summary>
     public string ApiText => HeldAcross is null ? Api : $"{Api} held across {HeldAcross}";
 

@@ -8,4 +8,8 @@ public sealed record ThreadStack(int ThreadId, IReadOnlyList<StackFrame> Frames,
 {
     /// <summary>The request the thread served at those samples, when ASP.NET Core's events said (else null).</summary>
     public RequestContext? Request { get; init; }
+
+    /// <summary>When this thread was sampled with this stack (null when the capture did not time its samples: a dump,
+    /// wait events only).</summary>
+    public SampleSpan? Seen { get; init; }
 }

@@ -18,6 +18,14 @@ internal static class CulpritTable
         if (Fits(console, table))
         {
             console.Write(table);
+            // Under the table, not in a column: a constant blocker's rank needs its reason beside it.
+            foreach (var (rank, c) in shown)
+            {
+                if (CulpritHoldText.Of(c) is { } hold)
+                {
+                    console.MarkupLine($"   [grey]#{rank} {Markup.Escape(hold)}[/]");
+                }
+            }
             return;
         }
         console.MarkupLine("[bold]Culprits[/]");
@@ -28,6 +36,10 @@ internal static class CulpritTable
             if (c.Entry is not null)
             {
                 console.MarkupLine($"   entry: {Markup.Escape(c.Entry)}");
+            }
+            if (CulpritHoldText.Of(c) is { } hold)
+            {
+                console.MarkupLine($"   [grey]{Markup.Escape(hold)}[/]");
             }
         }
         if (folded > 0)

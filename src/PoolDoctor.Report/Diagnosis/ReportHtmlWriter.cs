@@ -191,6 +191,10 @@ public static class ReportHtmlWriter
             {
                 html.Append($"<div class=\"note\">{E(culprit.Site.Note)}</div>");
             }
+            if (CulpritHoldText.Of(culprit) is { } hold)
+            {
+                html.Append($"<div class=\"note\">{E(hold)}</div>");
+            }
             if (culprit.ExampleStack.Count > 0)
             {
                 html.Append("<details><summary>example stack</summary><ol class=\"stack\">");

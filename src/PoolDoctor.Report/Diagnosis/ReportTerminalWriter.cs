@@ -31,7 +31,7 @@ public static class ReportTerminalWriter
         if (report.Culprits.Count > 0)
         {
             CulpritTable.Write(console, report.Culprits);
-            foreach (var line in CulpritLines.Describe(report.Culprits[0], repositoryPaths: true).Where(l => !l.StartsWith("entry:", StringComparison.Ordinal)))
+            foreach (var line in CulpritLines.Describe(report.Culprits[0], repositoryPaths: true).Where(l => !l.StartsWith("entry:", StringComparison.Ordinal) && l != CulpritHoldText.Of(report.Culprits[0])))
             {
                 console.MarkupLine($"  [grey]{Markup.Escape(line)}[/]");
             }

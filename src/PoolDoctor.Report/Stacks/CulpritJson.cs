@@ -25,6 +25,7 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         json.WriteNumber("threads", c.Threads);
         json.WriteNumber("share", Math.Round(c.Share, 4));
         json.WriteNumber("waitMs", Math.Round(c.WaitMs, 1));
+        Hold(json, c.Hold);
         json.WriteStartArray("chain");
         foreach (var frame in c.Chain)
         {
@@ -103,6 +104,23 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
             json.WriteStringValue(frame);
         }
         json.WriteEndArray();
+        json.WriteEndObject();
+    }
+
+    // "hold": how the culprit held its threads over the window (absent: the capture did not time its samples).
+    private static void Hold(Utf8JsonWriter json, CulpritHold? hold)
+    {
+        if (hold is null)
+        {
+            return;
+        }
+        json.WriteStartObject("hold");
+        json.WriteString("pattern", hold.Pattern.ToString());
+        json.WriteNumber("threadsAtStart", hold.ThreadsAtStart);
+        json.WriteNumber("threadsAtEnd", hold.ThreadsAtEnd);
+        json.WriteNumber("threadsJoined", hold.ThreadsJoined);
+        json.WriteBoolean("servesRequests", hold.ServesRequests);
+        json.WriteNumber("windowSeconds", hold.WindowSeconds);
         json.WriteEndObject();
     }
 

@@ -64,8 +64,16 @@ public static class CulpritJsonReader
                 ? new AwaitedRanSync(awaited, ranApi, ran.TryGetProperty("notOverridden", out var no) && no.ValueKind == JsonValueKind.True)
                 : null,
             HeldAcross = String(c, "heldAcross"),
+            Hold = Hold(c),
         };
     }
+
+    private static CulpritHold? Hold(JsonElement c) =>
+        c.TryGetProperty("hold", out var h) && h.ValueKind == JsonValueKind.Object
+            && Enum.TryParse<HoldPattern>(String(h, "pattern"), ignoreCase: false, out var pattern) && Enum.IsDefined(pattern)
+            ? new CulpritHold(Int(h, "threadsAtStart") ?? 0, Int(h, "threadsAtEnd") ?? 0, Int(h, "threadsJoined") ?? 0,
+                h.TryGetProperty("servesRequests", out var serves) && serves.ValueKind == JsonValueKind.True, Double(h, "windowSeconds") ?? 0, pattern)
+            : null;
 
     // The frames as objects with their places (objectsKey), else as the older string array of names (namesKey).
     private static (IReadOnlyList<string> Names, IReadOnlyList<SourceLocation?> Sources, IReadOnlyList<PackageRef?> Packages) Frames(

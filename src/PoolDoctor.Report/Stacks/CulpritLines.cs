@@ -22,6 +22,10 @@ public static class CulpritLines
         {
             lines.Add("entry: " + c.Entry);
         }
+        if (CulpritHoldText.Of(c) is { } hold)
+        {
+            lines.Add(hold);
+        }
         if (c.Package is { } package)
         {
             lines.Add($"package: {package} ({(package.Direct ? "referenced by the app" : "transitive")}); the fix goes in its {c.PackageMethod}");

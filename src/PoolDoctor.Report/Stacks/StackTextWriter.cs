@@ -108,7 +108,8 @@ public static class StackTextWriter
             output.WriteLine("Culprits: none — no user method blocks thread-pool threads in the sampled window.");
             return;
         }
-        output.WriteLine("Culprits, ranked by share of sampled thread-pool time:");
+        var permanent = culprits.Any(c => c.Hold?.Pattern == HoldPattern.Permanent);
+        output.WriteLine("Culprits, ranked by share of sampled thread-pool time" + (permanent ? ", constant blockers last:" : ":"));
         var rank = 1;
         foreach (var c in culprits)
         {

@@ -44,6 +44,15 @@ internal static class PackageFixtures
     /// Its report.json is tests/PoolDoctor.Fix.Tests/fixtures/quota-limiter-1.0.0.json.</summary>
     public static string QuotaLimiter => Path.Combine(Directory, "quota-limiter.nettrace.gz");
 
+    private static string FilterShopApp => Path.Combine(Directory, "filtershop-app");
+
+    /// <summary>`/orders/{id}` of tests/apps/FilterShop under 125 connections (scripts/stack-fixtures/record-filtershop.sh
+    /// with `before`: diagnose attached first, the capture taken on the early sign as the load arrived; build kept in
+    /// filtershop-app): an MVC action filter waits on a SemaphoreSlim around <c>await next()</c>, and a hosted service's
+    /// <c>Task.Factory.StartNew</c> loop holds one pool thread in <c>Thread.Sleep</c> from start-up. Its report.json,
+    /// with the counter series, is filter-loop.report.json.</summary>
+    public static string FilterLoop => Path.Combine(Directory, "filter-loop.nettrace.gz");
+
     /// <summary>`/builds/{id}/announce` of a minimal API written for the check that awaits <c>SbmClient.Send</c> of the
     /// public SlackBotMessages 2.0.0 (built from its source before its fix; its assembly is not kept): the package's
     /// async <c>ProcessRequest</c> reads <c>SendAsync(...).Result</c> before its first await, so <c>Send</c> blocks
@@ -127,6 +136,7 @@ internal static class PackageFixtures
             : path == HubMethodWarmed ? HubShopApp
             : path == SlackBot || path == SlackBotWarmed ? SlackApp
             : path == QuotaLimiter ? QuotaApp
+            : path == FilterLoop ? FilterShopApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();

@@ -1,0 +1,64 @@
+using PoolDoctor.Model.Stacks;
+
+namespace PoolDoctor.Analysis.Culprits;
+
+/// <summary>
+/// Reads how a culprit held pool threads over the capture window from when each of its blocked threads was sampled at
+/// it (<see cref="SampleSpan"/>). A starving pool adds a thread now and then, and each one takes queued work: the
+/// culprit the load's requests reach takes it, so its thread count grows, while a loop that took one pool thread at
+/// start-up holds that same thread from the first sample to the last. One second's share cannot tell them apart (the
+/// issue 34 capture: a polling loop 33 % on 1 thread, the filter 26 % on 1, 81 requests queued for the filter).
+/// </summary>
+internal static class CulpritHolds
+{
+    /// <summary>The part of the window at each end in which a thread counts as there at the start or at the end: the
+    /// sampler's ticks are not aligned to the window's edges.</summary>
+    public const double EdgeFraction = 0.1;
+
+    /// <summary>The least part of a thread's samples taken at the culprit for it to count as held throughout: a thread
+    /// that also ran other work during the window was not held permanently.</summary>
+    public const double HeldThroughoutShare = 0.8;
+
+    /// <param name="spans">Per blocked thread, its first and last sample at the culprit (seconds from the window's start).</param>
+    /// <param name="samplesHere">Per blocked thread, its samples at the culprit.</param>
+    /// <param name="threadSamples">Per thread, all its samples in the window.</param>
+    /// <param name="servesRequests">Some of the culprit's blocked stacks served a request.</param>
+    /// <param name="threads">Every thread blocked at it, the ones seen only in wait events too (untimed).</param>
+    /// <param name="windowSeconds">The capture window.</param>
+    /// <returns>Null when no blocked thread's samples were timed or the window has no length.</returns>
+    public static CulpritHold? Of(
+        IReadOnlyDictionary<int, SampleSpan> spans,
+        IReadOnlyDictionary<int, long> samplesHere,
+        IReadOnlyDictionary<int, long> threadSamples,
+        bool servesRequests,
+        int threads,
+        double windowSeconds)
+    {
+        if (spans.Count == 0 || windowSeconds <= 0)
+        {
+            return null;
+        }
+        var edge = windowSeconds * EdgeFraction;
+        var atStart = spans.Values.Count(s => s.FirstSeconds <= edge);
+        var atEnd = spans.Values.Count(s => s.LastSeconds >= windowSeconds - edge);
+        var joined = spans.Count - atStart;
+        var heldThroughout = spans.Count == threads && spans.All(s => s.Value.FirstSeconds <= edge && s.Value.LastSeconds >= windowSeconds - edge
+            && samplesHere.GetValueOrDefault(s.Key) >= HeldThroughoutShare * threadSamples.GetValueOrDefault(s.Key));
+        var pattern = !servesRequests && heldThroughout ? HoldPattern.Permanent
+            : joined > 0 && atEnd > atStart ? HoldPattern.Growing
+            : HoldPattern.Steady;
+        return new CulpritHold(atStart, atEnd, joined, servesRequests, Math.Round(windowSeconds, 3), pattern);
+    }
+
+    /// <summary>The culprit's entry is a request's (a route, <c>GET /orders/{id}</c>, or a hub method): a handler
+    /// resumed after an await has no web frame below it, and a session that began mid-request saw no event for it.</summary>
+    public static bool IsRequestEntry(string? entry) => entry is not null
+        && (entry.StartsWith('/') || entry.StartsWith("hub ", StringComparison.Ordinal)
+            || (entry.IndexOf(" /", StringComparison.Ordinal) is > 0 and var space && entry[..space].All(char.IsAsciiLetterUpper)));
+
+    /// <summary>The stack served a request of the load: ASP.NET Core's events joined one to it, or the web stack's
+    /// own frames (Kestrel, MVC, SignalR, gRPC's host) are on it. A hosted service's loop has neither.</summary>
+    public static bool ServesRequest(ThreadStack stack) => stack.Request is not null
+        || stack.Frames.Any(f => f.Module.StartsWith("Microsoft.AspNetCore.", StringComparison.Ordinal)
+            || f.Module.StartsWith("Grpc.AspNetCore", StringComparison.Ordinal));
+}
