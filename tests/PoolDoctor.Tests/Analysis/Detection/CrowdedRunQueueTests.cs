@@ -64,9 +64,31 @@ public class CrowdedRunQueueTests
     }
 
     [Fact]
-    public void Threads_that_wait_for_cpus_others_hold_leave_a_blocked_pool_starving()
+    public void A_queued_pool_whose_threads_wait_for_cpus_others_hold_is_inconclusive_while_nothing_says_they_block()
     {
+        // Issue 37: what waits for CPUs is not known to wait for threads; no queue rule calls it starving.
         var verdict = Blocked(Waiting);
+
+        Assert.Equal((VerdictKind.Inconclusive, VerdictRule.CrowdedRunQueue), (verdict.Kind, verdict.Rule));
+        Assert.Contains(EvidenceText.Lines(verdict), l => l.StartsWith("each pool thread waited 1250 ms/s in the run queue (at or above 150)", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void The_same_pool_with_threads_the_runtime_saw_blocked_in_task_waits_is_starving()
+    {
+        var s = new SyntheticSeries(Cores) { Runnable = 3, Scheduling = Waiting }.Repeat(3, threads: 4, queue: 120, cpu: 8, completed: 10)
+            .Second(threads: 5, queue: 120, cpu: 8, completed: 10, AdjustmentReason.CooperativeBlocking, AdjustmentReason.CooperativeBlocking);
+
+        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, Cores);
+
+        Assert.Equal(VerdictKind.Starving, verdict.Kind);
+    }
+
+    [Fact]
+    public void A_blocked_pool_whose_threads_sleep_stays_starving_beside_busy_neighbours()
+    {
+        // lock-hog2's figures: 3 workers, 300 ms/s in the run queue in all (a tenth of their time), 20 on a CPU.
+        var verdict = Blocked(new WorkerScheduling(OnCpuMsPerSecond: 20, RunQueueMsPerSecond: 300, TimeslicesPerSecond: 60));
 
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
         Assert.Contains(verdict.Evidence, e => e.Kind == EvidenceKind.RunQueueHeldElsewhere);
