@@ -109,6 +109,15 @@ public sealed record DetectionThresholds
     /// </summary>
     public double CrowdedRunQueueShare { get; init; } = 0.15;
 
+    /// <summary>
+    /// The workers' run-queue time in all, per core, that counts as waiting for CPUs others hold whatever the share per
+    /// thread (with <see cref="CrowdedRunQueueShare"/>'s other conditions): a pool that hill climbing grew and then held to a
+    /// low goal keeps most of its threads parked. 2 s windows with work queued and no cooperative-blocking injection: the
+    /// crowded blocking routes at most 628 ms/s (lock-hog2) but for db-sync-mvc's first loaded second (1,029, where the
+    /// share already holds), `alloc` at least 1,121 (crowded/alloc-mvc-3) and 2,780 in the bench run it was drawn from.
+    /// </summary>
+    public double CrowdedRunQueueMsPerCore { get; init; } = 500;
+
     /// <summary>Whether schedstat figures, where read, can veto the runnable forms of cpu-saturated (off: the rule as it was).</summary>
     public bool WeighRunQueue { get; init; } = true;
 

@@ -31,7 +31,10 @@ internal static class WorkersWaitForCpu
         && f.RunnableSpanSeconds >= (anySpan ? 0.1 : WindowFigures.MinSchedulingSpanSeconds)
         && f.CooperativeBlockingInjections == 0
         && s.RunQueueMsPerSecond >= t.CrowdedWaitOverRun * s.OnCpuMsPerSecond
-        && RunQueuePerThread(f) >= t.CrowdedRunQueueShare * 1000
+        // Per thread, or in all: a pool that hill climbing grew and then held to a low goal keeps most of its threads
+        // parked, and they dilute the share (the healthy `alloc` beside two busy workers per core, 24 threads under a goal
+        // of 4: 140 ms/s each, 2,700 in all, read Starving by the signature in `bench/crowded-verdicts.sh`).
+        && (RunQueuePerThread(f) >= t.CrowdedRunQueueShare * 1000 || s.RunQueueMsPerSecond >= t.CrowdedRunQueueMsPerCore * cores)
         && f.CpuPercent < t.ComputingCpuPercent;
 
     // Over the threads the pool ran (capped by its goal), as WorkersCompute divides: the share of each one's time it spent
@@ -55,14 +58,16 @@ internal static class WorkersWaitForCpu
     public static EvidenceItem Evidence(WindowFigures f, int cores, DetectionThresholds t) =>
         new(EvidenceKind.WorkersWaitForCpu)
         {
-            Figure = RunQueuePerThread(f),
+            Figure = f.Scheduling!.RunQueueMsPerSecond,
             Unit = MillisecondsPerSecond,
-            Threshold = t.CrowdedRunQueueShare * 1000,
+            Threshold = t.CrowdedRunQueueMsPerCore * cores,
+            ThresholdPerCore = t.CrowdedRunQueueMsPerCore,
             Cores = cores,
             WindowSeconds = f.RunnableSpanSeconds,
             Figures =
             [
-                new(FigureName.RunQueueMsPerSecond, f.Scheduling!.RunQueueMsPerSecond, MillisecondsPerSecond),
+                new(FigureName.RunQueueMsPerThread, RunQueuePerThread(f), MillisecondsPerSecond),
+                new(FigureName.RunQueueThresholdPerThread, t.CrowdedRunQueueShare * 1000, MillisecondsPerSecond),
                 new(FigureName.OnCpuMsPerSecond, f.Scheduling.OnCpuMsPerSecond, MillisecondsPerSecond),
             ],
         };

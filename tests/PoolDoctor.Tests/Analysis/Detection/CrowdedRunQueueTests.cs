@@ -70,7 +70,20 @@ public class CrowdedRunQueueTests
         var verdict = Blocked(Waiting);
 
         Assert.Equal((VerdictKind.Inconclusive, VerdictRule.CrowdedRunQueue), (verdict.Kind, verdict.Rule));
-        Assert.Contains(EvidenceText.Lines(verdict), l => l.StartsWith("each pool thread waited 1250 ms/s in the run queue (at or above 150)", StringComparison.Ordinal));
+        Assert.Contains(EvidenceText.Lines(verdict), l => l.StartsWith("pool threads waited 5000 ms/s in the run queue (1000 = 500 per core), 1250 ms/s each (150)", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Parked_threads_do_not_dilute_the_wait_of_the_ones_that_queue_for_a_cpu()
+    {
+        // bench/crowded-verdicts.sh, alloc beside two busy workers per core: 24 threads (hill climbing held its goal at 4),
+        // 2,640 ms/s in the run queue in all, 110 each, 70 on a CPU.
+        var s = new SyntheticSeries(Cores) { Runnable = 5, Scheduling = new(70, 2640, 900) }.Repeat(6, threads: 24, queue: 118, cpu: 8, completed: 20);
+
+        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, Cores);
+
+        Assert.Equal((VerdictKind.Inconclusive, VerdictRule.CrowdedRunQueue), (verdict.Kind, verdict.Rule));
+        Assert.Contains(EvidenceText.Lines(verdict), l => l.StartsWith("pool threads waited 2640 ms/s in the run queue (1000 = 500 per core), 110 ms/s each (150)", StringComparison.Ordinal));
     }
 
     [Fact]
