@@ -17,6 +17,10 @@ public class CrowdedBenchSeriesTests
     public static TheoryData<string, bool> Runs => new()
     {
         { "alloc-hog2-1", true },
+        { "alloc-hog2-2", true },
+        { "alloc-hog2-3", true },
+        { "taskwait-hog2-1", false },
+        { "taskwait-hog2-2", false },
     };
 
     private static CounterSeries Load(string name) => CounterFixtures.Load("crowded-bench/" + name);
