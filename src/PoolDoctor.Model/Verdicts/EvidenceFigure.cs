@@ -32,6 +32,8 @@ public enum FigureName
     MsPerTimeslice,
     OnCpuMsPerThread,
     OnCpuThresholdPerThread,
+    RunQueueMsPerThread,
+    RunQueueThresholdPerThread,
 }
 
 public static class FigureNames
