@@ -1,3 +1,4 @@
+using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;
@@ -52,7 +53,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         }
     }
 
-    public void Offer(BlockingSite site, IReadOnlyList<string> cleanedStack, IReadOnlyList<SourceLocation?> sources, long samples)
+    public void Offer(BlockingSite site, StackReading stack, long samples)
     {
         if (site.Entry is { } entry)
         {
@@ -64,8 +65,8 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         if (better)
         {
             _exampleSamples = samples;
-            _example = cleanedStack;
-            _exampleSources = sources;
+            _example = [.. stack.Frames.Select(f => f.Cleaned)];
+            _exampleSources = [.. stack.Frames.Select(f => f.Source)];
             _exampleSite = site;
         }
     }

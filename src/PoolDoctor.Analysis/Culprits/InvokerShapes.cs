@@ -9,19 +9,19 @@ public static class InvokerShapes
     public static IReadOnlyList<IInvokerShape> All { get; } = [ViewComponentInvocation.Shape, HubInvocation.Shape];
 
     /// <summary>
-    /// The shape whose invoker called the generated frame at <paramref name="generated"/>, else null. The shared
-    /// <c>ObjectMethodExecutor</c> (MVC and SignalR both call their compiled delegate through it) is looked through
-    /// when the JIT kept it as a frame.
+    /// The shape whose invoker called a generated frame, from the frames above it (its callers, innermost first), else
+    /// null. The shared <c>ObjectMethodExecutor</c> (MVC and SignalR both call their compiled delegate through it) is
+    /// looked through when the JIT kept it as a frame.
     /// </summary>
-    public static IInvokerShape? Owning(IReadOnlyList<FrameName> frames, int generated)
+    public static IInvokerShape? Owning(IEnumerable<FrameName> callers)
     {
-        for (var i = generated + 1; i < frames.Count; i++)
+        foreach (var caller in callers)
         {
-            if (frames[i].TypeFullName.StartsWith("Microsoft.Extensions.Internal.ObjectMethodExecutor", StringComparison.Ordinal))
+            if (caller.TypeFullName.StartsWith("Microsoft.Extensions.Internal.ObjectMethodExecutor", StringComparison.Ordinal))
             {
                 continue;
             }
-            return All.FirstOrDefault(shape => shape.IsInvokerFrame(frames[i]));
+            return All.FirstOrDefault(shape => shape.IsInvokerFrame(caller));
         }
         return null;
     }
