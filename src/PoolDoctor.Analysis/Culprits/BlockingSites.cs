@@ -36,7 +36,7 @@ public static class BlockingSites
             return null; // a lock's spin phase runs on the CPU; a thread that goes on to wait is sampled in the wait
         }
 
-        var (userBelow, userSources) = UserFramesRootFirst(stack, apiIndex + 1);
+        var userBelow = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
         var outermost = HandlerDelegateCaller(stack, workEnd);
@@ -47,8 +47,7 @@ public static class BlockingSites
             && il.InlinedAbove(request, frames[handler].Position) is { Count: > 0 } above)
         {
             // The handler and what it called down to the outermost sampled frame were inlined into the delegate.
-            userBelow = [.. above.Select(f => f.Name.Display), .. userBelow];
-            userSources = [.. above.Select(f => SourceOf(f.Call)), .. userSources];
+            userBelow = [.. above.Select(f => new CulpritFrame(f.Name.Display, SourceOf(f.Call))), .. userBelow];
         }
         var entry = EntryNames.Describe(inTaskRun ? null : request, frames, workEnd);
         entry = owner is null || outermost is null ? entry : owner.Entry(frames[outermost.Value].Name, entry);
@@ -70,14 +69,14 @@ public static class BlockingSites
                 var inlinedUser = holder >= 1 && GeneratedCode.CanHoldHandler(frames[holder].Name)
                     ? il.InlinedCallerOf(request, frames[holder - 1].Name)
                     : [];
-                return PackageSites.InsidePackage(stack, crossing, userIndex, userBelow, userSources, entry, inTaskRun, il, inlinedUser, holder);
+                return PackageSites.InsidePackage(stack, crossing, userIndex, userBelow, entry, inTaskRun, il, inlinedUser, holder);
             }
             (api, apiTwin) = (crossing.Api, crossing.ApiTwin);
         }
 
         if (firstUser >= 0 && !passesThrough)
         {
-            return AtUserFrame(stack, firstUser, apiIndex, api, apiTwin, userBelow, userSources, entry, inTaskRun, il);
+            return AtUserFrame(stack, firstUser, apiIndex, api, apiTwin, userBelow, entry, inTaskRun, il);
         }
 
         if (generated >= 0 || firstUser >= 0)
@@ -87,12 +86,12 @@ public static class BlockingSites
             {
                 // A framework invoker's delegate (a view component's Invoke, a hub method), not the request's handler:
                 // its call site comes from the app's methods of that shape, never from the request's route.
-                return WithSampledSources(InvokerShapes.Resolve(shape, api, userBelow, entry, generatedFrame!, il), userSources);
+                return WithSiteLine(InvokerShapes.Resolve(shape, api, userBelow, entry, generatedFrame!, il), userBelow.Count);
             }
             var holdsHandler = generated >= 0 && GeneratedCode.CanHoldHandler(frames[generated].Name);
             if (NotOnStack(api, request, userBelow, entry, generatedFrame, holdsHandler, il) is { } recovered)
             {
-                return WithSampledSources(recovered, userSources);
+                return WithSiteLine(recovered, userBelow.Count);
             }
         }
         return InLibrary(stack, apiIndex, api, entry);
@@ -103,8 +102,8 @@ public static class BlockingSites
     /// the call site, unless its IL says the JIT inlined the user method that makes the call into it.
     /// </summary>
     private static BlockingSite AtUserFrame(
-        StackReading stack, int firstUser, int apiIndex, BlockingApi api, AsyncTwin? apiTwin, IReadOnlyList<string> userBelow,
-        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il)
+        StackReading stack, int firstUser, int apiIndex, BlockingApi api, AsyncTwin? apiTwin, IReadOnlyList<CulpritFrame> userBelow,
+        string? entry, bool inTaskRun, CallSiteResolver il)
     {
         var site = stack.Frames[firstUser].Name;
         // A driver's async body right under the user's frame, a wait primitive further in: when the user's IL
@@ -118,8 +117,7 @@ public static class BlockingSites
         var inlined = il.At(stack.Frames[firstUser].Position, api);
         if (inlined is { Sites.Count: > 0 })
         {
-            var recovered = InlinedIntoFrame(inlined, stack.Frames[firstUser].Cleaned, api, userBelow, entry) with { InTaskRun = inTaskRun };
-            return recovered with { ChainSources = [.. userSources, .. recovered.ChainSources] };
+            return InlinedIntoFrame(inlined, stack.Frames[firstUser].Cleaned, api, userBelow, entry) with { InTaskRun = inTaskRun };
         }
         // The statement's own call says which entry point of the API's family it is (the code's `.Result`, where
         // the stack shows only the wait it inlined down to).
@@ -141,7 +139,6 @@ public static class BlockingSites
             },
             Flavor = site.Flavor,
             Chain = userBelow,
-            ChainSources = userSources,
             Entry = entry,
             InTaskRun = inTaskRun,
             ApiTwin = apiTwin ?? LibraryTwin(stack, apiIndex, api),
@@ -168,17 +165,18 @@ public static class BlockingSites
         };
     }
 
-
-    // The sampled frames' lines first, then the recovered frames' own (the frames the IL or the endpoint added past the
-    // sampled ones have none but the call site's).
-    private static BlockingSite WithSampledSources(BlockingSite site, IReadOnlyList<SourceLocation?> sampled) =>
-        site with { ChainSources = site.ChainSources.Count > 0 ? [.. sampled, .. site.ChainSources] : SourcesFor(site, sampled) };
+    // A chain the endpoint or the IL's route map went on past the sampled frames, with no line of its own: its last
+    // frame is the call site, so it takes the site's line when the site has one.
+    private static BlockingSite WithSiteLine(BlockingSite site, int sampled) =>
+        site.Site is { Source: not CallSiteSource.Il, File: { } file, Line: { } line } && site.Chain.Count > sampled
+            ? site with { Chain = [.. site.Chain.SkipLast(1), site.Chain[^1] with { Source = new SourceLocation(file, line) { SourceUrl = site.Site.SourceUrl } }] }
+            : site;
 
     /// <summary>
     /// The sampled user frame did not call the API itself: the JIT inlined the user methods its statement calls into
     /// it, and the deepest of them that calls the API is the call site. The chain goes on past the sampled frames.
     /// </summary>
-    private static BlockingSite InlinedIntoFrame(InlinedAt inlined, string frame, BlockingApi api, IReadOnlyList<string> chain, string? entry) =>
+    private static BlockingSite InlinedIntoFrame(InlinedAt inlined, string frame, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry) =>
         NamedFromIl(inlined.Sites, api, chain, entry,
             $"inlined by the JIT into {frame} ({(inlined.IlOffset is { } offset ? $"its statement at IL_{offset:x4}" : "its statement not known: any of its calls")})",
             reachedFrom: "", candidates: "methods reached from there");
@@ -189,7 +187,7 @@ public static class BlockingSites
     /// as Task.Wait), and a note that says where it was inlined, where the search started and how many others there are.
     /// </summary>
     internal static BlockingSite NamedFromIl(
-        IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<string> chain, string? entry, string inlinedInto, string reachedFrom, string candidates)
+        IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, string inlinedInto, string reachedFrom, string candidates)
     {
         var best = sites[0];
         var named = best.Match == ApiMatch.Exact ? api : best.Api;
@@ -202,14 +200,13 @@ public static class BlockingSites
 
     /// <summary>
     /// A call site the app's IL gave back (the JIT inlined its method away): the chain goes on through the recovered
-    /// frames, with their own lines (the caller puts the sampled frames' lines before them).
+    /// frames, each at its own line (where its IL calls the next one).
     /// </summary>
-    private static BlockingSite FromIl(InlinedCallSite best, BlockingApi api, IReadOnlyList<string> chain, string? entry, string note) =>
+    private static BlockingSite FromIl(InlinedCallSite best, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, string note) =>
         new(best.Method.Owner, api.Kind, api.Api)
         {
             Flavor = best.Method.Flavor,
-            Chain = [.. chain, .. best.Chain.Select(f => f.Display)],
-            ChainSources = [.. best.ChainCalls.Select(SourceOf)],
+            Chain = [.. chain, .. best.Chain.Zip(best.ChainCalls, (f, call) => new CulpritFrame(f.Display, SourceOf(call)))],
             Entry = entry,
             Site = new CallSite
             {
@@ -242,7 +239,7 @@ public static class BlockingSites
     /// request on, and with no generated frame above the API the handler was not inlined there.
     /// </summary>
     private static BlockingSite? NotOnStack(
-        BlockingApi api, RequestContext? request, IReadOnlyList<string> chain, string? entry, string? generatedFrame,
+        BlockingApi api, RequestContext? request, IReadOnlyList<CulpritFrame> chain, string? entry, string? generatedFrame,
         bool holdsHandler, CallSiteResolver il)
     {
         var where = generatedFrame is null ? "framework code" : $"framework code ({generatedFrame})";
@@ -263,7 +260,7 @@ public static class BlockingSites
             var described = EndpointNames.Describe(request!);
             return new BlockingSite(handler, api.Kind, api.Api)
             {
-                Chain = [.. chain, handler],
+                Chain = [.. chain, new CulpritFrame(handler)],
                 Entry = entry,
                 Site = new CallSite { Source = CallSiteSource.Endpoint, Note = $"handler inlined into {where}; endpoint {described}" },
             };
@@ -277,7 +274,7 @@ public static class BlockingSites
             {
                 return new BlockingSite(named.Owner, api.Kind, api.Api)
                 {
-                    Chain = [.. chain, named.Display],
+                    Chain = [.. chain, new CulpritFrame(named.Display)],
                     Entry = entry,
                     Site = new CallSite
                     {
@@ -424,29 +421,13 @@ public static class BlockingSites
         return false;
     }
 
-    // Frames the IL or the endpoint added past the sampled ones have no sampled line; the recovered call site has its IL line.
-    private static IReadOnlyList<SourceLocation?> SourcesFor(BlockingSite site, IReadOnlyList<SourceLocation?> sampled)
-    {
-        var sources = new List<SourceLocation?>(sampled.Take(site.Chain.Count));
-        while (sources.Count < site.Chain.Count)
-        {
-            sources.Add(null);
-        }
-        if (sources.Count > sampled.Count && site.Site is { File: { } file, Line: { } line })
-        {
-            sources[^1] = new SourceLocation(file, line) { SourceUrl = site.Site.SourceUrl };
-        }
-        return sources;
-    }
-
     private static bool IsSpinning(FrameName leaf) => leaf.Key is "System.Threading.LowLevelSpinWaiter.Wait"
         or "System.Threading.SpinWait.SpinOnce" or "System.Threading.SpinWait.SpinOnceCore" or "System.Threading.Thread.SpinWait"
         or "System.Threading.Thread.SpinWaitInternal";
 
-    private static (IReadOnlyList<string> Chain, IReadOnlyList<SourceLocation?> Sources) UserFramesRootFirst(StackReading stack, int from)
+    private static IReadOnlyList<CulpritFrame> UserFramesRootFirst(StackReading stack, int from)
     {
-        var chain = new List<string>();
-        var sources = new List<SourceLocation?>();
+        var chain = new List<CulpritFrame>();
         var last = -1;
         for (var i = stack.Frames.Count - 1; i >= from; i--)
         {
@@ -455,27 +436,24 @@ public static class BlockingSites
             {
                 continue;
             }
-            var source = frame.Source;
             // An async method's stub, then its state machine's body: one method to the reader, named by the body.
             if (last >= 0 && frame.Name.IsStateMachine && !stack.Frames[last].Name.IsStateMachine
                 && frame.Name.QualifiedOwner == stack.Frames[last].Name.QualifiedOwner)
             {
-                chain[^1] = frame.Cleaned;
-                sources[^1] = source ?? sources[^1];
+                chain[^1] = new CulpritFrame(frame.Cleaned, frame.Source ?? chain[^1].Source);
             }
-            else if (chain.Count == 0 || chain[^1] != frame.Cleaned)
+            else if (chain.Count == 0 || chain[^1].Method != frame.Cleaned)
             {
-                chain.Add(frame.Cleaned);
-                sources.Add(source);
+                chain.Add(new CulpritFrame(frame.Cleaned, frame.Source));
             }
             else
             {
                 // One name twice in a row: the inner frame holds the call.
-                sources[^1] = source ?? sources[^1];
+                chain[^1] = chain[^1] with { Source = frame.Source ?? chain[^1].Source };
             }
             last = i;
         }
-        return (chain, sources);
+        return chain;
     }
 
     // Without user code, the work item starts just above the pool's dispatch frame.

@@ -83,21 +83,22 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         var entry = _entries.Count == 0 ? null : _entries.OrderByDescending(e => e.Value).ThenBy(e => e.Key, StringComparer.Ordinal).First().Key;
         var heldAcross = HeldAcross.Count == 0 ? null
             : HeldAcross.OrderByDescending(a => a.Value).ThenBy(a => a.Key, StringComparer.Ordinal).First().Key;
+        var chain = _exampleSite?.Chain ?? [];
         return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3))
         {
             HeldAcross = heldAcross,
-            Chain = _exampleSite?.Chain ?? [],
+            Chain = [.. chain.Select(f => f.Method)],
             Entry = entry,
             Flavor = _exampleSite?.Flavor ?? FrameFlavor.Method,
             Site = _exampleSite?.Site ?? CallSite.OnStack,
             InTaskRun = _exampleSite?.InTaskRun ?? false,
-            ChainSources = _exampleSite?.ChainSources ?? [],
+            ChainSources = [.. chain.Select(f => f.Source)],
             ExampleSources = _exampleSources,
             WaitCount = waitCount,
             Package = _exampleSite?.Package,
             PackageMethod = _exampleSite?.PackageMethod,
             UserFrame = _exampleSite?.UserFrame,
-            ChainPackages = _exampleSite?.ChainPackages ?? [],
+            ChainPackages = [.. chain.Select(f => f.Package)],
             ApiTwin = _exampleSite?.ApiTwin,
             PackageTwin = _exampleSite?.PackageTwin,
             UserCallTwin = _exampleSite?.UserCallTwin,

@@ -30,7 +30,7 @@ public static class InvokerShapes
     /// The delegate a framework invoker called blocked: the call site is in one of the app's methods of that shape (or
     /// what it calls), which the app's IL gives back; else the site says it is unresolved, never another handler.
     /// </summary>
-    internal static BlockingSite Resolve(IInvokerShape shape, BlockingApi api, IReadOnlyList<string> chain, string? entry, string generatedFrame, CallSiteResolver il)
+    internal static BlockingSite Resolve(IInvokerShape shape, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, string generatedFrame, CallSiteResolver il)
     {
         var sites = il.InlinedIn(shape, api);
         if (sites.Count > 0)

@@ -12,8 +12,8 @@ internal static class PackageSites
     /// with none on the stack, the user method whose IL calls into the package) is what the user can change today.
     /// </summary>
     public static BlockingSite InsidePackage(
-        StackReading stack, PackageBoundary.Crossing crossing, int userIndex, IReadOnlyList<string> userChain,
-        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il,
+        StackReading stack, PackageBoundary.Crossing crossing, int userIndex, IReadOnlyList<CulpritFrame> userChain,
+        string? entry, bool inTaskRun, CallSiteResolver il,
         IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> inlinedUser, int generated)
     {
         var method = stack.Frames[crossing.MethodIndex].Name;
@@ -38,8 +38,7 @@ internal static class PackageSites
                 registration = $"; the app reaches it through {caller.Method.Display}, which calls {caller.Call}{at}";
             }
         }
-        IReadOnlyList<string> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => f.Name.Display)];
-        IReadOnlyList<SourceLocation?> chainSources = userIndex >= 0 ? userSources : [.. inlinedUser.Select(f => BlockingSites.SourceOf(f.Call))];
+        IReadOnlyList<CulpritFrame> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => new CulpritFrame(f.Name.Display, BlockingSites.SourceOf(f.Call)))];
         var package = crossing.Package!;
         var how = userIndex >= 0
             ? crossing.AwaitedRanSync is { } ran
@@ -52,9 +51,7 @@ internal static class PackageSites
         return new BlockingSite(method.Owner, crossing.Api.Kind, crossing.Api.Api)
         {
             Flavor = method.Flavor,
-            Chain = [.. chain, .. packageChain],
-            ChainSources = [.. chainSources, .. packageChain.Select(_ => (SourceLocation?)null)],
-            ChainPackages = [.. chain.Select(_ => (PackageRef?)null), .. packageChain.Select(_ => (PackageRef?)package)],
+            Chain = [.. chain, .. packageChain.Select(name => new CulpritFrame(name, Package: package))],
             Entry = entry,
             InTaskRun = inTaskRun && userIndex >= 0,
             Package = package,
