@@ -206,7 +206,7 @@ public static class BlockingSites
         new(best.Method.Owner, api.Kind, api.Api)
         {
             Flavor = best.Method.Flavor,
-            Chain = [.. chain, .. best.Chain.Zip(best.ChainCalls, (f, call) => new CulpritFrame(f.Display, SourceOf(call)))],
+            Chain = [.. chain, .. best.Chain.Select(f => new CulpritFrame(f.Name.Display, SourceOf(f.Call)))],
             Entry = entry,
             Site = new CallSite
             {

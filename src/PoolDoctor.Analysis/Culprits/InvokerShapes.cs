@@ -35,7 +35,7 @@ public static class InvokerShapes
         var sites = il.InlinedIn(shape, api);
         if (sites.Count > 0)
         {
-            return BlockingSites.NamedFromIl(sites, api, chain, shape.Entry(sites[0].Chain.Count > 0 ? sites[0].Chain[0] : sites[0].Method, entry), shape.InlinedInto(generatedFrame), reachedFrom: "", candidates: shape.Candidates);
+            return BlockingSites.NamedFromIl(sites, api, chain, shape.Entry(sites[0].Chain.Count > 0 ? sites[0].Chain[0].Name : sites[0].Method, entry), shape.InlinedInto(generatedFrame), reachedFrom: "", candidates: shape.Candidates);
         }
         return new BlockingSite("(inlined or generated code)", api.Kind, api.Api)
         {

@@ -17,7 +17,6 @@ public sealed partial class ParallelFrameListsTests
     // 33's item 1), and lists in step that are not frames.
     private static readonly Dictionary<string, (int Count, string Why)> Left = new(StringComparer.Ordinal)
     {
-        ["PoolDoctor.Analysis/Culprits/InlinedCallSite.cs"] = (1, "ChainCalls beside Chain"),
         ["PoolDoctor.Model/Stacks/Culprit.cs"] = (3, "ChainSources/ChainPackages beside Chain, ExampleSources beside ExampleStack"),
         ["PoolDoctor.Report/Stacks/CulpritJson.cs"] = (2, "writes the culprit's parallel lists"),
         ["PoolDoctor.Report/Stacks/CulpritLines.cs"] = (2, "reads the culprit's parallel lists"),
