@@ -53,7 +53,7 @@ for hog in $HOGS; do
       pids+=($!)
       sleep "$ATTACH_AFTER"
       timeout 30 dotnet "$TOOL" detect -p "$lab" --timeout 10s --format json >"$run/detect.json" 2>"$run/detect.err" || true
-      timeout 40 dotnet "$TOOL" diagnose -p "$lab" --duration 10s --no-evidence --output "$run" >"$run/diagnose.log" 2>&1 || true
+      timeout 40 dotnet "$TOOL" diagnose -p "$lab" --min-duration 0 --duration 10s --no-evidence --output "$run" >"$run/diagnose.log" 2>&1 || true
       d=$(verdict_of "$run/detect.json"); g=$(verdict_of "$run/report.json")
       printf '%s\t%s\t%s\t%s\t%s\n' "$hog" "$kind" "$i" "$d" "$g" | tee -a "$RESULTS"
       [ -n "${KEEP:-}" ] && { mkdir -p "$KEEP/$hog-$kind-$i"; cp "$run"/detect.json "$run"/report.json "$KEEP/$hog-$kind-$i/" 2>/dev/null || true; }

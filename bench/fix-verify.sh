@@ -51,7 +51,7 @@ for r in rows:
     folder = tempfile.mkdtemp(prefix="fixverify-")
     port = random.randint(30000, 50000)
     url = f"http://127.0.0.1:{port}{r['path']}"
-    code, out, err, _ = run(["dotnet", tool, "diagnose", "--load", url, "-d", "30s", "-o", folder, "--"] + env_prefix
+    code, out, err, _ = run(["dotnet", tool, "diagnose", "--min-duration", "0", "--load", url, "-d", "30s", "-o", folder, "--"] + env_prefix
                             + ["dotnet", tool, "lab", "--urls", f"http://127.0.0.1:{port}"], 180)
     report = os.path.join(folder, "report.json")
     if code != 0 or not os.path.exists(report):

@@ -35,7 +35,7 @@ dotnet "$TOOL" load "http://127.0.0.1:$port/api/diagscenario/$ROUTE" -c "$CONNS"
 pids+=($!)
 sleep 1
 timeout 30 dotnet "$TOOL" detect -p "$lab" --timeout 10s --format json >"$OUT/$NAME-detect.json" 2>"$WORK/detect.err" || true
-timeout 40 dotnet "$TOOL" diagnose -p "$lab" --duration 10s --no-evidence --output "$WORK" >"$OUT/$NAME-diagnose.txt" 2>&1 || true
+timeout 40 dotnet "$TOOL" diagnose -p "$lab" --min-duration 0 --duration 10s --no-evidence --output "$WORK" >"$OUT/$NAME-diagnose.txt" 2>&1 || true
 wait "$counters" || true
 python3 - "$OUT/$NAME-detect.json" "$WORK/report.json" "$OUT/$NAME-detect.jsonl" "$OUT/$NAME-diagnose.jsonl" <<'PY'
 import json, sys

@@ -132,7 +132,13 @@ public static class SourceFixer
     {
         if (culprit.Package is { } package)
         {
-            throw new FixRefusedException($"{culprit.Method} blocks inside the package {package.Name}, and the report's chain names no call of the app into it with a source line: its code is not in these sources (the advice names its async twin)");
+            // The advice's own pointer: the package's twin only when the user can call it; else its version, and
+            // never a name internal to the package.
+            var what = culprit.PackageTwin is { ApiPublic: false } ? $"Code internal to the package {package.Name} {package.Version} blocks" : $"{culprit.Method} blocks inside the package {package.Name}";
+            var pointer = culprit.PackageTwin?.CallableTwin is { } twin
+                ? $"call its async API ({twin}) where your code can choose, or upgrade {package.Name}"
+                : $"upgrade {package.Name} to a version that does not block, or report it upstream to {package.Name}";
+            throw new FixRefusedException($"{what}, and the report's chain names no call of the app into it with a source line: its code is not in these sources; {pointer}");
         }
         if (culprit.Site.File is null || culprit.Site.Line is null)
         {

@@ -11,7 +11,7 @@ internal static partial class FixCatalog
 {
     public static FixAdvice For(Culprit culprit) =>
         culprit.Package is not null ? InsidePackage(culprit, Evidence(culprit))
-        : culprit.ApiTwin is { Twin: null } && culprit.Kind is BlockingKind.SyncIO or BlockingKind.SyncWait ? NoAsyncTwin(culprit, Evidence(culprit))
+        : culprit.ApiTwin is { CallableTwin: null } && culprit.Kind is BlockingKind.SyncIO or BlockingKind.SyncWait ? NoAsyncTwin(culprit, Evidence(culprit))
         : WithUsersCode(Pattern(culprit), culprit);
 
     /// <summary>The user's own lines and their rewrite when the source was read; otherwise the pattern, said to be one.</summary>
@@ -59,7 +59,7 @@ internal static partial class FixCatalog
             BlockingKind.SyncIO => culprit.InTaskRun ? TaskRunWrapper(culprit, name, evidence) : SyncIO(culprit, name, evidence),
             BlockingKind.Lock => Lock(culprit, name, evidence),
             // A package's sync API that blocks on a wait inside it, and whose type declares an async twin: call the twin.
-            BlockingKind.SyncWait when culprit.ApiTwin is { Twin: not null } => SyncIO(culprit, name, evidence),
+            BlockingKind.SyncWait when culprit.ApiTwin is { CallableTwin: not null } => SyncIO(culprit, name, evidence),
             BlockingKind.SyncWait => SyncWait(culprit, name, evidence),
             _ => throw new ArgumentOutOfRangeException(nameof(culprit), culprit.Kind, "unknown blocking kind"),
         };

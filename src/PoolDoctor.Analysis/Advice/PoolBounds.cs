@@ -10,8 +10,9 @@ namespace PoolDoctor.Analysis.Advice;
 /// three things decide: what it was started with (environment, runtimeconfig.json), whether the app's own IL calls
 /// <c>ThreadPool.SetMinThreads</c>/<c>SetMaxThreads</c> (then the value set there is unknown), and otherwise the runtime's
 /// defaults (the processor count and 32,767), which hold only when the app's IL was read and calls neither. A package
-/// could still call them; the source says what the inference rests on. Reading the value live would mean stopping the
-/// target under ptrace (ClrMD's attach paused a small process for 0.7 s here), which a starving service must not pay.
+/// could still call them; the source says what the inference rests on. All that is the fallback: the value itself, read
+/// from the pool's fields without stopping the target (<c>Collect/Attach/LivePoolLimits</c>) or reported by the runtime's
+/// ThreadPoolMinMaxThreads event during the watch, wins, and the same evidence then says where it came from.
 /// </summary>
 public static class PoolBounds
 {
@@ -40,11 +41,70 @@ public static class PoolBounds
     {
         var unknown = new Dictionary<string, string>(context.Unknown);
         var sources = new Dictionary<string, string>(context.Sources);
-        var min = Bound(MinKey, context.MinWorkerThreads, context.ConfiguredMin, setters?.Min, "SetMinThreads", "DOTNET_ThreadPool_ForceMinWorkerThreads",
-            "System.Threading.ThreadPool.MinThreads", context.ProcessorCount, "the processor count", unknown, sources);
-        var max = Bound(MaxKey, context.MaxWorkerThreads, context.ConfiguredMax, setters?.Max, "SetMaxThreads", "DOTNET_ThreadPool_ForceMaxWorkerThreads",
-            "System.Threading.ThreadPool.MaxThreads", DefaultMaxWorkers, "32767", unknown, sources);
+        var min = Live(MinKey, context.MinWorkerThreads, context.LimitsRead?.MinWorkers, context.LimitsRead, context.LimitsSet?.MinWorkers, context.LimitsSet,
+                context.ConfiguredMin, setters?.Min, "SetMinThreads", context.ProcessorCount, "the processor count", unknown, sources)
+            ?? Bound(MinKey, context.MinWorkerThreads, context.ConfiguredMin, setters?.Min, "SetMinThreads", "DOTNET_ThreadPool_ForceMinWorkerThreads",
+                "System.Threading.ThreadPool.MinThreads", context.ProcessorCount, "the processor count", unknown, sources);
+        var max = Live(MaxKey, context.MaxWorkerThreads, context.LimitsRead?.MaxWorkers, context.LimitsRead, context.LimitsSet?.MaxWorkers, context.LimitsSet,
+                context.ConfiguredMax, setters?.Max, "SetMaxThreads", DefaultMaxWorkers, "32767", unknown, sources)
+            ?? Bound(MaxKey, context.MaxWorkerThreads, context.ConfiguredMax, setters?.Max, "SetMaxThreads", "DOTNET_ThreadPool_ForceMaxWorkerThreads",
+                "System.Threading.ThreadPool.MaxThreads", DefaultMaxWorkers, "32767", unknown, sources);
         return context with { MinWorkerThreads = min, MaxWorkerThreads = max, Unknown = unknown, Sources = sources };
+    }
+
+    /// <summary>Said after a bound read from the pool's own fields: a reading, not a conclusion.</summary>
+    public const string ReadLive = "read live from the pool";
+
+    // The bound as the target itself gave it (its memory at the watch's start, the runtime's event during it), the later
+    // of the two; then where it came from, by what it equals: what the target started with, the runtime's default, or
+    // neither (code set it). Null when the target gave nothing: the inference below then decides.
+    private static int? Live(
+        string key, int? known, int? read, PoolLimitsReading? readAt, int? reported, PoolLimitsReading? reportedAt, ConfiguredMinThreads? configured,
+        IReadOnlyList<string>? callers, string setter, int? defaultValue, string defaultName, Dictionary<string, string> unknown, Dictionary<string, string> sources)
+    {
+        if (known is not null || (read is null && reported is null))
+        {
+            return null;
+        }
+        var eventIsLater = reported is not null && (read is null || reportedAt!.AtUtc >= readAt!.AtUtc);
+        var value = eventIsLater ? reported!.Value : read!.Value;
+        var started = configured?.Workers ?? defaultValue;
+        unknown.Remove(key);
+        if (eventIsLater && value != (read ?? started))
+        {
+            sources[key] = $"set by ThreadPool.{setter} at {reportedAt!.AtUtc.UtcDateTime:HH:mm:ss} UTC"
+                + (callers is { Count: > 0 } ? $" in {string.Join(", ", callers.Take(3))}" : "")
+                + " (the runtime's ThreadPoolMinMaxThreads event)";
+            return value;
+        }
+        var how = eventIsLater ? $"reported by the runtime at {reportedAt!.AtUtc.UtcDateTime:HH:mm:ss} UTC" : ReadLive;
+        sources[key] = WhereFrom(value, configured, callers, setter, defaultValue, defaultName) + "; " + how;
+        return value;
+    }
+
+    /// <summary>Where a bound the target gave came from, by what it equals.</summary>
+    public static string WhereFrom(int value, ConfiguredMinThreads? configured, IReadOnlyList<string>? callers, string setter, int? defaultValue, string defaultName)
+    {
+        if (configured is not null && configured.Workers == value)
+        {
+            return configured.Source;
+        }
+        if (callers is { Count: > 0 })
+        {
+            return $"set by ThreadPool.{setter} in {string.Join(", ", callers.Take(3))}"
+                + (configured is null ? "" : $" (it started with {configured.Source})");
+        }
+        if (configured is null && defaultValue == value)
+        {
+            return $"the runtime's default ({defaultName})";
+        }
+        if (configured is null && defaultValue is null)
+        {
+            return $"not set in the environment or runtimeconfig.json (the runtime's default, {defaultName}, is not known for this run)";
+        }
+        return configured is not null
+            ? $"set in code since the start (ThreadPool.{setter}): it started with {configured.Source}"
+            : $"set in code (ThreadPool.{setter}): not the runtime's default ({defaultName}), not in the environment or runtimeconfig.json";
     }
 
     private static int? Bound(
@@ -76,6 +136,12 @@ public static class PoolBounds
         }
         return null;
     }
+
+    /// <summary>The minimum when something set it (configured, or set in code as read live); null at the runtime's default or unknown.</summary>
+    public static ConfiguredMinThreads? RaisedMinimum(TargetContext context) =>
+        CurrentMinimum(context) is { } min && !min.Source.StartsWith(DefaultPrefix, StringComparison.Ordinal) ? min : null;
+
+    private const string DefaultPrefix = "the runtime's default";
 
     /// <summary>The minimum as the stop-gap compares against it: the bound resolved above, with where it came from.</summary>
     public static ConfiguredMinThreads? CurrentMinimum(TargetContext context) =>

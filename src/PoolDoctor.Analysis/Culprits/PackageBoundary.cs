@@ -85,12 +85,15 @@ public static class PackageBoundary
         var (blocking, apiTwin) = deepest.Name != referenced.Name ? Entry(stack, deepestOuter, api)
             : (api, api.IsDriverCall ? TwinOf(stack, apiIndex, api.Api) : null);
         var userCall = firstUser >= 1 && frames[firstUser - 1].Package is null ? Entry(stack, firstUser - 1, api).Twin : null;
+        // The package's twin is the user's to call only when the user's own frame calls into the package on this
+        // stack; under the framework (a limiter the middleware runs) or a library API, the user holds no such call.
+        var userCallsPackage = firstUser >= 1 && frames[firstUser - 1].Package?.Name == referenced.Name;
         return new Crossing(true, blocking, apiTwin)
         {
             Package = referenced,
             MethodIndex = method,
             PackageFrames = onReferenced,
-            PackageTwin = TwinOf(stack, method, stack.Frames[method].Name.Owner),
+            PackageTwin = TwinOf(stack, method, stack.Frames[method].Name.Owner, userCallsPackage),
             UserCallTwin = userCall,
             AwaitedRanSync = blocksInsideAsyncEntry && frames[firstUser - 1].Package?.Name == referenced.Name
                 ? new AwaitedRanSync(awaitedCall!, stack.Frames[method].Name.Owner, NotOverridden: false)
@@ -137,9 +140,10 @@ public static class PackageBoundary
         var frame = stack.Frames[index].Name;
         var declared = stack.Frames[index].Declared;
         var name = declared?.PublicType is { } publicType ? publicType + "." + frame.Method : frame.Owner;
-        return (api with { Api = name }, declared is null ? null : new AsyncTwin(name, declared.AsyncTwin));
+        return (api with { Api = name }, declared?.TwinFor(name));
     }
 
-    private static AsyncTwin? TwinOf(StackReading stack, int index, string name) =>
-        stack.Frames[index].Declared is { } declared ? new AsyncTwin(name, declared.AsyncTwin) : null;
+    private static AsyncTwin? TwinOf(StackReading stack, int index, string name, bool reached = true) =>
+        stack.Frames[index].Declared is { } declared ? declared.TwinFor(name, reached) : null;
+
 }

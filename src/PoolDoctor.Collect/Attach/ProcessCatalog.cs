@@ -92,9 +92,10 @@ public static class ProcessCatalog
     internal static string DisplayName(int pid)
     {
         var comm = ProcFs.Name(pid);
-        var commandLine = ProcFs.CommandLine(pid);
-        var name = EntryAssemblyName(comm, commandLine) ?? UntruncatedName(comm, commandLine);
-        return LabName(name, commandLine) ?? name;
+        // The arguments as the kernel keeps them (split at NULs): a path with a space stays one argument.
+        var arguments = ProcFs.Arguments(pid);
+        var name = EntryAssemblyName(comm, arguments) ?? UntruncatedName(comm, arguments);
+        return LabName(name, arguments) ?? name;
     }
 
     /// <summary>What the tool's own lab (`dotnet-pooldoctor lab`) is called in lists, messages and reports.</summary>
@@ -104,14 +105,14 @@ public static class ProcessCatalog
     /// The lab runs inside the tool's own executable, so the kernel names it "dotnet-pooldoctor" and a report of it read
     /// as the tool starving itself. Its command line says what it is; the pid stays its own.
     /// </summary>
-    internal static string? LabName(string name, string commandLine)
+    internal static string? LabName(string name, IReadOnlyList<string> arguments)
     {
         if (!name.Equals(ToolExecutable, StringComparison.OrdinalIgnoreCase))
         {
             return null;
         }
         // After the executable (and the tool's .dll when the dotnet host runs it) comes the verb.
-        var verb = commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries)
+        var verb = arguments
             .Skip(1)
             .SkipWhile(a => a.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
             .FirstOrDefault();
@@ -122,24 +123,24 @@ public static class ProcessCatalog
     /// The kernel cuts /proc/PID/comm to 15 characters ("dotnet-pooldoct"); the executable's file name in the
     /// command line is the whole name, so use it when it starts with the cut one.
     /// </summary>
-    internal static string UntruncatedName(string comm, string commandLine)
+    internal static string UntruncatedName(string comm, IReadOnlyList<string> arguments)
     {
         const int commLimit = 15;
-        if (comm.Length < commLimit)
+        if (comm.Length < commLimit || arguments.Count == 0)
         {
             return comm;
         }
-        var executable = Path.GetFileName(commandLine.Split(' ', 2)[0]);
+        var executable = Path.GetFileName(arguments[0]);
         return executable.StartsWith(comm, StringComparison.Ordinal) ? executable : comm;
     }
 
-    internal static string? EntryAssemblyName(string comm, string commandLine)
+    internal static string? EntryAssemblyName(string comm, IReadOnlyList<string> arguments)
     {
         if (comm != "dotnet")
         {
             return null;
         }
-        var dll = commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries)
+        var dll = arguments
             .Skip(1)
             .FirstOrDefault(a => a.EndsWith(".dll", StringComparison.OrdinalIgnoreCase));
         return dll is null ? null : Path.GetFileNameWithoutExtension(dll);

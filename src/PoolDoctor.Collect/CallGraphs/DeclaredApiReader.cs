@@ -9,7 +9,8 @@ namespace PoolDoctor.Collect.CallGraphs;
 /// Reads, for each sampled library frame, what the metadata of its declaring type says (<see cref="DeclaredApi"/>):
 /// whether the type, its base types or its interfaces in the same assembly declare an <c>…Async</c> twin of the
 /// method, and which public interface of that assembly declares the method (<c>RedisDatabase.ScriptEvaluate</c> is
-/// <c>IDatabase.ScriptEvaluate</c> to its callers). The advice offers an async API only when this found one.
+/// <c>IDatabase.ScriptEvaluate</c> to its callers), and whether the twin and the method are public on a type other
+/// assemblies see. The advice offers an async API only when this found one the user can call.
 /// Frames of assemblies not on this machine are left out (unknown, not "none"). Never throws for a bad file.
 /// </summary>
 public static class DeclaredApiReader
@@ -143,7 +144,8 @@ public static class DeclaredApiReader
                 return null;
             }
             var related = Related(type).ToList();
-            var twin = related.Any(t => Declares(t, method + "Async")) ? method + "Async" : null;
+            var twinName = method + "Async";
+            var twin = related.Any(t => Declares(t, twinName)) ? twinName : null;
             // A base type in another assembly (SqliteCommand's DbCommand) may declare the twin this one inherits:
             // not found here is then "unknown", never "none".
             if (twin is null && related.Any(InheritsFromElsewhere))
@@ -158,8 +160,30 @@ public static class DeclaredApiReader
                     && t.GetMethods().Any(m => _md.StringComparer.Equals(_md.GetMethodDefinition(m).Name, method)))
                 .Select(t => _md.GetString(t.Name))
                 .FirstOrDefault();
-            return new DeclaredApi(twin, publicType);
+            return new DeclaredApi(twin, publicType)
+            {
+                TwinPublic = twin is null || related.Any(t => Visible(t) && DeclaresPublic(t, twinName)),
+                MethodPublic = publicType is not null || (Visible(type) && DeclaresPublic(type, method)),
+            };
         }
+
+        // Seen by other assemblies: a public type, or a nested type that is public in a type that is.
+        private bool Visible(TypeDefinitionHandle handle)
+        {
+            var definition = _md.GetTypeDefinition(handle);
+            return (definition.Attributes & TypeAttributes.VisibilityMask) switch
+            {
+                TypeAttributes.Public => true,
+                TypeAttributes.NestedPublic => Visible(definition.GetDeclaringType()),
+                _ => false,
+            };
+        }
+
+        // An interface's methods are public; a class's twin must be declared public (protected or internal is the
+        // package's own, not an API its users can call).
+        private bool DeclaresPublic(TypeDefinitionHandle type, string method) =>
+            _md.GetTypeDefinition(type).GetMethods().Select(_md.GetMethodDefinition).Any(m =>
+                _md.StringComparer.Equals(m.Name, method) && (m.Attributes & MethodAttributes.MemberAccessMask) == MethodAttributes.Public);
 
         // The type, its base types and the interfaces they implement, as far as they are defined in this assembly.
         private IEnumerable<TypeDefinitionHandle> Related(TypeDefinitionHandle start)

@@ -7,6 +7,7 @@ using Microsoft.Diagnostics.Tracing.Parsers.Clr;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.SelfTiming;
 using PoolDoctor.Model.Counters;
+using PoolDoctor.Model.Targets;
 
 namespace PoolDoctor.Collect.Counters;
 
@@ -24,6 +25,10 @@ public sealed class CounterWatcher : IAsyncDisposable
     // enables the workers' wait, start and stop events (~95 a second on a busy healthy service), which a .NET 10
     // target then does not write at all.
     private const uint AdjustmentEventId = 55;
+
+    // ThreadPoolMinMaxThreads: written when the pool starts and on each SetMinThreads/SetMaxThreads call, never otherwise,
+    // so it costs nothing while the bounds stay put and says when (and to what) code changes them during the watch.
+    private const uint MinMaxThreadsEventId = 59;
     private static readonly TimeSpan StopTimeout = TimeSpan.FromSeconds(5);
 
     // The server's own gauges, which say how many requests a service has in flight when the tool drives no load. At
@@ -50,6 +55,7 @@ public sealed class CounterWatcher : IAsyncDisposable
     private volatile WatchEnd? _silent;
     private double? _currentConnections;
     private double? _currentRequests;
+    private PoolLimitsReading? _limitsSet;
 
     private CounterWatcher(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores, double intervalSeconds, QueueDelayMode queueDelay)
     {
@@ -69,6 +75,9 @@ public sealed class CounterWatcher : IAsyncDisposable
     /// <summary>The moment samples count their seconds from (another session on the same clock uses it too).</summary>
     public DateTime StartUtc => _startUtc;
 
+    /// <summary>The pool's bounds as the runtime last reported them during the watch (a setter call, or the pool's start); null when it reported none.</summary>
+    public PoolLimitsReading? LimitsSet => Volatile.Read(ref _limitsSet);
+
     /// <summary>Completes when the stream stops, with the reason (stopped by us, target exited, failed).</summary>
     public Task<WatchEnd> Ended => _ended.Task;
 
@@ -83,7 +92,7 @@ public sealed class CounterWatcher : IAsyncDisposable
             new EventPipeProvider(CounterNames.Provider, EventLevel.Informational, 0,
                 new Dictionary<string, string> { ["EventCounterIntervalSec"] = intervalSeconds.ToString("0.###", CultureInfo.InvariantCulture) }),
             new EventPipeProvider("Microsoft-Windows-DotNETRuntime", EventLevel.Informational, ThreadingKeyword, arguments: null,
-                new EventPipeProviderEventFilter(enable: true, [AdjustmentEventId])),
+                new EventPipeProviderEventFilter(enable: true, [AdjustmentEventId, MinMaxThreadsEventId])),
             ServerCounters(HostingProvider, intervalSeconds),
             ServerCounters(KestrelProvider, intervalSeconds),
         };
@@ -154,6 +163,7 @@ public sealed class CounterWatcher : IAsyncDisposable
             using var source = new EventPipeEventSource(_session.EventStream);
             source.Dynamic.All += OnDynamicEvent;
             source.Clr.ThreadPoolWorkerThreadAdjustmentAdjustment += OnAdjustment;
+            source.Clr.ThreadPoolMinMaxThreads += OnMinMaxThreads;
             source.Process();
         }
         catch (Exception e)
@@ -265,6 +275,13 @@ public sealed class CounterWatcher : IAsyncDisposable
         {
             _pending.Add(injection);
         }
+    }
+
+    private void OnMinMaxThreads(ThreadPoolMinMaxThreadsTraceData data)
+    {
+        Volatile.Write(ref _eventSeen, 1);
+        Volatile.Write(ref _limitsSet, new PoolLimitsReading(
+            data.MinWorkerThreads, data.MaxWorkerThreads, new DateTimeOffset(data.TimeStamp.ToUniversalTime(), TimeSpan.Zero), PoolLimitsReadingKind.Event));
     }
 
     /// <summary>Stops the session and waits for the stream to drain; safe to call more than once.</summary>

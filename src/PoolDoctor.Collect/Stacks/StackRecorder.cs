@@ -49,12 +49,34 @@ public static class StackRecorder
         using (session)
         {
             // The copy must outlive Ctrl+C: the rundown after Stop is what makes the file readable.
-            var copy = session.EventStream.CopyToAsync(file, CancellationToken.None);
+            var stream = new CountedCopy(session.EventStream, file);
+            var copy = stream.RunAsync();
             var clock = Stopwatch.StartNew();
+            var bound = FirstEventBound(target.AttachTimeout);
             var interrupted = false;
             try
             {
-                await Task.WhenAny(copy, Task.Delay(options.Window, cancellationToken));
+                var windowEnds = Task.Delay(options.Window, cancellationToken);
+                var silence = SilentForAsync(stream, copy, bound, cancellationToken);
+                var first = await Task.WhenAny(copy, windowEnds, silence);
+                if (first == silence && silence.IsCompletedSuccessfully && !silence.Result)
+                {
+                    await Task.WhenAny(copy, windowEnds);
+                }
+                else if (first == windowEnds && windowEnds.IsCompletedSuccessfully)
+                {
+                    // A window shorter than the bound: a one-second capture of a paused process must not read as an
+                    // empty but valid one, so it waits out the bound when nothing came yet.
+                    await Task.WhenAny(silence, copy);
+                }
+                if (silence.IsCompletedSuccessfully && silence.Result)
+                {
+                    // No stop is asked of a runtime that sent nothing: it would not answer either. Closing the
+                    // connection ends the session at the runtime's next write, once the process runs again.
+                    session.Dispose();
+                    throw new AttachException(
+                        $"{Describe(target)} started the stacks session but sent no event in {TargetWait.Seconds(bound)}: {RuntimeHandshake.WhySilent(target.ProcessId)}");
+                }
             }
             catch (OperationCanceledException)
             {
@@ -71,6 +93,21 @@ public static class StackRecorder
             await file.FlushAsync(CancellationToken.None);
             return new StackRecording(path, window, interrupted, targetExited);
         }
+    }
+
+    /// <summary>
+    /// How long a started session may send nothing but its stream's header: the attach timeout plus a second. The
+    /// runtime's own threads sample every thread and flush the stream about ten times a second, starved pool or not,
+    /// so only a paused or hung process (SIGSTOP, a debugger, docker pause) stays silent that long.
+    /// </summary>
+    public static TimeSpan FirstEventBound(TimeSpan attachTimeout) => attachTimeout + TimeSpan.FromSeconds(1);
+
+    /// <summary>True when the bound passed with no event on the stream and the stream still open.</summary>
+    private static async Task<bool> SilentForAsync(CountedCopy stream, Task copy, TimeSpan bound, CancellationToken cancellationToken)
+    {
+        await Task.WhenAny(stream.FirstEvent, copy, Task.Delay(bound, cancellationToken)).ConfigureAwait(false);
+        cancellationToken.ThrowIfCancellationRequested();
+        return !stream.FirstEvent.IsCompleted && !copy.IsCompleted;
     }
 
     /// <summary>Stops the session and waits for the stream's end; if the target never answers, closing the socket ends it.</summary>

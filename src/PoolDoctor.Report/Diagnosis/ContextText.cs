@@ -46,9 +46,16 @@ public static class ContextText
 
     private const string DefaultPrefix = "the runtime's default";
 
-    private static bool SameKind(string min, string max) => min.StartsWith(DefaultPrefix, StringComparison.Ordinal) && max.StartsWith(DefaultPrefix, StringComparison.Ordinal);
+    // A bound the target gave ends with how it was had ("; read live from the pool", "; reported by the runtime at …").
+    private static string? Tail(string source) => source.IndexOf("; ", StringComparison.Ordinal) is var at and >= 0 ? source[(at + 2)..] : null;
 
-    private static string DefaultsLine(string _) =>
-        "the runtime's defaults: no DOTNET_ThreadPool_Force*WorkerThreads variable, no ThreadPool setting in runtimeconfig.json, "
-        + "no SetMinThreads/SetMaxThreads call in the app's assemblies";
+    private static bool SameKind(string min, string max) =>
+        min.StartsWith(DefaultPrefix, StringComparison.Ordinal) && max.StartsWith(DefaultPrefix, StringComparison.Ordinal) && Tail(min) == Tail(max);
+
+    // A default the target gave is a reading; one inferred is a conclusion, and says what it rests on.
+    private static string DefaultsLine(string source) =>
+        Tail(source) is { } how
+            ? "the runtime's defaults, " + how
+            : "the runtime's defaults: no DOTNET_ThreadPool_Force*WorkerThreads variable, no ThreadPool setting in runtimeconfig.json, "
+                + "no SetMinThreads/SetMaxThreads call in the app's assemblies";
 }

@@ -87,7 +87,12 @@ public static class ReportHtmlWriter
     {
         var samples = r.Samples;
         var load = LoadPoints.Of(r);
-        var xMax = Math.Max(Math.Max(r.DurationSeconds, samples.Count == 0 ? 1 : samples.Max(s => s.Seconds)), load?.LastSeconds ?? 0);
+        // The axis spans the data (samples, the load's seconds, the verdict and the capture), not the run's wall time:
+        // a run whose trace took seconds to read after its last sample drew its series in the left third.
+        var xMax = samples.Count == 0 && load is null
+            ? r.DurationSeconds
+            : new[] { samples.Count == 0 ? 0 : samples.Max(s => s.Seconds), load?.LastSeconds ?? 0, r.Verdict.AtSeconds ?? 0, r.Capture?.AtSeconds ?? 0 }.Max();
+        var frame = ChartLayout.FrameFor(xMax);
         var markers = new List<ChartMarker>();
         if (r.Verdict.AtSeconds is { } at)
         {
@@ -102,21 +107,28 @@ public static class ReportHtmlWriter
         html.Append("<p class=\"legend\"><span class=\"key series\"></span> counter <span class=\"key verdict-moment\"></span> verdict "
             + "<span class=\"key capture-moment\"></span> stack capture <span class=\"dot starvation\"></span> starvation injection "
             + "<span class=\"dot cooperative\"></span> cooperative-blocking injection <span class=\"dot climbing\"></span> other adjustment</p>\n");
-        Chart(html, "chart-threads", "Thread-pool thread count (dots: the runtime's injection events)", [.. samples.Select(s => (s.Seconds, s.ThreadCount))], xMax, markers, r.StartedUtc, r.Injections);
-        Chart(html, "chart-queue", "Thread-pool queue length", [.. samples.Select(s => (s.Seconds, s.QueueLength))], xMax, markers, r.StartedUtc);
-        Chart(html, "chart-completed", "Completed work items per second", [.. samples.Select(s => (s.Seconds, s.CompletedPerSecond))], xMax, markers, r.StartedUtc);
+        var charts = ChartLayout.Open(frame);
+        html.Append(charts);
+        Chart(html, "chart-threads", "Thread-pool thread count (dots: the runtime's injection events)", [.. samples.Select(s => (s.Seconds, s.ThreadCount))], xMax, markers, r.StartedUtc, frame, r.Injections);
+        Chart(html, "chart-queue", "Thread-pool queue length", [.. samples.Select(s => (s.Seconds, s.QueueLength))], xMax, markers, r.StartedUtc, frame);
+        Chart(html, "chart-completed", "Completed work items per second", [.. samples.Select(s => (s.Seconds, s.CompletedPerSecond))], xMax, markers, r.StartedUtc, frame);
         var delays = samples.Where(s => s.QueueDelayMs is not null).Select(s => (s.Seconds, s.QueueDelayMs!.P99)).ToList();
         if (delays.Count > 0)
         {
-            Chart(html, "chart-queue-delay", "Queue delay p99 (ms): how long work items waited in the pool's queue", delays, xMax, markers, r.StartedUtc);
+            Chart(html, "chart-queue-delay", "Queue delay p99 (ms): how long work items waited in the pool's queue", delays, xMax, markers, r.StartedUtc, frame);
         }
-        Chart(html, "chart-cpu", "CPU % of the machine", [.. samples.Select(s => (s.Seconds, s.CpuPercent))], xMax, markers, r.StartedUtc, yCeiling: 100);
+        Chart(html, "chart-cpu", "CPU % of the machine", [.. samples.Select(s => (s.Seconds, s.CpuPercent))], xMax, markers, r.StartedUtc, frame, yCeiling: 100);
+        html.Append("</div>\n");
         if (load is not null)
         {
             // The load the tool drove, per UTC second, on the same axis: what the users saw while the pool did the above.
             html.Append($"<p class=\"load-note\">The load this run drove: {E(string.Join(", ", r.Load!.Urls))}, {r.Load.Connections} connection(s); one point per UTC second, at its middle.</p>\n");
-            Chart(html, "chart-load-rps", "Load: requests completed per second (solid) and errors per second (dashed)", load.Requests, xMax, markers, r.StartedUtc, secondary: load.Errors);
-            Chart(html, "chart-load-latency", "Load: latency p99 (solid) and p50 (dashed) of each second's responses, ms", load.P99, xMax, markers, r.StartedUtc, secondary: load.P50);
+            html.Append(charts);
+            Chart(html, "chart-load-rps", "Load: requests completed per second (solid) and errors per second (dashed)", load.Requests, xMax, markers, r.StartedUtc, frame, secondary: load.Errors);
+            // No response in the whole run is the finding itself (every request still waits on the pool), not a gap.
+            Chart(html, "chart-load-latency", "Load: latency p99 (solid) and p50 (dashed) of each second's responses, ms", load.P99, xMax, markers, r.StartedUtc, frame, secondary: load.P50,
+                empty: $"no response completed in these {Html.N(load.LastSeconds, 0)} s: every request was still waiting");
+            html.Append("</div>\n");
         }
         if (r.Injections.Count > 0)
         {
@@ -127,11 +139,11 @@ public static class ReportHtmlWriter
     }
 
     private static void Chart(StringBuilder html, string id, string title, IReadOnlyList<(double, double)> points, double xMax,
-        IReadOnlyList<ChartMarker> markers, DateTimeOffset origin, IReadOnlyList<Model.Counters.InjectionEvent>? injections = null, double? yCeiling = null,
-        IReadOnlyList<(double, double)>? secondary = null)
+        IReadOnlyList<ChartMarker> markers, DateTimeOffset origin, ChartFrame frame, IReadOnlyList<Model.Counters.InjectionEvent>? injections = null, double? yCeiling = null,
+        IReadOnlyList<(double, double)>? secondary = null, string empty = "no samples")
     {
         html.Append($"<figure><figcaption>{E(title)}</figcaption>\n");
-        html.Append(SvgTimelineChart.Render(id, title, points, xMax, markers, injections, yCeiling, origin, secondary));
+        html.Append(SvgTimelineChart.Render(id, title, points, xMax, markers, injections, yCeiling, origin, secondary, frame, empty));
         html.Append("\n</figure>\n");
     }
 

@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Model.Targets;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Stacks;
 
@@ -138,6 +139,21 @@ public static class ReportJsonWriter
                 json.WriteString(key, source);
             }
             json.WriteEndObject();
+        }
+        // The bounds as the target itself gave them (its memory, the runtime's event), oldest first; absent when none.
+        if (c is not null && new[] { c.LimitsRead, c.LimitsSet }.OfType<PoolLimitsReading>().OrderBy(l => l.AtUtc).ToList() is { Count: > 0 } readings)
+        {
+            json.WriteStartArray("liveLimits");
+            foreach (var reading in readings)
+            {
+                json.WriteStartObject();
+                json.WriteNumber("minWorkerThreads", reading.MinWorkers);
+                json.WriteNumber("maxWorkerThreads", reading.MaxWorkers);
+                json.WriteString("atUtc", Utc(reading.AtUtc));
+                json.WriteString("how", reading.How == PoolLimitsReadingKind.Memory ? "memory" : "event");
+                json.WriteEndObject();
+            }
+            json.WriteEndArray();
         }
         json.WriteEndObject();
     }

@@ -27,6 +27,8 @@ internal static class ReportStyle
         .verdict.healthy { border-color: var(--ok); } .verdict.healthy .kind { color: var(--ok); }
         .verdict.cpusaturated { border-color: var(--accent); } .verdict.cpusaturated .kind { color: var(--accent); }
         figure { margin: 12px 0 20px; } figcaption { font-weight: 600; margin-bottom: 4px; }
+        .charts.compact { display: grid; grid-template-columns: repeat(auto-fit, minmax(380px, 1fr)); gap: 0 20px; align-items: end; }
+        .charts.compact figure { margin: 8px 0 14px; } .charts.compact svg.chart { max-width: 560px; }
         svg.chart { width: 100%; height: auto; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
         svg .grid { stroke: var(--grid); stroke-width: 1; } svg .axis { stroke: var(--axis); stroke-width: 1; }
         svg .tick { font-size: 11px; fill: var(--muted); } svg .empty { font-size: 13px; fill: var(--muted); }

@@ -52,7 +52,11 @@ public static class ReportTerminalWriter
         if (report.Advice.Fixes.Count > 0)
         {
             var fix = report.Advice.Fixes[0];
-            console.MarkupLine($"[bold]Fix:[/] {Markup.Escape(fix.Headline)} in [bold]{Markup.Escape(fix.Method)}[/]");
+            // A package's advice names the package; "in" its method would point at code the user neither owns nor calls.
+            var inPackage = report.Culprits.Any(c => c.Method == fix.Method && c.Package is not null);
+            console.MarkupLine(inPackage
+                ? $"[bold]Fix:[/] {Markup.Escape(fix.Headline)}"
+                : $"[bold]Fix:[/] {Markup.Escape(fix.Headline)} in [bold]{Markup.Escape(fix.Method)}[/]");
             if (fix.CodeNote is not null)
             {
                 console.MarkupLine($"[grey]{Markup.Escape(fix.CodeNote)}[/]");

@@ -10,8 +10,15 @@ namespace PoolDoctor.Report.Diagnosis;
 /// </summary>
 internal static class SvgTimelineChart
 {
-    private const int Width = 720;
-    private const int Height = 212;
+    /// <summary>A chart across the column: a run long enough to need its width.</summary>
+    public static readonly ChartFrame Wide = new(720, 212);
+
+    /// <summary>
+    /// A short run's chart (seconds of samples): two side by side on the page, each drawn at about its own size, so a
+    /// 3-second record is not seven column-wide charts 2,500 px tall.
+    /// </summary>
+    public static readonly ChartFrame Compact = new(460, 176);
+
     private const int Left = 56;
     // Room for half of the last tick's label, centred on the axis' end: a UTC clock label ("HH:mm:ss") measured
     // 49.4 units wide at the ticks' 11 px in Debian's Chromium, so with 16 its last 9 units fell outside the drawing.
@@ -28,10 +35,13 @@ internal static class SvgTimelineChart
         IReadOnlyList<InjectionEvent>? injections = null,
         double? yCeiling = null,
         DateTimeOffset? origin = null,
-        IReadOnlyList<(double X, double Y)>? secondary = null)
+        IReadOnlyList<(double X, double Y)>? secondary = null,
+        ChartFrame? frame = null,
+        string empty = "no samples")
     {
-        var plotW = Width - Left - Right;
-        var plotH = Height - Top - Bottom;
+        var (width, height) = frame ?? Wide;
+        var plotW = width - Left - Right;
+        var plotH = height - Top - Bottom;
         xMax = Math.Max(xMax, 1);
         var dataMax = points.Concat(secondary ?? []).Select(p => double.IsFinite(p.Y) ? p.Y : 0).DefaultIfEmpty(0).Max();
         if (injections is { Count: > 0 })
@@ -44,7 +54,7 @@ internal static class SvgTimelineChart
         double Py(double y) => Top + plotH - (Math.Clamp(y, 0, yMax) / yMax * plotH);
 
         var svg = new StringBuilder();
-        svg.Append($"<svg id=\"{Html.E(id)}\" class=\"chart\" viewBox=\"0 0 {Width} {Height}\" role=\"img\" aria-label=\"{Html.E(title)}\" xmlns=\"http://www.w3.org/2000/svg\">");
+        svg.Append($"<svg id=\"{Html.E(id)}\" class=\"chart\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{Html.E(title)}\" xmlns=\"http://www.w3.org/2000/svg\">");
         svg.Append($"<title>{Html.E(title)}</title>");
         for (var y = 0.0; y <= yMax + (yStep / 2); y += yStep)
         {
@@ -62,12 +72,12 @@ internal static class SvgTimelineChart
             var px = Html.N(Px(x), 1);
             if (origin is { } start)
             {
-                svg.Append($"<text class=\"tick clock\" x=\"{px}\" y=\"{Height - 22}\" text-anchor=\"middle\">{TimeAxis.Clock(start, x)}</text>");
-                svg.Append($"<text class=\"tick since\" x=\"{px}\" y=\"{Height - 8}\" text-anchor=\"middle\">+{Html.N(x, 0)}s</text>");
+                svg.Append($"<text class=\"tick clock\" x=\"{px}\" y=\"{height - 22}\" text-anchor=\"middle\">{TimeAxis.Clock(start, x)}</text>");
+                svg.Append($"<text class=\"tick since\" x=\"{px}\" y=\"{height - 8}\" text-anchor=\"middle\">+{Html.N(x, 0)}s</text>");
             }
             else
             {
-                svg.Append($"<text class=\"tick\" x=\"{px}\" y=\"{Height - 10}\" text-anchor=\"middle\">{Html.N(x, 0)}s</text>");
+                svg.Append($"<text class=\"tick\" x=\"{px}\" y=\"{height - 10}\" text-anchor=\"middle\">{Html.N(x, 0)}s</text>");
             }
         }
         svg.Append($"<line class=\"axis\" x1=\"{Left}\" x2=\"{Left}\" y1=\"{Top}\" y2=\"{Top + plotH}\"/>");
@@ -97,7 +107,7 @@ internal static class SvgTimelineChart
         }
         else
         {
-            svg.Append($"<text class=\"empty\" x=\"{Left + (plotW / 2)}\" y=\"{Top + (plotH / 2)}\" text-anchor=\"middle\">no samples</text>");
+            svg.Append($"<text class=\"empty\" x=\"{Left + (plotW / 2)}\" y=\"{Top + (plotH / 2)}\" text-anchor=\"middle\">{Html.E(empty)}</text>");
         }
 
         foreach (var injection in injections ?? [])

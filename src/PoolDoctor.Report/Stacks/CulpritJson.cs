@@ -106,7 +106,9 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         json.WriteEndObject();
     }
 
-    // {"api": ..., "twin": name or null}: null twin means its type's metadata declares none (absent key: not looked up).
+    // {"api": ..., "twin": name or null, "callable": false, "apiPublic": false}: null twin means its type's metadata
+    // declares none (absent key: not looked up); callable false: the user's code cannot call the twin (internal to the
+    // package, or a type only the framework or the package calls); apiPublic false: api is internal to its package.
     private static void Twin(Utf8JsonWriter json, string key, AsyncTwin? twin)
     {
         if (twin is null)
@@ -122,6 +124,15 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         else
         {
             json.WriteString("twin", twin.Twin);
+        }
+        // Written only when false (absent: true, as reports before them read): what the advice may offer the user.
+        if (!twin.Callable)
+        {
+            json.WriteBoolean("callable", false);
+        }
+        if (!twin.ApiPublic)
+        {
+            json.WriteBoolean("apiPublic", false);
         }
         json.WriteEndObject();
     }

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using PoolDoctor.Model;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Report.Stacks;
@@ -19,7 +20,8 @@ public static class CulpritJsonReader
         var kindText = String(c, "kind");
         if (!Enum.TryParse<BlockingKind>(kindText, ignoreCase: false, out var kind) || !Enum.IsDefined(kind))
         {
-            throw new InvalidDataException($"culprit {String(c, "method") ?? "?"} has kind '{kindText ?? "(none)"}', not one of {string.Join(", ", Enum.GetNames<BlockingKind>())}");
+            // Both strings come from the file: quoted escaped, so a line break in them cannot split the refusal's one line.
+            throw new InvalidDataException($"culprit {OneLineText.Escape(String(c, "method") ?? "?")} has kind '{(kindText is null ? "(none)" : OneLineText.Escape(kindText))}', not one of {string.Join(", ", Enum.GetNames<BlockingKind>())}");
         }
         var checksums = new Dictionary<string, SourceChecksum>();
         var file = String(c, "file");
@@ -100,8 +102,10 @@ public static class CulpritJsonReader
 
     private static AsyncTwin? Twin(JsonElement c, string key) =>
         c.TryGetProperty(key, out var twin) && twin.ValueKind == JsonValueKind.Object && String(twin, "api") is { } api
-            ? new AsyncTwin(api, String(twin, "twin"))
+            ? new AsyncTwin(api, String(twin, "twin")) { Callable = !IsFalse(twin, "callable"), ApiPublic = !IsFalse(twin, "apiPublic") }
             : null;
+
+    private static bool IsFalse(JsonElement e, string key) => e.TryGetProperty(key, out var value) && value.ValueKind == JsonValueKind.False;
 
     private static SourceChecksum? Checksum(JsonElement e) =>
         e.TryGetProperty("sourceChecksum", out var sum) && sum.ValueKind == JsonValueKind.Object

@@ -73,7 +73,8 @@ public static class CulpritLines
 
     private static string Twin(AsyncTwin? twin) => twin switch
     {
-        { Twin: { } name } => $" (async twin: {name})",
+        { Twin: { } name, Callable: true } => $" (async twin: {name})",
+        { Twin: { } } => " (its async twin is not public)",
         { Twin: null } => " (no async twin in its type)",
         _ => "",
     };

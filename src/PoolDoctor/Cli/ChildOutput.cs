@@ -30,7 +30,7 @@ internal sealed class ChildOutput(IToolConsole console, string command, LiveStat
             return;
         }
         status?.Clear();
-        Stderr.Line($"the command's last output (exit code {exitCode}; --show-child-io streams all of it):");
+        Stderr.Line(console, $"the command's last output (exit code {exitCode}; --show-child-io streams all of it):");
         foreach (var line in lines)
         {
             console.Error.WriteLine(_prefix + line);

@@ -36,13 +36,12 @@ public static class CliApp
     /// <summary>A run whose every line goes to <paramref name="console"/> (tests pass one of their own).</summary>
     internal static async Task<int> RunAsync(string[] args, IToolConsole console, CancellationToken cancellation = default)
     {
-        AmbientConsole.Use(console);
         var root = BuildRoot(args, console);
         var parsed = root.Parse(args);
         Collect.SelfTiming.ToolTimeline.Mark("parsed");
         if (!HelpLayout.IsHelp(parsed) && ParseErrors.First(parsed) is { } problem)
         {
-            return RunEnds.Exit(new RunEnd(RunEndKind.Usage, $"{problem} ({ParseErrors.HelpPointer(parsed)})"));
+            return RunEnds.Exit(console.Error, new RunEnd(RunEndKind.Usage, $"{problem} ({ParseErrors.HelpPointer(parsed)})"));
         }
 
         try
@@ -60,7 +59,7 @@ public static class CliApp
         }
         catch (Exception e)
         {
-            return ReportFailure(e, ParseErrors.HelpPointer(parsed));
+            return ReportFailure(console.Error, e, ParseErrors.HelpPointer(parsed));
         }
         finally
         {
@@ -71,13 +70,13 @@ public static class CliApp
 
     /// <summary>Maps an exception to its one-line message and exit code (through <see cref="RunEnds"/>); verbs call it too when they catch late.</summary>
     /// <param name="helpPointer">For a bad call: where the verb's usage is read (`see 'dotnet-pooldoctor VERB --help'`).</param>
-    public static int ReportFailure(Exception e, string? helpPointer = null)
+    public static int ReportFailure(TextWriter error, Exception e, string? helpPointer = null)
     {
         var end = RunEnds.From(e, helpPointer);
-        var code = RunEnds.Exit(end);
+        var code = RunEnds.Exit(error, end);
         if (end.Kind == RunEndKind.RunFailed && Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
         {
-            AmbientConsole.Current.Error.WriteLine(e);
+            error.WriteLine(e);
         }
         return code;
     }

@@ -28,8 +28,8 @@ internal sealed class ProgressLine : IAsyncDisposable
     }
 
     /// <param name="bytes">The size so far (a dump being written, a file being read); null when it cannot be read yet.</param>
-    public static ProgressLine Start(string activity, Func<long?> bytes) =>
-        new(activity, bytes, AmbientConsole.Current.Error, !AmbientConsole.Current.IsErrorRedirected, null);
+    public static ProgressLine Start(IToolConsole console, string activity, Func<long?> bytes) =>
+        new(activity, bytes, console.Error, !console.IsErrorRedirected, null);
 
     /// <summary>For tests: a writer and a pace of their own.</summary>
     internal static ProgressLine Start(string activity, Func<long?> bytes, TextWriter error, bool terminal, TimeSpan every) =>

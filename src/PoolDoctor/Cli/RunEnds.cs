@@ -6,7 +6,7 @@ namespace PoolDoctor.Cli;
 /// </summary>
 internal static class RunEnds
 {
-    public static int Exit(RunEnd end)
+    public static int Exit(TextWriter error, RunEnd end)
     {
         switch (end.Kind)
         {
@@ -18,14 +18,14 @@ internal static class RunEnds
             case RunEndKind.Interrupted:
                 if (end.Message is { } said)
                 {
-                    Stderr.Line(said);
+                    Stderr.Line(error, said);
                 }
                 return ExitCodes.Interrupted;
             case RunEndKind.Usage:
-                Stderr.Error(end.Message ?? "bad call");
+                Stderr.Error(error, end.Message ?? "bad call");
                 return ExitCodes.Usage;
             default:
-                Stderr.Error(end.Message ?? "the run failed");
+                Stderr.Error(error, end.Message ?? "the run failed");
                 return ExitCodes.RunFailed;
         }
     }

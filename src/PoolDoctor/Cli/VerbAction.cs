@@ -6,8 +6,8 @@ namespace PoolDoctor.Cli;
 internal static class VerbAction
 {
     public static void Set(Command command, Func<ParseResult, CancellationToken, Task<RunEnd>> run) =>
-        command.SetAction(async (parse, cancellation) => RunEnds.Exit(await run(parse, cancellation)));
+        command.SetAction(async (parse, cancellation) => RunEnds.Exit(parse.InvocationConfiguration.Error, await run(parse, cancellation)));
 
     public static void Set(Command command, Func<ParseResult, RunEnd> run) =>
-        command.SetAction(parse => RunEnds.Exit(run(parse)));
+        command.SetAction(parse => RunEnds.Exit(parse.InvocationConfiguration.Error, run(parse)));
 }

@@ -34,6 +34,7 @@ internal static class DiagnoseLoop
         var recorded = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var captureStartedAt = double.NegativeInfinity;
         RequestWatch? requests = null;
+        var tail = new RecordTail(settings.MinDuration < settings.Duration ? settings.MinDuration : settings.Duration);
         Task<StackEvidence> StartCapture(double at)
         {
             captureStartedAt = at;
@@ -52,6 +53,9 @@ internal static class DiagnoseLoop
         ToolTimeline.Mark("watching");
         // Read while the target surely runs: a demo's lab is killed before its report is written.
         var context = TargetContextReader.Read(target.ProcessId, target.Process.CommandLine, target.RuntimeVersion, watch.Cores);
+        // What the pool's bounds are now, read from its memory without stopping it: off the loop's path (the tool's
+        // work, a fraction of a second), joined when the report needs it. Read at the start, while the target surely runs.
+        var limitsRead = Task.Run(() => ReadLimits(target.ProcessId), CancellationToken.None);
         await using var requestWatch = settings.CaptureStacks ? await RequestWatch.StartAsync(target, interrupt) : null;
         requests = requestWatch;
         ToolTimeline.Mark("requests-watching");
@@ -80,12 +84,13 @@ internal static class DiagnoseLoop
                         capture = StartCapture(now);
                     }
                     // Stopping "once diagnosed" means once the culprit is known too: end the loop when the capture's recording
-                    // is in (the counter session then stops while the trace is read) or the capture ends without one.
-                    _ = Task.WhenAny(recorded.Task, capture).ContinueWith(_ => { if (settings.StopWhenDiagnosed) { TryCancel(loop); } }, TaskScheduler.Default);
+                    // is in (the counter session then stops while the trace is read) or the capture ends without one; with
+                    // a minimum duration, the counters go on for the record's tail while the trace is read.
+                    _ = Task.WhenAny(recorded.Task, capture).ContinueWith(_ => { if (settings.StopWhenDiagnosed) { tail.Begin(loop, clock.Elapsed); } }, TaskScheduler.Default);
                 }
                 else if (settings.StopWhenDiagnosed)
                 {
-                    TryCancel(loop);
+                    tail.Begin(loop, clock.Elapsed);
                 }
             }
             else if (finding is null && settings.CaptureStacks && now - captureStartedAt > EarlyCaptureEverySeconds
@@ -97,7 +102,7 @@ internal static class DiagnoseLoop
             }
             progress?.Report(new LiveStatus(now, (finding ?? verdict).Kind, interval.Sample,
                 // A capture whose sign came to nothing (or one taken at attach on a healthy pool) is no news.
-                capture is null || (finding is null && capture.IsCompleted) ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
+                tail.Begun ? tail.Activity : capture is null || (finding is null && capture.IsCompleted) ? "watching" : capture.IsCompleted ? "stacks captured" : "capturing stacks"));
         }
 
         // Nothing more is read from the counters: their session stops while the capture's trace is read.
@@ -128,7 +133,20 @@ internal static class DiagnoseLoop
         }
         var ended = await stopping;
         ToolTimeline.Mark("stopped");
-        var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure);
+        var (limits, limitsWhy) = await limitsRead;
+        if (limits is null && target.IsAlive)
+        {
+            // A launched target attached while its runtime was still starting has no pool (or no loaded library) to read
+            // at the start; by now it has. A read that fails for want of access fails again at once.
+            (limits, limitsWhy) = await Task.Run(() => ReadLimits(target.ProcessId), CancellationToken.None);
+        }
+        context = context with
+        {
+            LimitsRead = limits,
+            LimitsSet = watch.LimitsSet,
+            Unknown = limits is null ? new Dictionary<string, string>(context.Unknown) { [LiveLimitsKey] = limitsWhy } : context.Unknown,
+        };
+        var (end, message) = Classify(ended, interrupt.IsCancellationRequested, finding, settings, stacks, captureFailure, tail.Begun);
         return new DiagnoseLoopOutcome(
             watch.Cores,
             clock.Elapsed.TotalSeconds,
@@ -143,8 +161,15 @@ internal static class DiagnoseLoop
         };
     }
 
-    private static (DiagnoseLoopEnd, string) Classify(WatchEnd ended, bool interrupted, Verdict? finding, DiagnoseLoopSettings settings, StackEvidence? stacks, string? captureFailure)
+    private static (DiagnoseLoopEnd, string) Classify(
+        WatchEnd ended, bool interrupted, Verdict? finding, DiagnoseLoopSettings settings, StackEvidence? stacks, string? captureFailure, bool inTail)
     {
+        // Diagnosed with the stacks in, the watch only went on for the record: the target's exit or Ctrl+C ends that
+        // tail sooner and the report is whole, not partial.
+        if (inTail && finding is not null && captureFailure is null && stacks?.TargetExited != true && ended.Kind != WatchEndKind.Failed)
+        {
+            return (DiagnoseLoopEnd.Diagnosed, "diagnosed");
+        }
         if (ended.Kind == WatchEndKind.TargetExited || stacks?.TargetExited == true)
         {
             return (DiagnoseLoopEnd.TargetExited, ended.Kind == WatchEndKind.TargetExited ? ended.Message : "the target exited during the stack capture");
@@ -165,6 +190,9 @@ internal static class DiagnoseLoop
             ? (DiagnoseLoopEnd.Diagnosed, "diagnosed")
             : (DiagnoseLoopEnd.WatchedToTheEnd, "watched to the end");
     }
+
+    /// <summary>The reason key of a live read of the pool's bounds that failed (report.json target.unknown).</summary>
+    public const string LiveLimitsKey = "liveLimits";
 
     // A capture begun on an early sign stands for a finding that follows within this long (the rules need one or two
     // more samples); after it, the sign came to nothing and the finding gets a capture of its own.
@@ -201,16 +229,7 @@ internal static class DiagnoseLoop
         }
     }
 
-    private static void TryCancel(CancellationTokenSource source)
-    {
-        try
-        {
-            source.Cancel();
-        }
-        catch (ObjectDisposedException)
-        {
-        }
-    }
+    private static (Model.Targets.PoolLimitsReading?, string) ReadLimits(int pid) => (LivePoolLimits.Read(pid, out var why), why);
 
     private static void PrepareReportWriter()
     {

@@ -9,6 +9,16 @@ internal sealed record DiagnoseLoopSettings(TimeSpan Duration, bool StopWhenDiag
     public static readonly TimeSpan DefaultDuration = TimeSpan.FromSeconds(60);
     public static readonly TimeSpan DefaultStackWindow = TimeSpan.FromSeconds(1);
 
+    /// <summary>
+    /// `diagnose --min-duration`: once diagnosed, keep watching until the watch has lasted this long (at most
+    /// <see cref="Duration"/>), so the report shows the pool before, during and after the verdict and not the 2 s
+    /// around it. The capture still starts at the verdict; zero ends the watch as soon as the stacks are in.
+    /// </summary>
+    public TimeSpan MinDuration { get; init; }
+
+    /// <summary>`diagnose`'s default <see cref="MinDuration"/>: about ten seconds of series on the report's charts.</summary>
+    public static readonly TimeSpan DefaultMinDuration = TimeSpan.FromSeconds(10);
+
     /// <summary>`--user-code` prefixes: when given, exactly the frames they name are user code.</summary>
     public IReadOnlyList<string> UserCodePrefixes { get; init; } = [];
 

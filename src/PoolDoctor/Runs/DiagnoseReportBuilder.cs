@@ -23,7 +23,7 @@ internal static class DiagnoseReportBuilder
             outcome.Stacks?.PoolSetters);
         // A pool that keeps up past its blocked threads: the verdict says whose threads and what keeps it ahead.
         var threads = outcome.Samples.Count > 0 ? outcome.Samples[^1].ThreadCount : 0;
-        var verdict = CompensationNote.Describe(outcome.Verdict, culprits, minThreads, threads) is { } note
+        var verdict = CompensationNote.Describe(outcome.Verdict, culprits, PoolBounds.RaisedMinimum(context) ?? minThreads, threads) is { } note
             ? outcome.Verdict with { Evidence = [.. outcome.Verdict.Evidence, note] }
             : outcome.Verdict;
         return new DiagnosisReport(

@@ -25,6 +25,9 @@ internal sealed class PoolWatch : IAsyncDisposable
     /// <summary>Where the samples' seconds count from.</summary>
     public DateTime StartUtc => _watcher.StartUtc;
 
+    /// <summary>The pool's bounds as the runtime last reported them during the watch (see <see cref="CounterWatcher.LimitsSet"/>).</summary>
+    public Model.Targets.PoolLimitsReading? LimitsSet => _watcher.LimitsSet;
+
     /// <summary>The series so far and the current verdict (bounded only when the caller calls Forget).</summary>
     public StarvationDetector Detector { get; }
 

@@ -156,6 +156,18 @@ public sealed class BoundedWaitTests
         AssertOneLineFailure(result, $"the runtime at {peer.Path} started the EventPipe session but sent no event in {said} s", TimeSpan.FromSeconds(firstEvent + 2));
     }
 
+    [Theory]
+    [InlineData("1s")]
+    [InlineData("30s")]
+    public async Task A_runtime_that_starts_the_stacks_session_and_sends_no_event_ends_stacks_in_one_line(string duration)
+    {
+        using var peer = FakeDiagnosticsPeer.Start(FakeDiagnosticsPeer.Answer.SessionThenSilent);
+        var result = await RunAsync(["stacks", "--diagnostic-port", peer.Path + ",connect", "--attach-timeout", $"{Bound}s", "--duration", duration]);
+        Assert.True(peer.Sessions > 0, $"the tool started no session\n{result.Result}");
+        // The attach timeout plus a second (StackRecorder.FirstEventBound), whether the window is shorter or longer.
+        AssertOneLineFailure(result, $"the runtime at {peer.Path} started the stacks session but sent no event in {Bound + 1} s", TimeSpan.FromSeconds(Bound + 1 + 2));
+    }
+
     [Fact]
     public async Task A_dump_the_runtime_never_starts_writing_ends_in_one_line()
     {

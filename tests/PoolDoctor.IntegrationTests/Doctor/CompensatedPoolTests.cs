@@ -20,7 +20,7 @@ public sealed class CompensatedPoolTests
         var output = Directory.CreateTempSubdirectory("pooldoctor-compensated-").FullName;
 
         var result = await ToolRun.RunAsync(
-            ["diagnose", "-p", lab.ProcessId.ToString(), "--load", lab.Url("taskwait"), "-c", "125", "--duration", "15s", "-o", output],
+            ["diagnose", "--min-duration", "0", "-p", lab.ProcessId.ToString(), "--load", lab.Url("taskwait"), "-c", "125", "--duration", "15s", "-o", output],
             TimeSpan.FromSeconds(90));
         Assert.True(result.ExitCode == 0, result.ToString());
 

@@ -17,7 +17,7 @@ public sealed class ConsoleTargetTests
         Assert.True(File.Exists(app), $"{app} is missing: build PoolDoctor.slnx");
         var output = Directory.CreateTempSubdirectory("pooldoctor-console-").FullName;
         var result = await ToolRun.RunAsync(
-            ["diagnose", "--duration", "30s", "-o", output, "--", ToolPaths.DotnetHost, app, "45"], TimeSpan.FromSeconds(120));
+            ["diagnose", "--min-duration", "0", "--duration", "30s", "-o", output, "--", ToolPaths.DotnetHost, app, "45"], TimeSpan.FromSeconds(120));
         Assert.True(result.ExitCode == 0, result.ToString());
 
         using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));

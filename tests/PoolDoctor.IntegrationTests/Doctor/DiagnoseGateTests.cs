@@ -55,7 +55,7 @@ public sealed class DiagnoseGateTests
         var port = FreePort.Next();
         var output = Directory.CreateTempSubdirectory("pooldoctor-gate-").FullName;
         var result = await ToolRun.RunAsync(
-            ["diagnose", "--load", $"http://127.0.0.1:{port}/api/diagscenario/{route}", "-c", "125", "-d", duration,
+            ["diagnose", "--min-duration", "0", "--load", $"http://127.0.0.1:{port}/api/diagscenario/{route}", "-c", "125", "-d", duration,
              "--fail-on", "starving", "--junit", Path.Combine(output, "junit.xml"), "-o", output, .. options, "--",
              ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
             TimeSpan.FromSeconds(120));

@@ -50,7 +50,7 @@ public sealed class DiagnoseTestRunTests
     {
         var output = Directory.CreateTempSubdirectory("pooldoctor-testrun-").FullName;
         var result = await ToolRun.RunAsync(
-            ["diagnose", "--fail-on", "starving", "-o", output, "--child", "no-such-host", "--",
+            ["diagnose", "--min-duration", "0", "--fail-on", "starving", "-o", output, "--child", "no-such-host", "--",
              ToolPaths.DotnetHost, "test", Path.Combine(output, "missing.csproj")],
             TimeSpan.FromSeconds(120), unset: NestedDotnet.InheritedMsBuildVariables());
 
@@ -90,7 +90,7 @@ public sealed class DiagnoseTestRunTests
         var project = await OrderTestsBuild.InvoiceProjectAsync();
         var output = Directory.CreateTempSubdirectory("pooldoctor-testrun-").FullName;
         return await ToolRun.RunAsync(
-            ["diagnose", .. options, "--fail-on", "starving", "-o", output, "--",
+            ["diagnose", "--min-duration", "0", .. options, "--fail-on", "starving", "-o", output, "--",
              ToolPaths.DotnetHost, "test", project, "-c", "Release", "--no-build"],
             TimeSpan.FromSeconds(120),
             new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1" },
@@ -102,7 +102,7 @@ public sealed class DiagnoseTestRunTests
         var project = await OrderTestsBuild.ProjectAsync();
         var output = Directory.CreateTempSubdirectory("pooldoctor-testrun-").FullName;
         var result = await ToolRun.RunAsync(
-            ["diagnose", "--fail-on", "starving", "--junit", Path.Combine(output, "junit.xml"), "-o", output, "--",
+            ["diagnose", "--min-duration", "0", "--fail-on", "starving", "--junit", Path.Combine(output, "junit.xml"), "-o", output, "--",
              ToolPaths.DotnetHost, "test", project, "-c", "Release", "--no-build", "--filter", $"FullyQualifiedName~{test}"],
             TimeSpan.FromSeconds(120),
             new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1" },

@@ -24,9 +24,16 @@ public sealed class DiagnoseTests
         var top = root.GetProperty("culprits")[0];
         Assert.EndsWith("TaskWait", top.GetProperty("method").GetString());
         Assert.Equal("SyncOverAsync", top.GetProperty("kind").GetString());
-        Assert.True(root.GetProperty("samples").GetArrayLength() >= 2);
+        // The default --min-duration (10 s) keeps watching after the verdict: the record has a tail, not the 2 s around it.
+        var seconds = root.GetProperty("samples").EnumerateArray().Select(s => s.GetProperty("seconds").GetDouble()).ToList();
+        var verdictAt = root.GetProperty("verdictAtSeconds").GetDouble();
+        Assert.True(seconds[^1] >= 9, $"the last sample at {seconds[^1]:0.0} s, verdict at {verdictAt:0.0} s\n{result}");
+        Assert.True(seconds.Count(s => s > verdictAt) >= 8, $"{seconds.Count(s => s > verdictAt)} samples after the verdict at {verdictAt:0.0} s");
         Assert.Contains("await", root.GetProperty("advice").GetProperty("fixes")[0].GetProperty("after").GetString());
         Assert.True(root.GetProperty("advice").GetProperty("minThreads").GetProperty("value").GetInt32() > 2);
+        // The stop-gap is sized against what the pool runs with now, read from the lab itself.
+        Assert.Contains($"runs with MinThreads {root.GetProperty("target").GetProperty("minWorkerThreads").GetInt32()} (the runtime's default",
+            root.GetProperty("advice").GetProperty("minThreads").GetProperty("configured").GetString());
         Assert.True(File.Exists(Path.Combine(output, "report.html")));
         Assert.Contains("TaskWait", result.StdOut);
         await load;
@@ -56,7 +63,7 @@ public sealed class DiagnoseTests
         var load = LoadRun.RunAsync(lab.Url("taskasyncwait"), connections: 125, duration: "12s");
         await Task.Delay(1000);
         var output = Directory.CreateTempSubdirectory("pooldoctor-diagnose-").FullName;
-        var result = await ToolRun.RunAsync(["diagnose", "-p", lab.ProcessId.ToString(), "--duration", "9s", "-o", output], TimeSpan.FromSeconds(60));
+        var result = await ToolRun.RunAsync(["diagnose", "--min-duration", "0", "-p", lab.ProcessId.ToString(), "--duration", "9s", "-o", output], TimeSpan.FromSeconds(60));
         Assert.True(result.ExitCode == 0, result.ToString());
 
         using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
@@ -79,7 +86,7 @@ public sealed class DiagnoseTests
         await using var lab = await LabProcess.StartAsync();
         var output = Directory.CreateTempSubdirectory("pooldoctor-diagnose-").FullName;
         {
-            var diagnose = ToolRun.RunAsync(["diagnose", "-p", lab.ProcessId.ToString(), "--duration", "40s", "-o", output], TimeSpan.FromSeconds(60));
+            var diagnose = ToolRun.RunAsync(["diagnose", "--min-duration", "0", "-p", lab.ProcessId.ToString(), "--duration", "40s", "-o", output], TimeSpan.FromSeconds(60));
             // Start-up of the tool plus two counter intervals; a loaded 2-core box needs the margin.
             await Task.Delay(8000);
             using (var target = System.Diagnostics.Process.GetProcessById(lab.ProcessId))
@@ -111,7 +118,7 @@ public sealed class DiagnoseTests
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        foreach (var arg in new[] { ToolPaths.ToolDll, "diagnose", "-p", lab.ProcessId.ToString(), "--duration", "40s", "-o", output })
+        foreach (var arg in new[] { ToolPaths.ToolDll, "diagnose", "--min-duration", "0", "-p", lab.ProcessId.ToString(), "--duration", "40s", "-o", output })
         {
             info.ArgumentList.Add(arg);
         }
@@ -152,12 +159,18 @@ public sealed class DiagnoseTests
         var output = Directory.CreateTempSubdirectory("pooldoctor-diagnose-").FullName;
         var port = FreePort.Next();
         var result = await ToolRun.RunAsync(
-            ["diagnose", "--duration", "4s", "-o", output, "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            ["diagnose", "--min-duration", "0", "--duration", "4s", "-o", output, "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
             TimeSpan.FromSeconds(60));
         Assert.True(result.ExitCode == 0, result.ToString());
         using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
         Assert.False(report.RootElement.GetProperty("partial").GetBoolean());
         Assert.Contains(port.ToString(), report.RootElement.GetProperty("target").GetProperty("commandLine").GetString());
         Assert.True(report.RootElement.GetProperty("samples").GetArrayLength() >= 2);
+        // The lab sets neither bound: the pool runs at the runtime's defaults, as the target itself gives them.
+        var target = report.RootElement.GetProperty("target");
+        Assert.Equal(target.GetProperty("processorCount").GetInt32(), target.GetProperty("minWorkerThreads").GetInt32());
+        Assert.Equal(32767, target.GetProperty("maxWorkerThreads").GetInt32());
+        Assert.NotEmpty(target.GetProperty("liveLimits").EnumerateArray());
+        Assert.Contains("min/max worker threads: " + target.GetProperty("processorCount").GetInt32() + " / 32767 (the runtime's defaults, ", result.StdOut.ReplaceLineEndings(" "));
     }
 }

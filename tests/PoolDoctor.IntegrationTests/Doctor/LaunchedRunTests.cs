@@ -63,7 +63,7 @@ public sealed class LaunchedRunTests
         var port = FreePort.Next();
         var output = Directory.CreateTempSubdirectory("pooldoctor-died-").FullName;
         var diagnose = ToolRun.RunAsync(
-            ["diagnose", "-d", "40s", "-o", output, "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
+            ["diagnose", "--min-duration", "0", "-d", "40s", "-o", output, "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
             TimeSpan.FromSeconds(90));
         // Start-up of the tool and the app plus a few counter intervals; a loaded 2-core box needs the margin. The app
         // must have printed its ready line (the tail asserted below) before it is killed: wait until it listens.
@@ -123,7 +123,7 @@ public sealed class LaunchedRunTests
         var output = Directory.CreateTempSubdirectory("pooldoctor-port-").FullName;
 
         var result = await ToolRun.RunAsync(
-            ["diagnose", "--load", $"http://127.0.0.1:{port}/api/diagscenario/hello", "-d", "20s", "-o", output, "--",
+            ["diagnose", "--min-duration", "0", "--load", $"http://127.0.0.1:{port}/api/diagscenario/hello", "-d", "20s", "-o", output, "--",
              ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
             TimeSpan.FromSeconds(90));
 

@@ -42,7 +42,7 @@ public sealed class PostLoadTests
         var port = FreePort.Next();
         var output = Directory.CreateTempSubdirectory("pooldoctor-post-").FullName;
         var result = await ToolRun.RunAsync(
-            ["diagnose", "--load", $"http://127.0.0.1:{port}/api/minimal/orders", "-m", "POST", "-H", "Idempotency-Key: k-1",
+            ["diagnose", "--min-duration", "0", "--load", $"http://127.0.0.1:{port}/api/minimal/orders", "-m", "POST", "-H", "Idempotency-Key: k-1",
              "-H", "Content-Type: application/json", "--body", Body, "-c", "100", "-d", "40s", "-o", output, "--",
              ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
             TimeSpan.FromSeconds(150));

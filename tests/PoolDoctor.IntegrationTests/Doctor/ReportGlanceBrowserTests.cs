@@ -9,8 +9,9 @@ namespace PoolDoctor.IntegrationTests.Doctor;
 /// Issue 35 in Chromium, on the README's own scenario as a real `diagnose --load … -- dotnet-pooldoctor lab` recorded it
 /// (the action inlined into `dynamicClass.lambda_method89`): at 1100 and 1400 px, light and dark, the flame graph shows
 /// the table's culprit as a red box, a user frame in blue, zooms by click and by keyboard and searches under the page's
-/// CSP; the advice's changed lines are whole inside their block; the `fix` command is there. With POOLDOCTOR_SCREENSHOTS
-/// set, the light pages are saved there as report-1100.png and report-1400.png (docs/ holds the last ones).
+/// CSP; the advice's changed lines are whole inside their block; the `fix` command is there; the short record's charts
+/// are compact, their axis ends with the data and the verdict line sits at its moment. With POOLDOCTOR_SCREENSHOTS set,
+/// each page is saved there as report-WIDTH-light|dark.png (docs/screenshots holds the last ones).
 /// </summary>
 public sealed class ReportGlanceBrowserTests
 {
@@ -27,11 +28,40 @@ public sealed class ReportGlanceBrowserTests
         await browser.EmulateColorSchemeAsync(dark);
         await browser.ResizeAsync(width, 900);
         await browser.NavigateAsync(await WriteAsync(ReadmeReport()));
-        if (!dark && Environment.GetEnvironmentVariable("POOLDOCTOR_SCREENSHOTS") is { Length: > 0 } shots)
+        if (Environment.GetEnvironmentVariable("POOLDOCTOR_SCREENSHOTS") is { Length: > 0 } shots)
         {
             Directory.CreateDirectory(shots);
-            await File.WriteAllBytesAsync(Path.Combine(shots, $"report-{width}.png"), await browser.ScreenshotAsync(width, 900));
+            await File.WriteAllBytesAsync(Path.Combine(shots, $"report-{width}-{(dark ? "dark" : "light")}.png"), await browser.ScreenshotAsync(width, 900));
         }
+
+        // A record of seconds gets charts sized to it: compact, two to a row, the axis ending with the data. Column-wide,
+        // the seven charts of this run were about 2,000 px tall at 1100 px.
+        var charts = (await Js(browser, """
+            (() => {
+              const svgs = Array.from(document.querySelectorAll('#timeline svg.chart'));
+              const rows = new Set(svgs.map(s => Math.round(s.getBoundingClientRect().top)));
+              const threads = document.getElementById('chart-threads');
+              const x = t => Number(t.getAttribute('x'));
+              const since = Array.from(threads.querySelectorAll('text.tick.since'));
+              const verdict = threads.querySelector('line.verdict-moment');
+              return { count: svgs.length, rows: rows.size, tallest: Math.max(...svgs.map(s => s.getBoundingClientRect().height)),
+                       ticks: since.map(t => t.textContent), tick0: x(since.find(t => t.textContent === '+0s')), tick2: x(since.find(t => t.textContent === '+2s')),
+                       verdict: Number(verdict.getAttribute('x1')), rps: document.querySelectorAll('#chart-load-rps polyline.series:not(.secondary)').length,
+                       timeline: document.getElementById('timeline').getBoundingClientRect().height };
+            })()
+            """)).AsObject();
+        Assert.Equal(7, charts["count"]!.GetValue<int>());
+        Assert.True(charts["rows"]!.GetValue<int>() <= 4, charts.ToJsonString());
+        Assert.True(charts["tallest"]!.GetValue<double>() < 240, charts.ToJsonString());
+        Assert.True(charts["timeline"]!.GetValue<double>() < 1400, charts.ToJsonString());
+        // Whole seconds, each once, up to the last data (the load's last second, 7.4 s), not the run's 9 s.
+        Assert.Equal(["+0s", "+2s", "+4s", "+6s"], charts["ticks"]!.AsArray().Select(t => t!.GetValue<string>()));
+        // The verdict line where the verdict came (2.3 s on the axis the ticks draw), not over a label.
+        var (tick0, tick2) = (charts["tick0"]!.GetValue<double>(), charts["tick2"]!.GetValue<double>());
+        var verdictX = tick0 + (2.3 / 2 * (tick2 - tick0));
+        Assert.InRange(charts["verdict"]!.GetValue<double>(), verdictX - 0.5, verdictX + 0.5);
+        Assert.Equal(1, charts["rps"]!.GetValue<int>());
+        Assert.Contains("no response completed", (await Js(browser, "document.querySelector('#chart-load-latency text.empty').textContent")).GetValue<string>());
 
         // The red culprit box is the table's culprit, drawn where the JIT hid it.
         var tableCulprit = (await Js(browser, "document.querySelector('#culprit-table tbody tr td.method code').textContent")).GetValue<string>();

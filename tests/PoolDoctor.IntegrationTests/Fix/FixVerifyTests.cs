@@ -70,7 +70,7 @@ public sealed class FixVerifyTests(ITestOutputHelper output)
         var folder = Directory.CreateTempSubdirectory("pooldoctor-fixverify-").FullName;
         var port = FreePort.Next().ToString(CultureInfo.InvariantCulture);
         var diagnose = await ToolRun.RunAsync(
-            ["diagnose", "--load", $"http://127.0.0.1:{port}{scenario.Path}", "-d", "30s", "-o", folder,
+            ["diagnose", "--min-duration", "0", "--load", $"http://127.0.0.1:{port}{scenario.Path}", "-d", "30s", "-o", folder,
              "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}"],
             TimeSpan.FromMinutes(2));
         Assert.True(diagnose.ExitCode == 0, diagnose.ToString());

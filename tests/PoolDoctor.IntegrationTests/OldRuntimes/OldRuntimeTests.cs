@@ -124,7 +124,7 @@ public sealed class OldRuntimeTests(ITestOutputHelper output)
         var output = Directory.CreateTempSubdirectory("pooldoctor-oldruntime-").FullName;
         try
         {
-            var run = await ToolRun.RunAsync(["diagnose", "-p", pid, "--duration", "30s", "-o", output], TimeSpan.FromSeconds(90));
+            var run = await ToolRun.RunAsync(["diagnose", "--min-duration", "0", "-p", pid, "--duration", "30s", "-o", output], TimeSpan.FromSeconds(90));
             Assert.True(run.ExitCode == 0, run.ToString());
             var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
             Assert.True(report.RootElement.GetProperty("verdict").GetString() == "Starving", run.ToString());

@@ -22,7 +22,7 @@ public sealed class SourceLineTests
         var output = Directory.CreateTempSubdirectory("pooldoctor-lines-").FullName;
         try
         {
-            var diagnose = await ToolRun.RunAsync(["diagnose", "-p", lab.ProcessId.ToString(), "--duration", "20s", "-o", output], TimeSpan.FromSeconds(90));
+            var diagnose = await ToolRun.RunAsync(["diagnose", "--min-duration", "0", "-p", lab.ProcessId.ToString(), "--duration", "20s", "-o", output], TimeSpan.FromSeconds(90));
             Assert.True(diagnose.ExitCode == 0, diagnose.ToString());
             using (var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json"))))
             {
@@ -60,7 +60,7 @@ public sealed class SourceLineTests
         var output = Directory.CreateTempSubdirectory("pooldoctor-lines-").FullName;
         try
         {
-            var diagnose = await ToolRun.RunAsync(["diagnose", "-p", lab.ProcessId.ToString(), "--duration", "20s", "-o", output], TimeSpan.FromSeconds(90));
+            var diagnose = await ToolRun.RunAsync(["diagnose", "--min-duration", "0", "-p", lab.ProcessId.ToString(), "--duration", "20s", "-o", output], TimeSpan.FromSeconds(90));
             Assert.True(diagnose.ExitCode == 0, diagnose.ToString());
             using var report = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(output, "report.json")));
             var top = report.RootElement.GetProperty("culprits")[0];

@@ -30,18 +30,19 @@ internal sealed class DurationOption
     /// <param name="defaultText">The default as the help shows it (e.g. "10s"); null: none (the verb's own meaning).</param>
     /// <param name="maximum">The verb's limit; 24 h when null.</param>
     /// <param name="check">A verb's own further rule: the problem with a duration (given its text), or null.</param>
+    /// <param name="zeroAllowed">0 is a meaning of its own (e.g. `--min-duration 0`: no minimum), not a mistake.</param>
     public static DurationOption Create(
         string name, string[] aliases, string description, string? defaultText = null, TimeSpan? maximum = null,
-        string helpName = "DURATION", Func<string, TimeSpan, string?>? check = null)
+        string helpName = "DURATION", Func<string, TimeSpan, string?>? check = null, bool zeroAllowed = false)
     {
         var limit = maximum ?? DefaultMaximum;
         var option = new Option<TimeSpan>(name, aliases)
         {
             HelpName = helpName,
             Description = defaultText is null ? description : $"{description} [default: {defaultText}]",
-            CustomParser = result => Parse(result, name, limit, check),
+            CustomParser = result => Parse(result, name, limit, check, zeroAllowed),
         };
-        return new DurationOption(option, defaultText is null ? null : Parse(defaultText, name, limit));
+        return new DurationOption(option, defaultText is null ? null : Parse(defaultText, name, limit, zeroAllowed));
     }
 
     /// <summary>The duration given, else the default (null when the option has none and was not given).</summary>
@@ -53,10 +54,10 @@ internal sealed class DurationOption
     /// <summary>True when the user gave the option (not its default).</summary>
     public bool IsGiven(ParseResult parse) => parse.GetResult(Option) is { Implicit: false };
 
-    public static TimeSpan Parse(string text, string optionName, TimeSpan? maximum = null) =>
-        TryParse(text, optionName, maximum ?? DefaultMaximum, out var span, out var problem) ? span : throw new UsageException(problem!);
+    public static TimeSpan Parse(string text, string optionName, TimeSpan? maximum = null, bool zeroAllowed = false) =>
+        TryParse(text, optionName, maximum ?? DefaultMaximum, zeroAllowed, out var span, out var problem) ? span : throw new UsageException(problem!);
 
-    private static TimeSpan Parse(ArgumentResult result, string optionName, TimeSpan limit, Func<string, TimeSpan, string?>? check)
+    private static TimeSpan Parse(ArgumentResult result, string optionName, TimeSpan limit, Func<string, TimeSpan, string?>? check, bool zeroAllowed)
     {
         // No value at all is System.CommandLine's own arity error ("needs a value").
         if (result.Tokens.Count == 0)
@@ -64,7 +65,7 @@ internal sealed class DurationOption
             return default;
         }
         var text = result.Tokens[0].Value;
-        if (TryParse(text, optionName, limit, out var span, out var problem) && (problem = check?.Invoke(text, span)) is null)
+        if (TryParse(text, optionName, limit, zeroAllowed, out var span, out var problem) && (problem = check?.Invoke(text, span)) is null)
         {
             return span;
         }
@@ -72,7 +73,7 @@ internal sealed class DurationOption
         return default;
     }
 
-    private static bool TryParse(string text, string optionName, TimeSpan limit, out TimeSpan span, out string? problem)
+    private static bool TryParse(string text, string optionName, TimeSpan limit, bool zeroAllowed, out TimeSpan span, out string? problem)
     {
         problem = null;
         var trimmed = text.Trim();
@@ -82,9 +83,9 @@ internal sealed class DurationOption
             problem = $"{optionName}: '{text}' is not a duration (examples: 30s, 500ms, 2m, 00:01:00)";
             return false;
         }
-        if (span <= TimeSpan.Zero || span > limit)
+        if (span < TimeSpan.Zero || (span == TimeSpan.Zero && !zeroAllowed) || span > limit)
         {
-            problem = $"{optionName}: '{text}' must be more than 0 and at most {DurationText.Format(limit)}";
+            problem = $"{optionName}: '{text}' must be {(zeroAllowed ? "0 or more" : "more than 0")} and at most {DurationText.Format(limit)}";
             return false;
         }
         return true;

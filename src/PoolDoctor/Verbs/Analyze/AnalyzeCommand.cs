@@ -39,7 +39,7 @@ internal static class AnalyzeCommand
                 var snapshot = await TraceReading.ReadAsync(input.Path, firstSamplePerThread: false, cancellation, symbolsDirectory: symbolsDirectory);
                 foreach (var missing in snapshot.Missing)
                 {
-                    Stderr.Note(missing);
+                    Stderr.Note(console, missing);
                 }
                 if (snapshot.Stacks.Count == 0 && snapshot.Waits.Count == 0)
                 {
@@ -65,13 +65,13 @@ internal static class AnalyzeCommand
     {
         DumpReading dump;
         // ClrMD reports nothing while it reads; a dump of hundreds of MB takes seconds to minutes.
-        await using (ProgressLine.Start($"reading the dump {Path.GetFileName(name)} ({new FileInfo(path).Length / (1024.0 * 1024.0):F0} MB)", () => null))
+        await using (ProgressLine.Start(console, $"reading the dump {Path.GetFileName(name)} ({new FileInfo(path).Length / (1024.0 * 1024.0):F0} MB)", () => null))
         {
             dump = await DumpAnalysis.ReadAsync(path, cancellation, symbolsDirectory);
         }
         foreach (var warning in dump.Warnings)
         {
-            Stderr.Warning(warning);
+            Stderr.Warning(console, warning);
         }
         if (dump.Snapshot.Stacks.Count == 0)
         {

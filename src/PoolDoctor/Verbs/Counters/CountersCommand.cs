@@ -57,11 +57,8 @@ internal static class CountersCommand
         await using var attached = await AttachedTarget.AttachAsync(spec, cancellation);
         await using var watch = await PoolWatch.StartAsync(attached, cancellation, interval.TotalSeconds);
         var detector = watch.Detector;
-        var redraw = view.Format == CountersFormat.Text && !console.IsOutputRedirected;
-        if (view.Format == CountersFormat.Csv)
-        {
-            console.Out.WriteLine(CounterColumns.CsvHeader(view.Columns ?? CounterColumns.All));
-        }
+        var renderer = CounterRenderer.For(console, view.Format, view.Columns, attached.ProcessId, attached.Process.Name);
+        renderer.Begin();
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         if (limit is { } l)
         {
@@ -72,51 +69,15 @@ internal static class CountersCommand
         await foreach (var reading in watch.ReadAllAsync(stop.Token))
         {
             verdict = reading.Verdict;
-            Render(console, attached, reading.Interval, verdict, view, redraw);
+            renderer.Interval(reading.Interval, verdict);
         }
         var end = await watch.StopAsync();
         if (end.Kind != WatchEndKind.Stopped)
         {
-            if (view.Format == CountersFormat.Text)
-            {
-                console.Out.WriteLine($"Last verdict after {detector.Samples.Count} interval(s): {CounterText.VerdictLine(verdict)}");
-            }
+            renderer.EndedEarly(verdict, detector.Samples.Count);
             throw WatchFailures.From(end, detector.Samples.Count);
         }
         return RunEnd.Ok;
-    }
-
-    private static void Render(IToolConsole console, AttachedTarget attached, CounterInterval interval, Verdict verdict, CountersView view, bool redraw)
-    {
-        if (view.Format == CountersFormat.Json)
-        {
-            console.Out.WriteLine(CounterJson.IntervalLine(interval, verdict));
-        }
-        else if (view.Format == CountersFormat.Csv)
-        {
-            console.Out.WriteLine(CounterColumns.CsvRow(view.Columns ?? CounterColumns.All, interval, verdict.Kind, verdict.Confidence));
-        }
-        else if (redraw)
-        {
-            // Home + clear screen, then the whole block: simple and flicker-free enough at 1 Hz.
-            console.Out.Write("\u001b[H\u001b[2J" + string.Join(Environment.NewLine, Block(attached, interval, verdict, view.Columns)) + Environment.NewLine);
-        }
-        else
-        {
-            console.Out.WriteLine(view.Columns is null ? CounterText.Line(interval, verdict) : CounterColumns.Line(view.Columns, interval, verdict.Kind, verdict.Confidence));
-        }
-        console.Out.Flush();
-    }
-
-    /// <summary>The whole block, or with --counters the picked rows between the same header and verdict lines.</summary>
-    private static IReadOnlyList<string> Block(AttachedTarget attached, CounterInterval interval, Verdict verdict, IReadOnlyList<CounterColumn>? columns)
-    {
-        var block = CounterText.Block(attached.ProcessId, attached.Process.Name, interval, verdict);
-        if (columns is null)
-        {
-            return block;
-        }
-        return [block[0], "", .. CounterColumns.Rows(columns, interval), "", CounterText.VerdictLine(verdict), .. EvidenceText.Lines(verdict).Select(e => "    - " + e)];
     }
 
     private sealed record CountersView(CountersFormat Format, IReadOnlyList<CounterColumn>? Columns);

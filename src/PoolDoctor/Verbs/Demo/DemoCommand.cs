@@ -88,7 +88,7 @@ internal static class DemoCommand
                 // The report's clock starts with the diagnosed variant's watch, so its samples and its load share one UTC axis.
                 var watchStarted = DateTimeOffset.UtcNow;
                 var result = await VariantRunner.RunAsync(variant, connections, duration, duration, attached, captureStacks: diagnose, status, cancellation,
-                    notice: Stderr.Note);
+                    notice: text => Stderr.Note(console, text));
                 status?.Clear();
                 rows.Add(result.Row);
                 if (diagnose)

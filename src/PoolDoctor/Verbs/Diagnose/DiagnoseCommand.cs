@@ -16,6 +16,9 @@ internal static class DiagnoseCommand
     {
         var target = new TargetOptions();
         var duration = DurationOption.Create("--duration", ["-d"], "Watch at most this long; it stops earlier once diagnosed.", defaultText: "60s");
+        var minDuration = DurationOption.Create("--min-duration", [],
+            "Once diagnosed, keep watching until the watch has lasted this long (at most --duration), so the report shows the pool before and after the verdict; 0 stops as soon as the stacks are in.",
+            defaultText: "10s", zeroAllowed: true);
         var output = ReportPath.Option();
         var userCode = UserCodeOption.Create();
         var load = LoadUrl.CreateOption("--load", "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.");
@@ -44,6 +47,7 @@ internal static class DiagnoseCommand
         var command = new Command("diagnose", "Watch a .NET process until its thread pool is diagnosed: verdict, culprit, advice; writes report.json and report.html.");
         target.AddTo(command);
         command.Options.Add(duration.Option);
+        command.Options.Add(minDuration.Option);
         command.Options.Add(output);
         command.Options.Add(userCode);
         command.Options.Add(load);
@@ -75,8 +79,9 @@ internal static class DiagnoseCommand
             var settings = new DiagnoseLoopSettings(duration.ReadOrDefault(parse), StopWhenDiagnosed: true, DiagnoseLoopSettings.DefaultStackWindow)
             {
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
-                Notice = Stderr.Note,
+                Notice = text => Stderr.Note(console, text),
                 KeepEvidence = !parse.GetValue(noEvidence),
+                MinDuration = minDuration.ReadOrDefault(parse),
             };
             var shape = protocol.Read(parse);
             var reportPath = parse.GetValue(output) ?? ReportPath.Default;

@@ -30,11 +30,11 @@ internal sealed class DiagnoseConsole(IToolConsole console, LiveStatusLine? stat
         }
         if (written.GateMessage is { } gate)
         {
-            Stderr.Line(gate);
+            Stderr.Line(console, gate);
         }
     }
 
-    public void Waiting(string line) => Stderr.Line(line);
+    public void Waiting(string line) => Stderr.Line(console, line);
 
-    public void Note(string line) => Stderr.Note(line);
+    public void Note(string line) => Stderr.Note(console, line);
 }

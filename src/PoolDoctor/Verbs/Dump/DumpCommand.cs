@@ -33,6 +33,7 @@ internal static class DumpCommand
             {
                 // The runtime writes the file and says nothing until it is done (seconds to minutes for a large heap).
                 await using var progress = ProgressLine.Start(
+                    console,
                     $"writing the {kind.ToString().ToLowerInvariant()} dump to {path}", ProgressLine.FileSize(Path.GetFullPath(path)));
                 size = await DumpWriter.WriteAsync(attached, path, kind, cancellation, resumeRuntime: listening);
             }

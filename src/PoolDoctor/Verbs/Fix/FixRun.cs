@@ -29,18 +29,18 @@ internal static class FixRun
             {
                 return RunEnd.Failed($"fix refused: {refusal}");
             }
-            Stderr.Warning($"fix refused: {refusal}; only the stop-gap is written, and the blocking call still needs its fix by hand");
+            Stderr.Warning(console, $"fix refused: {refusal}; only the stop-gap is written, and the blocking call still needs its fix by hand");
         }
         else
         {
             foreach (var note in plan.Notes)
             {
-                Stderr.Note(note);
+                Stderr.Note(console, note);
             }
-            Stderr.Line($"fixing {plan.Culprit}: {plan.ChangedFiles.Count} file(s) changed, compiled with no errors");
+            Stderr.Line(console, $"fixing {plan.Culprit}: {plan.ChangedFiles.Count} file(s) changed, compiled with no errors");
             foreach (var also in plan.AlsoChanged)
             {
-                Stderr.Line($"also changed: {also}");
+                Stderr.Line(console, $"also changed: {also}");
             }
             edits.AddRange(plan.ChangedFiles.Select((f, i) => new FileEdit(f.Path, f.OldText, f.NewText,
                 i == 0 && request.StopGap is not null ? $"The fix: {plan.Culprit}, made async up the chain the report proved" : null)));
@@ -56,7 +56,7 @@ internal static class FixRun
                 var value = request.MinThreads ?? ReportStopGap.MinThreads(request.Report)
                     ?? throw new FixRefusedException($"'{request.Report}' carries no MinThreads stop-gap (advice.minThreads is null: the pool was not blocked); give --min-threads N");
                 edits.Add(StopGapEdits.For(app, value, form));
-                Stderr.Note($"the stop-gap (MinThreads = {value}, {StopGapEdits.Describe(form)}) is a palliative, not the fix: the fix is making {CulpritPlaces.Where(culprit)} async, where it blocks in {culprit.Api}{(plan.Refused ? "" : " (the diff's first part)")}");
+                Stderr.Note(console, $"the stop-gap (MinThreads = {value}, {StopGapEdits.Describe(form)}) is a palliative, not the fix: the fix is making {CulpritPlaces.Where(culprit)} async, where it blocks in {culprit.Api}{(plan.Refused ? "" : " (the diff's first part)")}");
             }
         }
         var root = DiffRoot(plan.Root ?? Path.GetDirectoryName(app!)!, edits);
@@ -70,14 +70,14 @@ internal static class FixRun
             {
                 edit.Apply();
             }
-            Stderr.Line($"applied to {string.Join(", ", edits.Select(e => Path.GetRelativePath(root, e.Path)))}");
+            Stderr.Line(console, $"applied to {string.Join(", ", edits.Select(e => Path.GetRelativePath(root, e.Path)))}");
             return RunEnd.Ok;
         }
         var diff = EditDiff.Write(edits, root);
         if (request.Output is { } file)
         {
             await File.WriteAllTextAsync(file, diff, new System.Text.UTF8Encoding(false), cancellation);
-            Stderr.Line($"diff written to {file}");
+            Stderr.Line(console, $"diff written to {file}");
         }
         else
         {

@@ -43,7 +43,7 @@ internal static class StacksCommand
                 await using (var attached = await AttachedTarget.AttachAsync(spec, cancellation))
                 {
                     recording = await StackRecorder.RecordAsync(attached, options, path, cancellation, resumeRuntime: listening,
-                        notice: Stderr.Note);
+                        notice: text => Stderr.Note(console, text));
                 }
                 var recorded = clock.Elapsed;
                 StackSnapshot snapshot;
@@ -59,11 +59,11 @@ internal static class StacksCommand
                 var read = clock.Elapsed;
                 if (recording.TargetExited)
                 {
-                    Stderr.Warning("the target exited during the capture; showing what was recorded");
+                    Stderr.Warning(console, "the target exited during the capture; showing what was recorded");
                 }
                 foreach (var missing in snapshot.Missing)
                 {
-                    Stderr.Note(missing);
+                    Stderr.Note(console, missing);
                 }
                 var source = snapshot.ProcessId > 0 ? $"process {snapshot.ProcessId}" : spec.ToString();
                 StackOutput.Write(console, StackReportBuilder.Build(source, snapshot, how), how.Format);
@@ -76,7 +76,7 @@ internal static class StacksCommand
                 }
                 if (keep is not null)
                 {
-                    Stderr.Line($"trace written to {keep}");
+                    Stderr.Line(console, $"trace written to {keep}");
                 }
                 if (recording.Interrupted)
                 {

@@ -67,7 +67,7 @@ internal static class WatchCommand
             {
                 throw new UsageException($"--otlp: '{otlpUrl}' is not an http:// or https:// URL");
             }
-            return await RunAsync(settings, address, otlpUrl, limit, cancellation);
+            return await RunAsync(console, settings, address, otlpUrl, limit, cancellation);
         });
         return command;
     }
@@ -76,12 +76,13 @@ internal static class WatchCommand
     private static string ReportsFolder(DirectoryInfo folder) =>
         PathOptions.OutputDirectoryProblem(folder.ToString(), "--reports") is { } problem ? throw new UsageException(problem) : folder.FullName;
 
-    private static async Task<RunEnd> RunAsync(WatchSettings settings, MetricsAddress? address, string? otlpUrl, TimeSpan? limit, CancellationToken cancellation)
+    private static async Task<RunEnd> RunAsync(IToolConsole console, WatchSettings settings, MetricsAddress? address, string? otlpUrl, TimeSpan? limit, CancellationToken cancellation)
     {
         ReportRetention.CheckWritable(settings.Reports);
         var state = new WatchState();
         using var endpoint = address is null ? null : Start(() => PrometheusEndpoint.Start(address, state));
         using var push = otlpUrl is null ? null : Start(() => OtlpPush.Start(otlpUrl, OtlpInterval, state));
+        void Line(string text) => LogLine(console, text);
         Line($"watching {settings.Target}; reports in {settings.Reports} (cooldown {settings.Cooldown.TotalSeconds:0} s, keep {settings.Keep})"
             + (settings.Dump is { } kind ? $"; a {kind.ToString().ToLowerInvariant()} dump with each report" : "")
             + (settings.FlightRecorder is { } window ? $"; flight recorder: the last {window.TotalSeconds:0} s before each trigger" : "")
@@ -91,7 +92,7 @@ internal static class WatchCommand
         {
             stop.CancelAfter(l);
         }
-        await new WatchRun(settings, state, new WatchLog(Line, Note)).RunAsync(stop.Token);
+        await new WatchRun(settings, state, new WatchLog(Line, text => Stderr.Note(console, text))).RunAsync(stop.Token);
         Line(cancellation.IsCancellationRequested ? "stopped (signal); every session closed" : "stopped (--duration); every session closed");
         return RunEnd.Ok;
     }
@@ -109,12 +110,9 @@ internal static class WatchCommand
     }
 
     /// <summary>One plain line per event, UTC-stamped: journald and log files read it as is (no colour, no redraw).</summary>
-    private static void Line(string text)
+    private static void LogLine(IToolConsole console, string text)
     {
-        var console = AmbientConsole.Current;
         console.Out.WriteLine($"{DateTimeOffset.UtcNow.ToString("yyyy-MM-dd'T'HH:mm:ss'Z'", CultureInfo.InvariantCulture)} {text}");
         console.Out.Flush();
     }
-
-    private static void Note(string text) => Stderr.Note(text);
 }

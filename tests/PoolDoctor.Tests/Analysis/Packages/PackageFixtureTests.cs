@@ -24,6 +24,10 @@ public sealed class PackageFixtureTests
         Assert.Equal("IDatabase.ScriptEvaluate", top.Api);
         Assert.Equal("ScriptEvaluateAsync", top.ApiTwin?.Twin);
         Assert.Equal("TryAcquireLeaseAsync", top.PackageTwin?.Twin);
+        // Public on a public type, but the user's code never calls the manager (the framework's middleware runs the
+        // limiter): not a twin the user can call (issue 34 item 4).
+        Assert.False(top.PackageTwin!.Callable);
+        Assert.True(top.PackageTwin.ApiPublic);
         Assert.Equal(["RedisWindowRateLimiter.AttemptAcquireCore", "RedisWindowManager.TryAcquireLease"], top.Chain);
         // No user frame on the stack (UseRateLimiter runs the limiter): the app's IL names the registration.
         Assert.Equal("lambda in Program.Main", top.UserFrame);
@@ -33,7 +37,9 @@ public sealed class PackageFixtureTests
 
         var fix = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2).Fixes[0];
         Assert.Contains("ShopKit.RedisWindow 1.0.0", fix.Headline);
-        Assert.Contains("TryAcquireLeaseAsync", fix.Headline);
+        Assert.Contains("upgrade it to a version that does not block, or report it upstream to ShopKit.RedisWindow", fix.Headline);
+        Assert.DoesNotContain("TryAcquireLeaseAsync", fix.Headline + fix.Explanation);
+        Assert.Contains("ScriptEvaluateAsync", fix.Explanation); // the change to ask the maintainers for
         Assert.DoesNotContain("ExecuteSyncAsync", fix.Headline + fix.Explanation + fix.Before + fix.After);
         Assert.Equal(AdviceCode.None, fix.Code);
 
@@ -131,6 +137,9 @@ public sealed class PackageCulpritJsonTests
         Assert.Equal("IDatabase.ScriptEvaluate", root.GetProperty("api").GetString());
         Assert.Equal("ScriptEvaluateAsync", root.GetProperty("apiAsyncTwin").GetProperty("twin").GetString());
         Assert.Equal("TryAcquireLeaseAsync", root.GetProperty("packageAsyncTwin").GetProperty("twin").GetString());
+        Assert.False(root.GetProperty("packageAsyncTwin").GetProperty("callable").GetBoolean());
+        Assert.False(root.GetProperty("apiAsyncTwin").TryGetProperty("callable", out _)); // written only when false
+        Assert.False(CulpritJsonReader.Read(root).PackageTwin!.Callable);
         Assert.All(root.GetProperty("chainFrames").EnumerateArray(), f => Assert.Equal("ShopKit.RedisWindow", f.GetProperty("package").GetString()));
     }
 }

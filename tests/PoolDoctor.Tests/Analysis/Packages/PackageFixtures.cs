@@ -36,6 +36,14 @@ internal static class PackageFixtures
 
     private static string SlackApp => Path.Combine(Directory, "slack-app");
 
+    private static string QuotaApp => Path.Combine(Directory, "quota-app");
+
+    /// <summary>`/orders/42` of tests/apps/packaged/QuotaShop behind <c>UseRateLimiter</c> with ShopKit.QuotaLimiter
+    /// 1.0.0 (scripts/stack-fixtures/record-quota.sh; build kept in quota-app): the public limiter's sync attempt calls
+    /// the internal <c>QuotaClient.TryTake</c>, which waits on its internal twin with <c>.GetAwaiter().GetResult()</c>.
+    /// Its report.json is tests/PoolDoctor.Fix.Tests/fixtures/quota-limiter-1.0.0.json.</summary>
+    public static string QuotaLimiter => Path.Combine(Directory, "quota-limiter.nettrace.gz");
+
     /// <summary>`/builds/{id}/announce` of a minimal API written for the check that awaits <c>SbmClient.Send</c> of the
     /// public SlackBotMessages 2.0.0 (built from its source before its fix; its assembly is not kept): the package's
     /// async <c>ProcessRequest</c> reads <c>SendAsync(...).Result</c> before its first await, so <c>Send</c> blocks
@@ -118,6 +126,7 @@ internal static class PackageFixtures
             : path == ViewComponentWarmed ? ViewComponentApp
             : path == HubMethodWarmed ? HubShopApp
             : path == SlackBot || path == SlackBotWarmed ? SlackApp
+            : path == QuotaLimiter ? QuotaApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();

@@ -3,30 +3,36 @@ using PoolDoctor.Model.Targets;
 
 namespace PoolDoctor.Tests.Attach;
 
+/// <summary>How a process is named in lists and reports; command lines below are its arguments, '|'-separated as
+/// /proc/PID/cmdline separates them with NULs (so a path with a space is one argument).</summary>
 public sealed class ProcessNamingTests
 {
     [Theory]
-    [InlineData("dotnet", "dotnet /opt/app/bin/MyService.dll --urls http://127.0.0.1:5000", "MyService")]
-    [InlineData("dotnet", "dotnet exec --runtimeconfig x.json /opt/app/Api.Host.dll", "Api.Host")]
-    [InlineData("dotnet", "dotnet run --project src/x", null)]
-    [InlineData("MyService", "/opt/app/MyService --urls http://127.0.0.1:5000", null)]
+    [InlineData("dotnet", "dotnet|/opt/app/bin/MyService.dll|--urls|http://127.0.0.1:5000", "MyService")]
+    [InlineData("dotnet", "dotnet|exec|--runtimeconfig|x.json|/opt/app/Api.Host.dll", "Api.Host")]
+    [InlineData("dotnet", "dotnet|/srv/my apps/Shop.Api.dll", "Shop.Api")]
+    [InlineData("dotnet", "dotnet|/srv/a.dll dir/Shop.Api.dll", "Shop.Api")]
+    [InlineData("dotnet", "dotnet|run|--project|src/x", null)]
+    [InlineData("MyService", "/opt/app/MyService|--urls|http://127.0.0.1:5000", null)]
     public void Entry_assembly_names_dotnet_hosted_processes(string comm, string commandLine, string? expected) =>
-        Assert.Equal(expected, ProcessCatalog.EntryAssemblyName(comm, commandLine));
+        Assert.Equal(expected, ProcessCatalog.EntryAssemblyName(comm, commandLine.Split('|')));
 
     [Theory]
-    [InlineData("dotnet-pooldoct", "/root/.dotnet/tools/dotnet-pooldoctor lab --urls http://127.0.0.1:5000", "dotnet-pooldoctor")]
-    [InlineData("short", "/opt/app/short --x", "short")]
+    [InlineData("dotnet-pooldoct", "/root/.dotnet/tools/dotnet-pooldoctor|lab|--urls|http://127.0.0.1:5000", "dotnet-pooldoctor")]
+    [InlineData("dotnet-pooldoct", "/opt/my tools/dotnet-pooldoctor|lab", "dotnet-pooldoctor")]
+    [InlineData("short", "/opt/app/short|--x", "short")]
     [InlineData("abcdefghijklmno", "/opt/other/name", "abcdefghijklmno")]
     public void Names_cut_by_the_kernel_are_completed_from_the_command_line(string comm, string commandLine, string expected) =>
-        Assert.Equal(expected, ProcessCatalog.UntruncatedName(comm, commandLine));
+        Assert.Equal(expected, ProcessCatalog.UntruncatedName(comm, commandLine.Split('|')));
 
     [Theory]
-    [InlineData("dotnet-pooldoctor", "/root/.dotnet/tools/dotnet-pooldoctor lab --urls http://127.0.0.1:0", "pooldoctor-lab")]
-    [InlineData("dotnet-pooldoctor", "/usr/bin/dotnet /opt/pd/dotnet-pooldoctor.dll lab", "pooldoctor-lab")]
-    [InlineData("dotnet-pooldoctor", "/root/.dotnet/tools/dotnet-pooldoctor diagnose -- dotnet-pooldoctor lab", null)]
-    [InlineData("MyService", "/opt/app/MyService lab", null)]
+    [InlineData("dotnet-pooldoctor", "/root/.dotnet/tools/dotnet-pooldoctor|lab|--urls|http://127.0.0.1:0", "pooldoctor-lab")]
+    [InlineData("dotnet-pooldoctor", "/usr/bin/dotnet|/opt/pd/dotnet-pooldoctor.dll|lab", "pooldoctor-lab")]
+    [InlineData("dotnet-pooldoctor", "/usr/bin/dotnet|/opt/my tools/dotnet-pooldoctor.dll|lab", "pooldoctor-lab")]
+    [InlineData("dotnet-pooldoctor", "/root/.dotnet/tools/dotnet-pooldoctor|diagnose|--|dotnet-pooldoctor|lab", null)]
+    [InlineData("MyService", "/opt/app/MyService|lab", null)]
     public void The_tools_own_lab_is_named_for_what_it_is(string name, string commandLine, string? expected) =>
-        Assert.Equal(expected, ProcessCatalog.LabName(name, commandLine));
+        Assert.Equal(expected, ProcessCatalog.LabName(name, commandLine.Split('|')));
 
     [Fact]
     public void The_lab_answers_to_its_own_name_and_to_the_executables()

@@ -81,6 +81,30 @@ public sealed class PackageMetadataTests
     }
 
     [Fact]
+    public void A_twin_internal_to_the_package_is_read_as_one_no_user_can_call()
+    {
+        // ShopKit.QuotaLimiter keeps its client internal: QuotaClient.TryTake and its twin TryTakeAsync are public
+        // methods of an internal class, so only the package can call either (issue 34 item 4).
+        var modules = new[] { Module(typeof(ShopKit.QuotaLimiter.QuotaRateLimiter)), Module(typeof(ShopKit.RedisWindow.RedisWindowManager)) };
+        StackFrame tryTake = new(modules[0].Name, "ShopKit.QuotaLimiter.QuotaClient.TryTake(int32)");
+        StackFrame tryAcquire = new(modules[1].Name, "ShopKit.RedisWindow.RedisWindowManager.TryAcquireLease()");
+
+        var found = DeclaredApiReader.Read([tryTake, tryAcquire], modules);
+
+        var quota = found[DeclaredApi.KeyOf(tryTake)];
+        Assert.Equal("TryTakeAsync", quota.AsyncTwin);
+        Assert.False(quota.TwinPublic);
+        Assert.False(quota.MethodPublic);
+        Assert.False(quota.TwinFor("QuotaClient.TryTake").Callable);
+        // The same shape on a public type: the twin is public API (whether the user's code reaches it is the analysis's call).
+        var window = found[DeclaredApi.KeyOf(tryAcquire)];
+        Assert.True(window.TwinPublic);
+        Assert.True(window.MethodPublic);
+        Assert.False(window.TwinFor("RedisWindowManager.TryAcquireLease", reached: false).Callable);
+        Assert.True(window.TwinFor("RedisWindowManager.TryAcquireLease").Callable);
+    }
+
+    [Fact]
     public void Frames_of_assemblies_not_on_this_machine_are_not_listed()
     {
         var found = DeclaredApiReader.Read(

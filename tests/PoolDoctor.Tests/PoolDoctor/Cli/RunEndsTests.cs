@@ -4,7 +4,6 @@ using PoolDoctor.Runs;
 namespace PoolDoctor.Tests.Cli;
 
 /// <summary>The one place a run's end becomes an exit code: every kind's code and its line on stderr.</summary>
-[Collection(ConsoleCollection.Name)]
 public sealed class RunEndsTests
 {
     // RunEnd is internal, so the theory takes an index into this table.
@@ -28,10 +27,11 @@ public sealed class RunEndsTests
     public void Each_end_has_its_exit_code_and_at_most_one_line(int index)
     {
         var (end, code, line) = Ends[index];
-        var (exit, stderr) = Capture(() => RunEnds.Exit(end));
+        using var stderr = new StringWriter();
+        var exit = RunEnds.Exit(stderr, end);
 
         Assert.Equal(code, exit);
-        Assert.Equal(line, stderr.TrimEnd('\n', '\r'));
+        Assert.Equal(line, stderr.ToString().TrimEnd('\n', '\r'));
     }
 
     [Fact]
@@ -40,20 +40,5 @@ public sealed class RunEndsTests
         Assert.Equal(new RunEnd(RunEndKind.Usage, "bad (see 'dotnet-pooldoctor stacks --help')"), RunEnds.From(new UsageException("bad"), "see 'dotnet-pooldoctor stacks --help'"));
         Assert.Equal(RunEndKind.Interrupted, RunEnds.From(new OperationCanceledException(), null).Kind);
         Assert.Equal(RunEnd.Failed("no such process 42"), RunEnds.From(new AggregateException(new RunFailedException("no such process\n42")), null));
-    }
-
-    private static (int Exit, string StdErr) Capture(Func<int> run)
-    {
-        var original = Console.Error;
-        using var writer = new StringWriter();
-        Console.SetError(writer);
-        try
-        {
-            return (run(), writer.ToString());
-        }
-        finally
-        {
-            Console.SetError(original);
-        }
     }
 }

@@ -15,7 +15,7 @@ public sealed class ReportSchemaTests
 {
     private static readonly Lazy<JsonSchema> Schema = new(() => JsonSchema.FromText(File.ReadAllText(SchemaPath())));
 
-    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence", "repository-file", "package-upgrade-fix", "detector-evidence", "flight-recorder"];
+    public static TheoryData<string> Reports() => ["taskwait", "recorded", "no-context", "partial", "healthy", "no-evidence", "repository-file", "package-upgrade-fix", "detector-evidence", "flight-recorder", "live-limits"];
 
     [Theory]
     [MemberData(nameof(Reports))]
@@ -85,8 +85,21 @@ public sealed class ReportSchemaTests
             // The detector's own items on a recorded series, and the MinThreads note a compensated report ends with.
             "detector-evidence" => DoctorFixtures.Report(taskwait) with { Verdict = DetectorVerdict() },
             "flight-recorder" => DoctorFixtures.Report(taskwait) with { Flight = Flight() },
+            "live-limits" => WithLiveLimits(DoctorFixtures.Report(taskwait)),
             _ => DoctorFixtures.Report(taskwait) with { Evidence = new("capture.nettrace", "capture.speedscope.json") },
         };
+    }
+
+    // The pool's bounds read from the target's memory, then changed by a SetMinThreads call the runtime reported.
+    private static Model.Diagnosis.DiagnosisReport WithLiveLimits(Model.Diagnosis.DiagnosisReport report)
+    {
+        var at = new DateTimeOffset(2026, 11, 28, 9, 41, 0, TimeSpan.Zero);
+        var target = new Model.Diagnosis.TargetContext("10.0.0", 2, null, null, null, "dotnet app.dll")
+        {
+            LimitsRead = new Model.Targets.PoolLimitsReading(2, 32767, at, Model.Targets.PoolLimitsReadingKind.Memory),
+            LimitsSet = new Model.Targets.PoolLimitsReading(64, 32767, at.AddSeconds(3), Model.Targets.PoolLimitsReadingKind.Event),
+        };
+        return report with { Context = new Model.Diagnosis.RunContext(PoolBounds.Resolve(target, null), new Model.Diagnosis.ToolContext("0.1.0-test", "x")) };
     }
 
     // A calm sample, two queued ones, and a burst of Monitor.Wait between: a window with an onset and a first wait.
