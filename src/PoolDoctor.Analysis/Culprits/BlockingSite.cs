@@ -10,15 +10,13 @@ public sealed record BlockingSite(string Method, BlockingKind Kind, string Api)
 {
     public FrameFlavor Flavor { get; init; } = FrameFlavor.Method;
 
-    /// <summary>Cleaned user frames, outermost first, ending with the call site.</summary>
-    public IReadOnlyList<string> Chain { get; init; } = [];
+    /// <summary>The frames from the entry down to the call site, outermost first: the user's, then (when the blocking
+    /// happens inside a package) the package's; each with its source line when known.</summary>
+    public IReadOnlyList<CulpritFrame> Chain { get; init; } = [];
 
     public string? Entry { get; init; }
 
     public CallSite Site { get; init; } = CallSite.OnStack;
-
-    /// <summary>Per frame of <see cref="Chain"/>: its source line, when the capture had one.</summary>
-    public IReadOnlyList<SourceLocation?> ChainSources { get; init; } = [];
 
     /// <summary>
     /// The user frame calls the blocking API itself (no library frame between them): a lock the method enters, not one
@@ -36,9 +34,6 @@ public sealed record BlockingSite(string Method, BlockingKind Kind, string Api)
 
     /// <summary>The user's frame that reaches the package, or the user method whose IL calls into it.</summary>
     public string? UserFrame { get; init; }
-
-    /// <summary>Per frame of <see cref="Chain"/>: its package (null for the user's frames).</summary>
-    public IReadOnlyList<PackageRef?> ChainPackages { get; init; } = [];
 
     public AsyncTwin? ApiTwin { get; init; }
 

@@ -17,7 +17,7 @@ public static class BlockingSites
     {
         il ??= CallSiteResolver.None;
         var frames = stack.Frames;
-        var firstUser = IndexOfFirst(stack.UserFrames);
+        var firstUser = IndexOfFirstUser(frames);
         var workEnd = EndOfWork(frames);
         var regionEnd = firstUser >= 0 ? firstUser : workEnd;
 
@@ -31,34 +31,33 @@ public static class BlockingSites
             (apiIndex, api) = (Math.Max(regionEnd - 1, 0), fallback);
         }
 
-        if (api.Kind == BlockingKind.Lock && IsSpinning(frames[0]))
+        if (api.Kind == BlockingKind.Lock && IsSpinning(frames[0].Name))
         {
             return null; // a lock's spin phase runs on the CPU; a thread that goes on to wait is sampled in the wait
         }
 
-        var (userBelow, userSources) = UserFramesRootFirst(stack, apiIndex + 1);
+        var userBelow = UserFramesRootFirst(stack, apiIndex + 1);
         // Work queued by Task.Run runs on a thread that serves no request itself: its entry is the queued lambda.
         var inTaskRun = QueuedByTask(stack, workEnd);
         var outermost = HandlerDelegateCaller(stack, workEnd);
         // A framework invoker's delegate called the outermost user frame (a hub method the JIT kept): that frame is
         // the shape's own method, not one the request's handler reached.
-        var owner = outermost is { } called ? InvokerShapes.Owning(frames, called + 1) : null;
+        var owner = outermost is { } called ? InvokerShapes.Owning(frames.Skip(called + 2).Select(f => f.Name)) : null;
         if (!inTaskRun && owner is null && outermost is { } handler
-            && il.InlinedAbove(request, handler < stack.Positions.Count ? stack.Positions[handler] : null) is { Count: > 0 } above)
+            && il.InlinedAbove(request, frames[handler].Position) is { Count: > 0 } above)
         {
             // The handler and what it called down to the outermost sampled frame were inlined into the delegate.
-            userBelow = [.. above.Select(f => f.Name.Display), .. userBelow];
-            userSources = [.. above.Select(f => SourceOf(f.Call)), .. userSources];
+            userBelow = [.. above.Select(f => new CulpritFrame(f.Name.Display, SourceOf(f.Call))), .. userBelow];
         }
-        var entry = EntryNames.Describe(inTaskRun ? null : request, frames, stack, workEnd);
-        entry = owner is null || outermost is null ? entry : owner.Entry(frames[outermost.Value], entry);
+        var entry = EntryNames.Describe(inTaskRun ? null : request, frames, workEnd);
+        entry = owner is null || outermost is null ? entry : owner.Entry(frames[outermost.Value].Name, entry);
         var generated = GeneratedCaller(stack, apiIndex, firstUser >= 0 ? firstUser : workEnd);
         var passesThrough = firstUser >= 0 && (generated >= 0 || HasPipelineFrame(frames, apiIndex + 1, firstUser));
 
         AsyncTwin? apiTwin = null;
         // The user's frame awaits the package method under it (a task-returning one) that blocked before returning.
-        var awaitedPackageCall = firstUser >= 1 && firstUser < stack.Positions.Count
-            ? il.AwaitableCall(stack.Positions[firstUser], frames[firstUser - 1], firstUser - 1 < stack.Modules.Count ? stack.Modules[firstUser - 1] : null)
+        var awaitedPackageCall = firstUser >= 1
+            ? il.AwaitableCall(frames[firstUser].Position, frames[firstUser - 1].Name, frames[firstUser - 1].Module)
             : null;
         if (PackageBoundary.Find(stack, apiIndex, api, firstUser, workEnd, awaitedPackageCall) is { } crossing)
         {
@@ -67,32 +66,32 @@ public static class BlockingSites
                 var userIndex = firstUser >= 0 && !passesThrough ? firstUser : -1;
                 // No user frame, but generated request code under the library call: the user's code was inlined into it.
                 var holder = userIndex < 0 ? FirstGenerated(stack, apiIndex, workEnd) : -1;
-                var inlinedUser = holder >= 1 && GeneratedCode.CanHoldHandler(frames[holder])
-                    ? il.InlinedCallerOf(request, frames[holder - 1])
+                var inlinedUser = holder >= 1 && GeneratedCode.CanHoldHandler(frames[holder].Name)
+                    ? il.InlinedCallerOf(request, frames[holder - 1].Name)
                     : [];
-                return PackageSites.InsidePackage(stack, crossing, userIndex, userBelow, userSources, entry, inTaskRun, il, inlinedUser, holder);
+                return PackageSites.InsidePackage(stack, crossing, userIndex, userBelow, entry, inTaskRun, il, inlinedUser, holder);
             }
             (api, apiTwin) = (crossing.Api, crossing.ApiTwin);
         }
 
         if (firstUser >= 0 && !passesThrough)
         {
-            return AtUserFrame(stack, firstUser, apiIndex, api, apiTwin, userBelow, userSources, entry, inTaskRun, il);
+            return AtUserFrame(stack, firstUser, apiIndex, api, apiTwin, userBelow, entry, inTaskRun, il);
         }
 
         if (generated >= 0 || firstUser >= 0)
         {
-            var generatedFrame = generated >= 0 ? stack.Cleaned[generated] : null;
-            if (generated >= 0 && InvokerShapes.Owning(frames, generated) is { } shape)
+            var generatedFrame = generated >= 0 ? frames[generated].Cleaned : null;
+            if (generated >= 0 && InvokerShapes.Owning(frames.Skip(generated + 1).Select(f => f.Name)) is { } shape)
             {
                 // A framework invoker's delegate (a view component's Invoke, a hub method), not the request's handler:
                 // its call site comes from the app's methods of that shape, never from the request's route.
-                return WithSampledSources(InvokerShapes.Resolve(shape, api, userBelow, entry, generatedFrame!, il), userSources);
+                return WithSiteLine(InvokerShapes.Resolve(shape, api, userBelow, entry, generatedFrame!, il), userBelow.Count);
             }
-            var holdsHandler = generated >= 0 && GeneratedCode.CanHoldHandler(frames[generated]);
+            var holdsHandler = generated >= 0 && GeneratedCode.CanHoldHandler(frames[generated].Name);
             if (NotOnStack(api, request, userBelow, entry, generatedFrame, holdsHandler, il) is { } recovered)
             {
-                return WithSampledSources(recovered, userSources);
+                return WithSiteLine(recovered, userBelow.Count);
             }
         }
         return InLibrary(stack, apiIndex, api, entry);
@@ -103,23 +102,22 @@ public static class BlockingSites
     /// the call site, unless its IL says the JIT inlined the user method that makes the call into it.
     /// </summary>
     private static BlockingSite AtUserFrame(
-        StackReading stack, int firstUser, int apiIndex, BlockingApi api, AsyncTwin? apiTwin, IReadOnlyList<string> userBelow,
-        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il)
+        StackReading stack, int firstUser, int apiIndex, BlockingApi api, AsyncTwin? apiTwin, IReadOnlyList<CulpritFrame> userBelow,
+        string? entry, bool inTaskRun, CallSiteResolver il)
     {
-        var site = stack.Frames[firstUser];
+        var site = stack.Frames[firstUser].Name;
         // A driver's async body right under the user's frame, a wait primitive further in: when the user's IL
         // calls the driver's sync verb, that call (inlined by tier-1 code) is what blocks.
-        if (!api.IsDriverCall && firstUser > 0 && BlockingApis.DriverBody(stack.Frames[firstUser - 1]) is { } driver && il.Calls(site, driver))
+        if (!api.IsDriverCall && firstUser > 0 && BlockingApis.DriverBody(stack.Frames[firstUser - 1].Name) is { } driver && il.Calls(site, driver))
         {
             api = driver;
         }
         // Where in its IL the frame was: the statement there either calls the API itself, or calls user methods
         // the JIT inlined into the frame, one of which is the real call site.
-        var inlined = il.At(firstUser < stack.Positions.Count ? stack.Positions[firstUser] : null, api);
+        var inlined = il.At(stack.Frames[firstUser].Position, api);
         if (inlined is { Sites.Count: > 0 })
         {
-            var recovered = InlinedIntoFrame(inlined, stack.Cleaned[firstUser], api, userBelow, entry) with { InTaskRun = inTaskRun };
-            return recovered with { ChainSources = [.. userSources, .. recovered.ChainSources] };
+            return InlinedIntoFrame(inlined, stack.Frames[firstUser].Cleaned, api, userBelow, entry) with { InTaskRun = inTaskRun };
         }
         // The statement's own call says which entry point of the API's family it is (the code's `.Result`, where
         // the stack shows only the wait it inlined down to).
@@ -129,7 +127,7 @@ public static class BlockingSites
         }
         var location = inlined?.Direct?.First ?? il.Locate(site, api);
         // The IL's call to the API names the line; the sampled frame's own line stands in when the IL has none.
-        var sampled = firstUser < stack.Sources.Count ? stack.Sources[firstUser] : null;
+        var sampled = stack.Frames[firstUser].Source;
         var fromIl = location?.Line is not null;
         return new BlockingSite(site.Owner, api.Kind, api.Api)
         {
@@ -141,7 +139,6 @@ public static class BlockingSites
             },
             Flavor = site.Flavor,
             Chain = userBelow,
-            ChainSources = userSources,
             Entry = entry,
             InTaskRun = inTaskRun,
             ApiTwin = apiTwin ?? LibraryTwin(stack, apiIndex, api),
@@ -154,7 +151,7 @@ public static class BlockingSites
     private static BlockingSite? InLibrary(StackReading stack, int apiIndex, BlockingApi api, string? entry)
     {
         var frames = stack.Frames;
-        var caller = apiIndex + 1 < frames.Count ? frames[apiIndex + 1] : frames[apiIndex];
+        var caller = (apiIndex + 1 < frames.Count ? frames[apiIndex + 1] : frames[apiIndex]).Name;
         if (ThreadPoolFrames.IsPoolInternal(caller))
         {
             return null;
@@ -168,17 +165,18 @@ public static class BlockingSites
         };
     }
 
-
-    // The sampled frames' lines first, then the recovered frames' own (the frames the IL or the endpoint added past the
-    // sampled ones have none but the call site's).
-    private static BlockingSite WithSampledSources(BlockingSite site, IReadOnlyList<SourceLocation?> sampled) =>
-        site with { ChainSources = site.ChainSources.Count > 0 ? [.. sampled, .. site.ChainSources] : SourcesFor(site, sampled) };
+    // A chain the endpoint or the IL's route map went on past the sampled frames, with no line of its own: its last
+    // frame is the call site, so it takes the site's line when the site has one.
+    private static BlockingSite WithSiteLine(BlockingSite site, int sampled) =>
+        site.Site is { Source: not CallSiteSource.Il, File: { } file, Line: { } line } && site.Chain.Count > sampled
+            ? site with { Chain = [.. site.Chain.SkipLast(1), site.Chain[^1] with { Source = new SourceLocation(file, line) { SourceUrl = site.Site.SourceUrl } }] }
+            : site;
 
     /// <summary>
     /// The sampled user frame did not call the API itself: the JIT inlined the user methods its statement calls into
     /// it, and the deepest of them that calls the API is the call site. The chain goes on past the sampled frames.
     /// </summary>
-    private static BlockingSite InlinedIntoFrame(InlinedAt inlined, string frame, BlockingApi api, IReadOnlyList<string> chain, string? entry) =>
+    private static BlockingSite InlinedIntoFrame(InlinedAt inlined, string frame, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry) =>
         NamedFromIl(inlined.Sites, api, chain, entry,
             $"inlined by the JIT into {frame} ({(inlined.IlOffset is { } offset ? $"its statement at IL_{offset:x4}" : "its statement not known: any of its calls")})",
             reachedFrom: "", candidates: "methods reached from there");
@@ -189,7 +187,7 @@ public static class BlockingSites
     /// as Task.Wait), and a note that says where it was inlined, where the search started and how many others there are.
     /// </summary>
     internal static BlockingSite NamedFromIl(
-        IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<string> chain, string? entry, string inlinedInto, string reachedFrom, string candidates)
+        IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, string inlinedInto, string reachedFrom, string candidates)
     {
         var best = sites[0];
         var named = best.Match == ApiMatch.Exact ? api : best.Api;
@@ -202,14 +200,13 @@ public static class BlockingSites
 
     /// <summary>
     /// A call site the app's IL gave back (the JIT inlined its method away): the chain goes on through the recovered
-    /// frames, with their own lines (the caller puts the sampled frames' lines before them).
+    /// frames, each at its own line (where its IL calls the next one).
     /// </summary>
-    private static BlockingSite FromIl(InlinedCallSite best, BlockingApi api, IReadOnlyList<string> chain, string? entry, string note) =>
+    private static BlockingSite FromIl(InlinedCallSite best, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, string note) =>
         new(best.Method.Owner, api.Kind, api.Api)
         {
             Flavor = best.Method.Flavor,
-            Chain = [.. chain, .. best.Chain.Select(f => f.Display)],
-            ChainSources = [.. best.ChainCalls.Select(SourceOf)],
+            Chain = [.. chain, .. best.Chain.Select(f => new CulpritFrame(f.Name.Display, SourceOf(f.Call)))],
             Entry = entry,
             Site = new CallSite
             {
@@ -224,7 +221,7 @@ public static class BlockingSites
     // The API's own frame, when it is a sync I/O call (a driver's verb, a socket or client call): what its declaring
     // type says about an async twin, so the advice offers one only when it exists.
     private static AsyncTwin? LibraryTwin(StackReading stack, int index, BlockingApi api) =>
-        index >= 0 && index < stack.Declared.Count && stack.Declared[index] is { } declared && (api.IsDriverCall || api.Kind == BlockingKind.SyncIO)
+        index >= 0 && stack.Frames[index].Declared is { } declared && (api.IsDriverCall || api.Kind == BlockingKind.SyncIO)
             ? new AsyncTwin(api.Api, declared.AsyncTwin)
             : null;
 
@@ -242,7 +239,7 @@ public static class BlockingSites
     /// request on, and with no generated frame above the API the handler was not inlined there.
     /// </summary>
     private static BlockingSite? NotOnStack(
-        BlockingApi api, RequestContext? request, IReadOnlyList<string> chain, string? entry, string? generatedFrame,
+        BlockingApi api, RequestContext? request, IReadOnlyList<CulpritFrame> chain, string? entry, string? generatedFrame,
         bool holdsHandler, CallSiteResolver il)
     {
         var where = generatedFrame is null ? "framework code" : $"framework code ({generatedFrame})";
@@ -263,7 +260,7 @@ public static class BlockingSites
             var described = EndpointNames.Describe(request!);
             return new BlockingSite(handler, api.Kind, api.Api)
             {
-                Chain = [.. chain, handler],
+                Chain = [.. chain, new CulpritFrame(handler)],
                 Entry = entry,
                 Site = new CallSite { Source = CallSiteSource.Endpoint, Note = $"handler inlined into {where}; endpoint {described}" },
             };
@@ -277,7 +274,7 @@ public static class BlockingSites
             {
                 return new BlockingSite(named.Owner, api.Kind, api.Api)
                 {
-                    Chain = [.. chain, named.Display],
+                    Chain = [.. chain, new CulpritFrame(named.Display)],
                     Entry = entry,
                     Site = new CallSite
                     {
@@ -313,14 +310,14 @@ public static class BlockingSites
         };
     }
 
-    private static (int Index, BlockingApi? Api) OutermostBlockingFrame(IReadOnlyList<FrameName> frames, int regionEnd)
+    private static (int Index, BlockingApi? Api) OutermostBlockingFrame(IReadOnlyList<ReadFrame> frames, int regionEnd)
     {
         // Once the walk passes an ...Async call, a driver's sync-named frames above it are the synchronous start of
         // an async operation, not a blocking call; real wait primitives still count.
         var insideAsyncCall = false;
         for (var i = regionEnd - 1; i >= 0; i--)
         {
-            var frame = frames[i];
+            var frame = frames[i].Name;
             if (frame.IsStateMachine || (frame.Flavor == FrameFlavor.Method && frame.Method.EndsWith("Async", StringComparison.Ordinal)))
             {
                 insideAsyncCall = true;
@@ -331,18 +328,18 @@ public static class BlockingSites
                 continue;
             }
             // The wait primitive's caller may be the API the user called (Lazy<T>.Value): name that one.
-            return i + 1 < regionEnd && BlockingApis.Wrapper(frames[i + 1]) is { } wrapper ? (i + 1, wrapper) : (i, api);
+            return i + 1 < regionEnd && BlockingApis.Wrapper(frames[i + 1].Name) is { } wrapper ? (i + 1, wrapper) : (i, api);
         }
         return (-1, null);
     }
 
     // ASP.NET Core's pipeline (middleware invocation, MVC's invokers, routing) between a user frame and the blocking
     // call means the user frame handed the request on; the blocking happened further in.
-    private static bool HasPipelineFrame(IReadOnlyList<FrameName> frames, int from, int to)
+    private static bool HasPipelineFrame(IReadOnlyList<ReadFrame> frames, int from, int to)
     {
         for (var i = from; i < to && i < frames.Count; i++)
         {
-            if (UserCode.IsUnder(frames[i].TypeFullName, "Microsoft.AspNetCore"))
+            if (UserCode.IsUnder(frames[i].Name.TypeFullName, "Microsoft.AspNetCore"))
             {
                 return true;
             }
@@ -360,7 +357,7 @@ public static class BlockingSites
     {
         for (var i = apiIndex + 1; i < to && i < stack.Frames.Count; i++)
         {
-            if (stack.GeneratedFrames[i])
+            if (stack.Frames[i].IsGenerated)
             {
                 return i;
             }
@@ -372,11 +369,11 @@ public static class BlockingSites
     {
         for (var i = apiIndex + 1; i < to && i < stack.Frames.Count; i++)
         {
-            if (stack.GeneratedFrames[i])
+            if (stack.Frames[i].IsGenerated)
             {
                 return i;
             }
-            if (!UserCode.IsUnder(stack.Frames[i].TypeFullName, "System"))
+            if (!UserCode.IsUnder(stack.Frames[i].Name.TypeFullName, "System"))
             {
                 return -1;
             }
@@ -390,10 +387,10 @@ public static class BlockingSites
     {
         for (var i = Math.Min(workEnd, stack.Frames.Count) - 1; i >= 0; i--)
         {
-            if (stack.UserFrames[i])
+            if (stack.Frames[i].IsUser)
             {
                 var caller = i + 1;
-                return caller < stack.Frames.Count && stack.GeneratedFrames[caller] && GeneratedCode.CanHoldHandler(stack.Frames[caller]) ? i : null;
+                return caller < stack.Frames.Count && stack.Frames[caller].IsGenerated && GeneratedCode.CanHoldHandler(stack.Frames[caller].Name) ? i : null;
             }
         }
         return null;
@@ -405,18 +402,18 @@ public static class BlockingSites
         var outermost = -1;
         for (var i = Math.Min(workEnd, stack.Frames.Count) - 1; i >= 0 && outermost < 0; i--)
         {
-            if (stack.UserFrames[i])
+            if (stack.Frames[i].IsUser)
             {
                 outermost = i;
             }
         }
-        if (outermost < 0 || stack.Frames[outermost].Flavor is not (FrameFlavor.Lambda or FrameFlavor.AsyncLambda))
+        if (outermost < 0 || stack.Frames[outermost].Name.Flavor is not (FrameFlavor.Lambda or FrameFlavor.AsyncLambda))
         {
             return false;
         }
         for (var i = outermost + 1; i < workEnd && i < stack.Frames.Count; i++)
         {
-            if (stack.Frames[i].TypeFullName == "System.Threading.Tasks.Task" && stack.Frames[i].Method is "InnerInvoke" or "ExecuteWithThreadLocal")
+            if (stack.Frames[i].Name is { TypeFullName: "System.Threading.Tasks.Task", Method: "InnerInvoke" or "ExecuteWithThreadLocal" })
             {
                 return true;
             }
@@ -424,65 +421,47 @@ public static class BlockingSites
         return false;
     }
 
-    // Frames the IL or the endpoint added past the sampled ones have no sampled line; the recovered call site has its IL line.
-    private static IReadOnlyList<SourceLocation?> SourcesFor(BlockingSite site, IReadOnlyList<SourceLocation?> sampled)
-    {
-        var sources = new List<SourceLocation?>(sampled.Take(site.Chain.Count));
-        while (sources.Count < site.Chain.Count)
-        {
-            sources.Add(null);
-        }
-        if (sources.Count > sampled.Count && site.Site is { File: { } file, Line: { } line })
-        {
-            sources[^1] = new SourceLocation(file, line) { SourceUrl = site.Site.SourceUrl };
-        }
-        return sources;
-    }
-
     private static bool IsSpinning(FrameName leaf) => leaf.Key is "System.Threading.LowLevelSpinWaiter.Wait"
         or "System.Threading.SpinWait.SpinOnce" or "System.Threading.SpinWait.SpinOnceCore" or "System.Threading.Thread.SpinWait"
         or "System.Threading.Thread.SpinWaitInternal";
 
-    private static (IReadOnlyList<string> Chain, IReadOnlyList<SourceLocation?> Sources) UserFramesRootFirst(StackReading stack, int from)
+    private static IReadOnlyList<CulpritFrame> UserFramesRootFirst(StackReading stack, int from)
     {
-        var chain = new List<string>();
-        var sources = new List<SourceLocation?>();
+        var chain = new List<CulpritFrame>();
         var last = -1;
         for (var i = stack.Frames.Count - 1; i >= from; i--)
         {
-            if (!stack.UserFrames[i])
+            var frame = stack.Frames[i];
+            if (!frame.IsUser)
             {
                 continue;
             }
-            var source = i < stack.Sources.Count ? stack.Sources[i] : null;
             // An async method's stub, then its state machine's body: one method to the reader, named by the body.
-            if (last >= 0 && stack.Frames[i].IsStateMachine && !stack.Frames[last].IsStateMachine
-                && stack.Frames[i].QualifiedOwner == stack.Frames[last].QualifiedOwner)
+            if (last >= 0 && frame.Name.IsStateMachine && !stack.Frames[last].Name.IsStateMachine
+                && frame.Name.QualifiedOwner == stack.Frames[last].Name.QualifiedOwner)
             {
-                chain[^1] = stack.Cleaned[i];
-                sources[^1] = source ?? sources[^1];
+                chain[^1] = new CulpritFrame(frame.Cleaned, frame.Source ?? chain[^1].Source);
             }
-            else if (chain.Count == 0 || chain[^1] != stack.Cleaned[i])
+            else if (chain.Count == 0 || chain[^1].Method != frame.Cleaned)
             {
-                chain.Add(stack.Cleaned[i]);
-                sources.Add(source);
+                chain.Add(new CulpritFrame(frame.Cleaned, frame.Source));
             }
             else
             {
                 // One name twice in a row: the inner frame holds the call.
-                sources[^1] = source ?? sources[^1];
+                chain[^1] = chain[^1] with { Source = frame.Source ?? chain[^1].Source };
             }
             last = i;
         }
-        return (chain, sources);
+        return chain;
     }
 
     // Without user code, the work item starts just above the pool's dispatch frame.
-    internal static int EndOfWork(IReadOnlyList<FrameName> frames)
+    internal static int EndOfWork(IReadOnlyList<ReadFrame> frames)
     {
         for (var i = 0; i < frames.Count; i++)
         {
-            if (ThreadPoolFrames.IsDispatch(frames[i]) || ThreadPoolFrames.IsWorkerLoop(frames[i]))
+            if (ThreadPoolFrames.IsDispatch(frames[i].Name) || ThreadPoolFrames.IsWorkerLoop(frames[i].Name))
             {
                 return i;
             }
@@ -490,11 +469,11 @@ public static class BlockingSites
         return frames.Count;
     }
 
-    private static int IndexOfFirst(IReadOnlyList<bool> flags)
+    private static int IndexOfFirstUser(IReadOnlyList<ReadFrame> frames)
     {
-        for (var i = 0; i < flags.Count; i++)
+        for (var i = 0; i < frames.Count; i++)
         {
-            if (flags[i])
+            if (frames[i].IsUser)
             {
                 return i;
             }

@@ -1,3 +1,4 @@
+using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;
@@ -86,7 +87,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         }
     }
 
-    public void Offer(BlockingSite site, IReadOnlyList<string> cleanedStack, IReadOnlyList<SourceLocation?> sources, long samples)
+    public void Offer(BlockingSite site, StackReading stack, long samples)
     {
         ServesRequests |= CulpritHolds.IsRequestEntry(site.Entry);
         if (site.Entry is { } entry)
@@ -99,8 +100,8 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         if (better)
         {
             _exampleSamples = samples;
-            _example = cleanedStack;
-            _exampleSources = sources;
+            _example = [.. stack.Frames.Select(f => f.Cleaned)];
+            _exampleSources = [.. stack.Frames.Select(f => f.Source)];
             _exampleSite = site;
         }
     }
@@ -119,22 +120,23 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         var entry = _entries.Count == 0 ? null : _entries.OrderByDescending(e => e.Value).ThenBy(e => e.Key, StringComparer.Ordinal).First().Key;
         var heldAcross = HeldAcross.Count == 0 ? null
             : HeldAcross.OrderByDescending(a => a.Value).ThenBy(a => a.Key, StringComparer.Ordinal).First().Key;
+        var chain = _exampleSite?.Chain ?? [];
         return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3))
         {
             HeldAcross = heldAcross,
             Hold = hold,
-            Chain = _exampleSite?.Chain ?? [],
+            Chain = [.. chain.Select(f => f.Method)],
             Entry = entry,
             Flavor = _exampleSite?.Flavor ?? FrameFlavor.Method,
             Site = _exampleSite?.Site ?? CallSite.OnStack,
             InTaskRun = _exampleSite?.InTaskRun ?? false,
-            ChainSources = _exampleSite?.ChainSources ?? [],
+            ChainSources = [.. chain.Select(f => f.Source)],
             ExampleSources = _exampleSources,
             WaitCount = waitCount,
             Package = _exampleSite?.Package,
             PackageMethod = _exampleSite?.PackageMethod,
             UserFrame = _exampleSite?.UserFrame,
-            ChainPackages = _exampleSite?.ChainPackages ?? [],
+            ChainPackages = [.. chain.Select(f => f.Package)],
             ApiTwin = _exampleSite?.ApiTwin,
             PackageTwin = _exampleSite?.PackageTwin,
             UserCallTwin = _exampleSite?.UserCallTwin,

@@ -47,7 +47,7 @@ public static class CulpritAnalyzer
             culprit.Samples += stack.Samples;
             culprit.CountThread(stack);
             culprit.EntersLockItself |= site.Kind == BlockingKind.Lock && site.CallsApiDirectly;
-            culprit.Offer(site, reading.Cleaned, reading.Sources, stack.Samples);
+            culprit.Offer(site, reading, stack.Samples);
         }
 
         var unattributed = AddWaits(snapshot.Waits, catalog, requests, il, culprits);
@@ -114,7 +114,7 @@ public static class CulpritAnalyzer
             culprit.Threads.Add(wait.ThreadId);
             if (culprit.Samples == 0)
             {
-                culprit.Offer(site, reading.Cleaned, reading.Sources, 0);
+                culprit.Offer(site, reading, 0);
             }
         }
         return unattributed;

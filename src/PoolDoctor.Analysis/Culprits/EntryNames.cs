@@ -9,12 +9,12 @@ namespace PoolDoctor.Analysis.Culprits;
 /// </summary>
 internal static class EntryNames
 {
-    public static string? Describe(RequestContext? request, IReadOnlyList<FrameName> frames, StackReading stack, int workEnd)
+    public static string? Describe(RequestContext? request, IReadOnlyList<ReadFrame> frames, int workEnd)
     {
         var outermost = -1;
         for (var i = Math.Min(workEnd, frames.Count) - 1; i >= 0; i--)
         {
-            if (stack.UserFrames[i])
+            if (frames[i].IsUser)
             {
                 outermost = i;
                 break;
@@ -26,7 +26,7 @@ internal static class EntryNames
         // the task's continuation frames, and keeps its request.)
         if (outermost >= 0 && IsTimerCallback(frames, outermost, workEnd))
         {
-            return "timer callback " + stack.Cleaned[outermost];
+            return "timer callback " + frames[outermost].Cleaned;
         }
         if (request is not null && EndpointNames.Route(request) is { } route)
         {
@@ -38,19 +38,19 @@ internal static class EntryNames
         }
         for (var i = outermost + 1; i < workEnd && i < frames.Count; i++)
         {
-            if (frames[i].TypeFullName.StartsWith("System.Threading.TimerQueueTimer", StringComparison.Ordinal))
+            if (frames[i].Name.TypeFullName.StartsWith("System.Threading.TimerQueueTimer", StringComparison.Ordinal))
             {
-                return "timer callback " + stack.Cleaned[outermost];
+                return "timer callback " + frames[outermost].Cleaned;
             }
         }
-        return stack.Cleaned[outermost];
+        return frames[outermost].Cleaned;
     }
 
-    private static bool IsTimerCallback(IReadOnlyList<FrameName> frames, int callback, int workEnd)
+    private static bool IsTimerCallback(IReadOnlyList<ReadFrame> frames, int callback, int workEnd)
     {
         for (var i = callback + 1; i < workEnd && i < frames.Count; i++)
         {
-            var type = frames[i].TypeFullName;
+            var type = frames[i].Name.TypeFullName;
             if (type.StartsWith("System.Threading.TimerQueueTimer", StringComparison.Ordinal))
             {
                 return true;

@@ -10,20 +10,21 @@ namespace PoolDoctor.Analysis.Culprits;
 /// reads as the method, flavour Async).</param>
 /// <param name="Body">The method as read from IL (module, metadata token, calls).</param>
 /// <param name="Api">The blocking API the call is, by the same table as stack frames.</param>
-/// <param name="Chain">From the entry down to <see cref="Method"/>, outermost first; just <see cref="Method"/>
-/// when no entry was given.</param>
+/// <param name="Chain">From the entry down to <see cref="Method"/>, outermost first, each frame with where its IL
+/// calls the next one (the last: its call to the API), so frames the JIT inlined away still show a line; just
+/// <see cref="Method"/> when no entry was given.</param>
 /// <param name="Calls">Each matching call in the method's IL, in IL order.</param>
 public sealed record InlinedCallSite(
     FrameName Method,
     IlMethod Body,
     BlockingApi Api,
     ApiMatch Match,
-    IReadOnlyList<FrameName> Chain,
+    IReadOnlyList<InlinedFrame> Chain,
     IReadOnlyList<CallSiteLocation> Calls)
 {
     public CallSiteLocation First => Calls[0];
-
-    /// <summary>Per frame of <see cref="Chain"/>: where it makes the call to the next frame (the last: its call to the
-    /// API), so frames the JIT inlined away still show a line; null where the IL has no direct call.</summary>
-    public IReadOnlyList<CallSiteLocation?> ChainCalls { get; init; } = [];
 }
+
+/// <summary>A frame of an <see cref="InlinedCallSite"/>'s chain: the method, and where its IL makes the call to the
+/// next frame (null where the IL has no direct call).</summary>
+public sealed record InlinedFrame(FrameName Name, CallSiteLocation? Call);

@@ -48,11 +48,8 @@ public static class InlinedCallSites
                 c.Method,
                 c.Api,
                 c.Match,
-                Chain(index, c.Method, parents, out var steps),
-                c.Calls.Select(call => Locate(c.Method, call)).ToArray())
-            {
-                ChainCalls = [.. steps.Zip(steps.Skip(1)).Select(pair => CallInto(index, pair.First, pair.Second)), Locate(c.Method, c.Calls[0])],
-            })
+                Chain(index, c.Method, c.Calls[0], parents),
+                c.Calls.Select(call => Locate(c.Method, call)).ToArray()))
             .OrderBy(s => s.Match)
             .ThenBy(s => depths?.GetValueOrDefault(s.Body) ?? 0)
             .ThenBy(s => s.Method.QualifiedOwner, StringComparer.Ordinal)
@@ -177,27 +174,24 @@ public static class InlinedCallSites
         return (parents, depths);
     }
 
-    private static IReadOnlyList<FrameName> Chain(CallGraphIndex index, IlMethod site, Dictionary<IlMethod, IlMethod?>? parents, out List<IlMethod> steps)
+    // Each frame at its call into the next one; the site at its call to the API.
+    private static IReadOnlyList<InlinedFrame> Chain(CallGraphIndex index, IlMethod site, IlCall call, Dictionary<IlMethod, IlMethod?>? parents)
     {
-        var path = new List<FrameName>();
-        steps = [];
+        var path = new List<(FrameName Name, IlMethod Method)>();
         for (IlMethod? step = site; step is not null; step = parents is not null && parents.TryGetValue(step, out var parent) ? parent : null)
         {
-            path.Add(FrameNames.Parse(index.RuntimeName(step)));
-            steps.Add(step);
+            path.Add((FrameNames.Parse(index.RuntimeName(step)), step));
         }
         path.Reverse();
-        steps.Reverse();
         // An async method's stub and its state machine are one method to the reader: keep the body.
         for (var i = path.Count - 2; i >= 0; i--)
         {
-            if (path[i].Flavor == FrameFlavor.Method && path[i + 1].IsStateMachine && path[i].QualifiedOwner == path[i + 1].QualifiedOwner)
+            if (path[i].Name.Flavor == FrameFlavor.Method && path[i + 1].Name.IsStateMachine && path[i].Name.QualifiedOwner == path[i + 1].Name.QualifiedOwner)
             {
                 path.RemoveAt(i);
-                steps.RemoveAt(i);
             }
         }
-        return path;
+        return [.. path.Select((step, i) => new InlinedFrame(step.Name, i + 1 < path.Count ? CallInto(index, step.Method, path[i + 1].Method) : Locate(site, call)))];
     }
 
     /// <summary>Where <paramref name="caller"/>'s IL calls <paramref name="callee"/> (its first such call), for the

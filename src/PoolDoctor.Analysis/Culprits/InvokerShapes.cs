@@ -9,19 +9,19 @@ public static class InvokerShapes
     public static IReadOnlyList<IInvokerShape> All { get; } = [ViewComponentInvocation.Shape, HubInvocation.Shape];
 
     /// <summary>
-    /// The shape whose invoker called the generated frame at <paramref name="generated"/>, else null. The shared
-    /// <c>ObjectMethodExecutor</c> (MVC and SignalR both call their compiled delegate through it) is looked through
-    /// when the JIT kept it as a frame.
+    /// The shape whose invoker called a generated frame, from the frames above it (its callers, innermost first), else
+    /// null. The shared <c>ObjectMethodExecutor</c> (MVC and SignalR both call their compiled delegate through it) is
+    /// looked through when the JIT kept it as a frame.
     /// </summary>
-    public static IInvokerShape? Owning(IReadOnlyList<FrameName> frames, int generated)
+    public static IInvokerShape? Owning(IEnumerable<FrameName> callers)
     {
-        for (var i = generated + 1; i < frames.Count; i++)
+        foreach (var caller in callers)
         {
-            if (frames[i].TypeFullName.StartsWith("Microsoft.Extensions.Internal.ObjectMethodExecutor", StringComparison.Ordinal))
+            if (caller.TypeFullName.StartsWith("Microsoft.Extensions.Internal.ObjectMethodExecutor", StringComparison.Ordinal))
             {
                 continue;
             }
-            return All.FirstOrDefault(shape => shape.IsInvokerFrame(frames[i]));
+            return All.FirstOrDefault(shape => shape.IsInvokerFrame(caller));
         }
         return null;
     }
@@ -30,12 +30,12 @@ public static class InvokerShapes
     /// The delegate a framework invoker called blocked: the call site is in one of the app's methods of that shape (or
     /// what it calls), which the app's IL gives back; else the site says it is unresolved, never another handler.
     /// </summary>
-    internal static BlockingSite Resolve(IInvokerShape shape, BlockingApi api, IReadOnlyList<string> chain, string? entry, string generatedFrame, CallSiteResolver il)
+    internal static BlockingSite Resolve(IInvokerShape shape, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, string generatedFrame, CallSiteResolver il)
     {
         var sites = il.InlinedIn(shape, api);
         if (sites.Count > 0)
         {
-            return BlockingSites.NamedFromIl(sites, api, chain, shape.Entry(sites[0].Chain.Count > 0 ? sites[0].Chain[0] : sites[0].Method, entry), shape.InlinedInto(generatedFrame), reachedFrom: "", candidates: shape.Candidates);
+            return BlockingSites.NamedFromIl(sites, api, chain, shape.Entry(sites[0].Chain.Count > 0 ? sites[0].Chain[0].Name : sites[0].Method, entry), shape.InlinedInto(generatedFrame), reachedFrom: "", candidates: shape.Candidates);
         }
         return new BlockingSite("(inlined or generated code)", api.Kind, api.Api)
         {

@@ -114,9 +114,9 @@ internal sealed class LearnedRequests
         var end = BlockingSites.EndOfWork(reading.Frames);
         for (var i = Math.Min(end, reading.Frames.Count) - 1; i >= 0; i--)
         {
-            if (reading.UserFrames[i])
+            if (reading.Frames[i].IsUser)
             {
-                return reading.Frames[i].Owner;
+                return reading.Frames[i].Name.Owner;
             }
         }
         return null;
@@ -135,9 +135,9 @@ internal sealed class LearnedRequests
         var end = BlockingSites.EndOfWork(reading.Frames);
         for (var i = 0; i < end && i < reading.Frames.Count; i++)
         {
-            if (reading.UserFrames[i] || (reading.GeneratedFrames.Count > i && reading.GeneratedFrames[i]))
+            if (reading.Frames[i].IsUser || reading.Frames[i].IsGenerated)
             {
-                parts.Add(reading.Cleaned[i]);
+                parts.Add(reading.Frames[i].Cleaned);
             }
         }
         return parts.Count == 0 ? null : string.Join('\n', parts);

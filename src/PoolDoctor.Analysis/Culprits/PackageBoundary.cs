@@ -47,18 +47,18 @@ public static class PackageBoundary
     /// blocking API.</param>
     public static Crossing? Find(StackReading stack, int apiIndex, BlockingApi api, int firstUser, int workEnd, string? awaitedCall = null)
     {
-        var packages = stack.Packages;
-        var top = Math.Min(firstUser >= 0 ? firstUser : workEnd, packages.Count);
-        if (apiIndex < 0 || top <= apiIndex || packages.Count == 0 || !Enumerable.Range(apiIndex + 1, Math.Max(0, top - apiIndex - 1)).Any(i => packages[i] is not null))
+        var frames = stack.Frames;
+        var top = Math.Min(firstUser >= 0 ? firstUser : workEnd, frames.Count);
+        if (apiIndex < 0 || top <= apiIndex || frames.Count == 0 || !Enumerable.Range(apiIndex + 1, Math.Max(0, top - apiIndex - 1)).Any(i => frames[i].Package is not null))
         {
             return null; // nothing packaged between the caller and the API: the caller called the API itself
         }
-        var lowest = Enumerable.Range(apiIndex, top - apiIndex).First(i => packages[i] is not null);
-        var deepest = packages[lowest]!;
+        var lowest = Enumerable.Range(apiIndex, top - apiIndex).First(i => frames[i].Package is not null);
+        var deepest = frames[lowest].Package!;
         var deepestOuter = lowest;
         for (var i = lowest + 1; i < top; i++)
         {
-            if (packages[i] is { } p)
+            if (frames[i].Package is { } p)
             {
                 if (p.Name != deepest.Name)
                 {
@@ -68,35 +68,35 @@ public static class PackageBoundary
             }
         }
         var onPath = Enumerable.Range(apiIndex, top - apiIndex).Reverse()
-            .Select(i => packages[i]).OfType<PackageRef>().DistinctBy(p => p.Name).ToList();
+            .Select(i => frames[i].Package).OfType<PackageRef>().DistinctBy(p => p.Name).ToList();
         var referenced = onPath.FirstOrDefault(p => p.Direct) ?? onPath[0];
 
         var blocksInsideAsyncEntry = awaitedCall is not null && firstUser >= 1 && apiIndex < firstUser - 1;
-        if (firstUser >= 1 && onPath.Count == 1 && packages[firstUser - 1]?.Name == referenced.Name && !blocksInsideAsyncEntry)
+        if (firstUser >= 1 && onPath.Count == 1 && frames[firstUser - 1].Package?.Name == referenced.Name && !blocksInsideAsyncEntry)
         {
             var direct = Entry(stack, deepestOuter, api);
             return new Crossing(false, direct.Api, direct.Twin);
         }
 
-        var frames = Enumerable.Range(apiIndex, top - apiIndex).Reverse().Where(i => packages[i]?.Name == referenced.Name).ToList();
-        var method = frames.Where(i => i > apiIndex).DefaultIfEmpty(frames[^1]).Min();
+        var onReferenced = Enumerable.Range(apiIndex, top - apiIndex).Reverse().Where(i => frames[i].Package?.Name == referenced.Name).ToList();
+        var method = onReferenced.Where(i => i > apiIndex).DefaultIfEmpty(onReferenced[^1]).Min();
         // A framework wait (Task.Result under the package's own code) has no twin to look up: only a package's entry
         // or a driver's verb is an API someone could call asynchronously instead.
         var (blocking, apiTwin) = deepest.Name != referenced.Name ? Entry(stack, deepestOuter, api)
             : (api, api.IsDriverCall ? TwinOf(stack, apiIndex, api.Api) : null);
-        var userCall = firstUser >= 1 && packages[firstUser - 1] is null ? Entry(stack, firstUser - 1, api).Twin : null;
+        var userCall = firstUser >= 1 && frames[firstUser - 1].Package is null ? Entry(stack, firstUser - 1, api).Twin : null;
         // The package's twin is the user's to call only when the user's own frame calls into the package on this
         // stack; under the framework (a limiter the middleware runs) or a library API, the user holds no such call.
-        var userCallsPackage = firstUser >= 1 && packages[firstUser - 1]?.Name == referenced.Name;
+        var userCallsPackage = firstUser >= 1 && frames[firstUser - 1].Package?.Name == referenced.Name;
         return new Crossing(true, blocking, apiTwin)
         {
             Package = referenced,
             MethodIndex = method,
-            PackageFrames = frames,
-            PackageTwin = TwinOf(stack, method, stack.Frames[method].Owner, userCallsPackage),
+            PackageFrames = onReferenced,
+            PackageTwin = TwinOf(stack, method, stack.Frames[method].Name.Owner, userCallsPackage),
             UserCallTwin = userCall,
-            AwaitedRanSync = blocksInsideAsyncEntry && packages[firstUser - 1]?.Name == referenced.Name
-                ? new AwaitedRanSync(awaitedCall!, stack.Frames[method].Owner, NotOverridden: false)
+            AwaitedRanSync = blocksInsideAsyncEntry && frames[firstUser - 1].Package?.Name == referenced.Name
+                ? new AwaitedRanSync(awaitedCall!, stack.Frames[method].Name.Owner, NotOverridden: false)
                 : RanSync(stack, firstUser, apiIndex),
         };
     }
@@ -114,21 +114,21 @@ public static class PackageBoundary
             return null;
         }
         var awaited = firstUser - 1;
-        var frame = stack.Frames[awaited];
-        if (!frame.Method.EndsWith("Async", StringComparison.Ordinal) || frame.IsStateMachine || stack.Packages[awaited] is not null)
+        var frame = stack.Frames[awaited].Name;
+        if (!frame.Method.EndsWith("Async", StringComparison.Ordinal) || frame.IsStateMachine || stack.Frames[awaited].Package is not null)
         {
             return null;
         }
         var ran = awaited - 1;
-        while (ran > apiIndex && stack.Packages[ran] is null && stack.Frames[ran].Method == frame.Method)
+        while (ran > apiIndex && stack.Frames[ran].Package is null && stack.Frames[ran].Name.Method == frame.Method)
         {
             ran--; // an overload passing its CancellationToken on
         }
-        if (ran < 0 || stack.Packages[ran] is null)
+        if (ran < 0 || stack.Frames[ran].Package is null)
         {
             return null;
         }
-        var sync = stack.Frames[ran];
+        var sync = stack.Frames[ran].Name;
         var twin = frame.Method[..^"Async".Length];
         var notOverridden = sync.Method == twin && sync.Owner != frame.Owner;
         return new AwaitedRanSync(frame.Owner, sync.Owner, notOverridden);
@@ -137,13 +137,13 @@ public static class PackageBoundary
     /// <summary>The public name of a frame's method (its interface's when the metadata said so) as the blocking API.</summary>
     private static (BlockingApi Api, AsyncTwin? Twin) Entry(StackReading stack, int index, BlockingApi api)
     {
-        var frame = stack.Frames[index];
-        var declared = index < stack.Declared.Count ? stack.Declared[index] : null;
+        var frame = stack.Frames[index].Name;
+        var declared = stack.Frames[index].Declared;
         var name = declared?.PublicType is { } publicType ? publicType + "." + frame.Method : frame.Owner;
         return (api with { Api = name }, declared?.TwinFor(name));
     }
 
     private static AsyncTwin? TwinOf(StackReading stack, int index, string name, bool reached = true) =>
-        index < stack.Declared.Count && stack.Declared[index] is { } declared ? declared.TwinFor(name, reached) : null;
+        stack.Frames[index].Declared is { } declared ? declared.TwinFor(name, reached) : null;
 
 }

@@ -12,25 +12,25 @@ internal static class PackageSites
     /// with none on the stack, the user method whose IL calls into the package) is what the user can change today.
     /// </summary>
     public static BlockingSite InsidePackage(
-        StackReading stack, PackageBoundary.Crossing crossing, int userIndex, IReadOnlyList<string> userChain,
-        IReadOnlyList<SourceLocation?> userSources, string? entry, bool inTaskRun, CallSiteResolver il,
+        StackReading stack, PackageBoundary.Crossing crossing, int userIndex, IReadOnlyList<CulpritFrame> userChain,
+        string? entry, bool inTaskRun, CallSiteResolver il,
         IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> inlinedUser, int generated)
     {
-        var method = stack.Frames[crossing.MethodIndex];
+        var method = stack.Frames[crossing.MethodIndex].Name;
         var packageFrames = crossing.PackageFrames.Where(i => i >= crossing.MethodIndex).ToList();
-        var packageChain = packageFrames.Select(i => stack.Cleaned[i]).Where((name, k) => k == 0 || name != stack.Cleaned[packageFrames[k - 1]]).ToList();
-        var user = userIndex >= 0 ? stack.Cleaned[userIndex] : null;
+        var packageChain = packageFrames.Select(i => stack.Frames[i].Cleaned).Where((name, k) => k == 0 || name != stack.Frames[packageFrames[k - 1]].Cleaned).ToList();
+        var user = userIndex >= 0 ? stack.Frames[userIndex].Cleaned : null;
         string? registration = null;
         if (user is null && inlinedUser.Count > 0)
         {
             user = inlinedUser[^1].Name.Display;
             var at = inlinedUser[^1].Call is { File: { } file, Line: { } line } ? $" at {Path.GetFileName(file)}:{line}" : "";
-            registration = $"; {user} calls {stack.Cleaned[generated - 1]}{at}, inlined by the JIT into {stack.Cleaned[generated]} (found in the app's IL)";
+            registration = $"; {user} calls {stack.Frames[generated - 1].Cleaned}{at}, inlined by the JIT into {stack.Frames[generated].Cleaned} (found in the app's IL)";
         }
         else if (user is null)
         {
-            var namespaces = crossing.PackageFrames.Select(i => stack.Frames[i].Namespace).Where(n => n.Length > 0).ToHashSet(StringComparer.Ordinal);
-            var assemblies = crossing.PackageFrames.Where(i => i < stack.Modules.Count).Select(i => stack.Modules[i]).Where(m => m is not ("" or "?")).ToHashSet(StringComparer.OrdinalIgnoreCase);
+            var namespaces = crossing.PackageFrames.Select(i => stack.Frames[i].Name.Namespace).Where(n => n.Length > 0).ToHashSet(StringComparer.Ordinal);
+            var assemblies = crossing.PackageFrames.Select(i => stack.Frames[i].Module).Where(m => m is not ("" or "?")).ToHashSet(StringComparer.OrdinalIgnoreCase);
             if (il.CallerInto(namespaces, assemblies) is { } caller)
             {
                 user = caller.Method.Display;
@@ -38,23 +38,20 @@ internal static class PackageSites
                 registration = $"; the app reaches it through {caller.Method.Display}, which calls {caller.Call}{at}";
             }
         }
-        IReadOnlyList<string> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => f.Name.Display)];
-        IReadOnlyList<SourceLocation?> chainSources = userIndex >= 0 ? userSources : [.. inlinedUser.Select(f => BlockingSites.SourceOf(f.Call))];
+        IReadOnlyList<CulpritFrame> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => new CulpritFrame(f.Name.Display, BlockingSites.SourceOf(f.Call)))];
         var package = crossing.Package!;
         var how = userIndex >= 0
             ? crossing.AwaitedRanSync is { } ran
-                ? $"{stack.Cleaned[userIndex]} awaits {ran.Awaited}, which ran {ran.Ran} synchronously"
+                ? $"{stack.Frames[userIndex].Cleaned} awaits {ran.Awaited}, which ran {ran.Ran} synchronously"
                     + (ran.NotOverridden ? $" ({TypeOf(ran.Ran)} does not override {MethodOf(ran.Awaited)})" : "")
             : crossing.UserCallTwin is { } call
-                ? $"{stack.Cleaned[userIndex]} calls {call.Api}{(call.Twin is null ? " (no async twin)" : "")}, under which the package blocks"
-                : $"{stack.Cleaned[userIndex]} calls into package {package}"
-            : $"no user frame on the stack: package {package} is called by {(crossing.PackageFrames.Count > 0 && crossing.PackageFrames[0] + 1 < stack.Frames.Count ? stack.Cleaned[crossing.PackageFrames[0] + 1] : "the framework")}";
+                ? $"{stack.Frames[userIndex].Cleaned} calls {call.Api}{(call.Twin is null ? " (no async twin)" : "")}, under which the package blocks"
+                : $"{stack.Frames[userIndex].Cleaned} calls into package {package}"
+            : $"no user frame on the stack: package {package} is called by {(crossing.PackageFrames.Count > 0 && crossing.PackageFrames[0] + 1 < stack.Frames.Count ? stack.Frames[crossing.PackageFrames[0] + 1].Cleaned : "the framework")}";
         return new BlockingSite(method.Owner, crossing.Api.Kind, crossing.Api.Api)
         {
             Flavor = method.Flavor,
-            Chain = [.. chain, .. packageChain],
-            ChainSources = [.. chainSources, .. packageChain.Select(_ => (SourceLocation?)null)],
-            ChainPackages = [.. chain.Select(_ => (PackageRef?)null), .. packageChain.Select(_ => (PackageRef?)package)],
+            Chain = [.. chain, .. packageChain.Select(name => new CulpritFrame(name, Package: package))],
             Entry = entry,
             InTaskRun = inTaskRun && userIndex >= 0,
             Package = package,

@@ -8,7 +8,7 @@ namespace PoolDoctor.Analysis.Stacks;
 /// </summary>
 public sealed class FrameCatalog
 {
-    private readonly Dictionary<StackFrame, (FrameName Name, string Cleaned, bool User, bool Generated, PackageRef? Package)> _frames = [];
+    private readonly Dictionary<StackFrame, ReadFrame> _frames = [];
     private readonly IReadOnlyDictionary<string, DeclaredApi> _declared;
 
     public FrameCatalog(UserCode userCode, IReadOnlyDictionary<string, DeclaredApi>? declared = null)
@@ -21,41 +21,37 @@ public sealed class FrameCatalog
 
     public StackReading Read(IReadOnlyList<StackFrame> frames)
     {
-        var names = new FrameName[frames.Count];
-        var cleaned = new string[frames.Count];
-        var user = new bool[frames.Count];
-        var generated = new bool[frames.Count];
-        var packages = new PackageRef?[frames.Count];
-        var declared = new DeclaredApi?[frames.Count];
+        var read = new ReadFrame[frames.Count];
         for (var i = 0; i < frames.Count; i++)
         {
-            (names[i], cleaned[i], user[i], generated[i], packages[i]) = Lookup(frames[i]);
-            declared[i] = _declared.Count == 0 ? null : _declared.GetValueOrDefault(DeclaredApi.KeyOf(frames[i]));
+            read[i] = Lookup(frames[i]);
         }
-        var isPool = ThreadPoolFrames.IsPoolThread(names);
-        return new StackReading(names, cleaned, user, isPool, isPool && ThreadPoolFrames.IsIdle(names))
-        {
-            GeneratedFrames = generated,
-            Sources = [.. frames.Select(f => f.Source)],
-            Positions = [.. frames.Select(Position)],
-            Packages = packages,
-            Modules = [.. frames.Select(f => f.Module)],
-            Declared = declared,
-        };
+        var isPool = ThreadPoolFrames.IsPoolThread(read);
+        return new StackReading(read, isPool, isPool && ThreadPoolFrames.IsIdle(read));
     }
 
     private static IlPosition? Position(StackFrame frame) =>
         frame.MethodToken is { } token ? new IlPosition(frame.Module, token, frame.IlOffset) : null;
 
-    private (FrameName Name, string Cleaned, bool User, bool Generated, PackageRef? Package) Lookup(StackFrame frame)
+    // Everything a frame's record holds comes from the captured frame itself (its source and IL offset are part of
+    // it), so one record per distinct captured frame.
+    private ReadFrame Lookup(StackFrame frame)
     {
-        if (!_frames.TryGetValue(frame, out var entry))
+        if (!_frames.TryGetValue(frame, out var read))
         {
             var name = FrameNames.Parse(frame.Method);
-            entry = (name, FrameNames.Clean(frame), UserCode.IsUserCode(frame.Module, name), GeneratedCode.IsGenerated(frame.Module, name),
-                UserCode.PackageOf(frame.Module, name));
-            _frames[frame] = entry;
+            read = new ReadFrame(
+                name,
+                FrameNames.Clean(frame),
+                frame.Module,
+                UserCode.IsUserCode(frame.Module, name),
+                GeneratedCode.IsGenerated(frame.Module, name),
+                frame.Source,
+                UserCode.PackageOf(frame.Module, name),
+                _declared.Count == 0 ? null : _declared.GetValueOrDefault(DeclaredApi.KeyOf(frame)),
+                Position(frame));
+            _frames[frame] = read;
         }
-        return entry;
+        return read;
     }
 }

@@ -21,7 +21,7 @@ public static class StackGrouper
         var groups = new Dictionary<string, Accumulator>(StringComparer.Ordinal);
         foreach (var (stack, reading) in shown)
         {
-            var key = string.Join('\n', reading.Cleaned);
+            var key = string.Join('\n', reading.Frames.Select(f => f.Cleaned));
             if (!groups.TryGetValue(key, out var group))
             {
                 group = new Accumulator(reading);
@@ -34,13 +34,13 @@ public static class StackGrouper
             .OrderByDescending(g => g.Samples)
             .ThenByDescending(g => g.Threads.Count)
             .Select(g => new StackGroup(
-                g.Reading.Cleaned,
+                [.. g.Reading.Frames.Select(f => f.Cleaned)],
                 g.Threads.Count,
                 total == 0 ? 0 : (double)g.Samples / total,
                 g.Reading.IsPoolThread,
                 g.Threads.Order().ToArray())
             {
-                UserFrames = g.Reading.UserFrames,
+                UserFrames = [.. g.Reading.Frames.Select(f => f.IsUser)],
                 Samples = g.Samples,
             })
             .ToList();

@@ -42,12 +42,12 @@ public static class ThreadPoolFrames
     public static bool IsDispatch(FrameName frame) => Dispatch.Contains(Key(frame));
 
     /// <summary>True when the stack (leaf first) belongs to a thread-pool worker.</summary>
-    public static bool IsPoolThread(IReadOnlyList<FrameName> frames)
+    public static bool IsPoolThread(IReadOnlyList<ReadFrame> frames)
     {
         // The worker loop sits at the bottom; scanning from the root finds it in a frame or two.
         for (var i = frames.Count - 1; i >= 0; i--)
         {
-            if (IsWorkerLoop(frames[i]))
+            if (IsWorkerLoop(frames[i].Name))
             {
                 return true;
             }
@@ -56,7 +56,7 @@ public static class ThreadPoolFrames
     }
 
     /// <summary>True for a pool thread that is not running any work item (waiting in the pool's own semaphore or spinning for work).</summary>
-    public static bool IsIdle(IReadOnlyList<FrameName> frames) => IsPoolThread(frames) && !frames.Any(IsDispatch);
+    public static bool IsIdle(IReadOnlyList<ReadFrame> frames) => IsPoolThread(frames) && !frames.Any(f => IsDispatch(f.Name));
 
     internal static string Key(FrameName frame) => frame.Key;
 }

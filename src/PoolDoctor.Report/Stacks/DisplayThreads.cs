@@ -13,5 +13,5 @@ public static class DisplayThreads
                 t.Stack.ThreadId,
                 t.Reading.IsPoolThread,
                 t.Stack.Samples,
-                [.. t.Reading.Cleaned.Select((f, i) => new DisplayFrame(f, t.Reading.UserFrames[i]) { Source = i < t.Reading.Sources.Count ? t.Reading.Sources[i] : null })]))];
+                [.. t.Reading.Frames.Select(f => new DisplayFrame(f.Cleaned, f.IsUser) { Source = f.Source })]))];
 }

@@ -35,7 +35,7 @@ public class InlinedAtOffsetTests
 
         var site = Assert.Single(at!.Sites);
         Assert.Equal("PriceSource.Primary", site.Method.Owner);
-        Assert.Equal(["PriceSource.Primary"], site.Chain.Select(f => f.Owner));
+        Assert.Equal(["PriceSource.Primary"], site.Chain.Select(f => f.Name.Owner));
         Assert.StartsWith("PriceSource.cs:", site.First.FileAndLine, StringComparison.Ordinal);
         Assert.Null(at.Direct);
     }

@@ -27,7 +27,7 @@ public class InlinedCallSitesTests
         Assert.Equal("CustomerRepository.Load", site.Method.Owner);
         Assert.Equal(ApiMatch.Exact, site.Match);
         Assert.Equal("GetAwaiter().GetResult()", site.Api.Api);
-        Assert.Equal(["CustomerHandlers.GetCustomer", "CustomerService.Find", "CustomerRepository.Load"], site.Chain.Select(f => f.Display));
+        Assert.Equal(["CustomerHandlers.GetCustomer", "CustomerService.Find", "CustomerRepository.Load"], site.Chain.Select(f => f.Name.Display));
         Assert.StartsWith("CustomerRepository.cs:", site.First.FileAndLine, StringComparison.Ordinal);
         Assert.Equal(Method("CustomerRepository", "Load").Token, site.Body.Token);
     }
@@ -40,7 +40,7 @@ public class InlinedCallSitesTests
         var site = Assert.Single(InlinedCallSites.Find(Graph, lazy, Ns + ".CatalogHandlers.Count"));
 
         Assert.Equal("CatalogCache.get_Items", site.Method.Owner);
-        Assert.Equal(["CatalogHandlers.Count", "CatalogCache.get_Items"], site.Chain.Select(f => f.Owner));
+        Assert.Equal(["CatalogHandlers.Count", "CatalogCache.get_Items"], site.Chain.Select(f => f.Name.Owner));
         Assert.StartsWith("CatalogCache.cs:", site.First.FileAndLine, StringComparison.Ordinal);
     }
 
@@ -66,7 +66,7 @@ public class InlinedCallSitesTests
         Assert.Equal(["CachedRepository.Find", "CustomerRepository.Load", "Maintenance.Rebuild", "ReportHandlers.Audit"], Owners(exact));
         Assert.Equal(["OrderRepository.Count", "ReportHandlers.Build"], Owners(sites.Skip(exact.Length)).Order(StringComparer.Ordinal));
         Assert.All(sites.Skip(exact.Length), s => Assert.Equal(ApiMatch.SameKind, s.Match));
-        Assert.All(sites, s => Assert.Equal([s.Method.Display], s.Chain.Select(f => f.Display)));
+        Assert.All(sites, s => Assert.Equal([s.Method.Display], s.Chain.Select(f => f.Name.Display)));
     }
 
     [Fact]
@@ -96,7 +96,7 @@ public class InlinedCallSitesTests
         var site = Assert.Single(InlinedCallSites.Find(Graph, TaskResult, "HTTP: GET /orders => CountOrders"));
 
         Assert.Equal("OrderRepository.Count", site.Method.Owner);
-        Assert.Equal(["OrderHandlers.Map.CountOrders (local function)", "OrderRepository.Count"], site.Chain.Select(f => f.Display));
+        Assert.Equal(["OrderHandlers.Map.CountOrders (local function)", "OrderRepository.Count"], site.Chain.Select(f => f.Name.Display));
     }
 
     [Fact]
@@ -111,7 +111,7 @@ public class InlinedCallSitesTests
         Assert.Empty(InlinedCallSites.Find(Graph, GetResult, Ns + ".CustomerHandlers.GetCustomerAsync"));
         Assert.Empty(InlinedCallSites.Find(Graph, GetResult, Ns + ".Maintenance.Rebuild.Nothing"));
         var audit = Assert.Single(InlinedCallSites.Find(Graph, GetResult, Ns + ".ReportHandlers.Audit"));
-        Assert.Equal(["ReportHandlers.Audit (async)"], audit.Chain.Select(f => f.Display));
+        Assert.Equal(["ReportHandlers.Audit (async)"], audit.Chain.Select(f => f.Name.Display));
     }
 
     [Fact]
@@ -120,7 +120,7 @@ public class InlinedCallSitesTests
         var site = Assert.Single(InlinedCallSites.Find(Graph, TaskResult, Ns + ".OrderHandlers.List"));
 
         Assert.Equal(("OrderRepository.Count", "Task.Result"), (site.Method.Owner, site.Api.Api));
-        Assert.Equal(["OrderHandlers.List", "OrderRepository.Count"], site.Chain.Select(f => f.Owner));
+        Assert.Equal(["OrderHandlers.List", "OrderRepository.Count"], site.Chain.Select(f => f.Name.Owner));
     }
 
     [Fact]
@@ -129,7 +129,7 @@ public class InlinedCallSitesTests
         var site = Assert.Single(InlinedCallSites.Find(Graph, Sleep, Ns + ".ReportHandlers.Build"));
 
         Assert.Equal("lambda in ReportHandlers.Build", site.Method.Display);
-        Assert.Equal(["ReportHandlers.Build", "lambda in ReportHandlers.Build"], site.Chain.Select(f => f.Display));
+        Assert.Equal(["ReportHandlers.Build", "lambda in ReportHandlers.Build"], site.Chain.Select(f => f.Name.Display));
     }
 
     [Fact]
