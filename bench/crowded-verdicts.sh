@@ -7,13 +7,12 @@
 # Wanted: 0 Starving over the healthy runs, every blocking run Starving, detect = diagnose on every run.
 # For a quiet machine (the neighbours are the point: other load makes the rate meaningless). Needs stress-ng.
 # Usage: bench/crowded-verdicts.sh [N=20]
-#   HEALTHY=alloc BLOCKING=taskwait HOGS="1 2" KINDS="healthy blocking" LOAD_SECONDS=30 ATTACH_AFTER=2 DETECT_TIMEOUT=10s DIAGNOSE_DURATION=10s
-#   KEEP=DIR (keeps each run's detect.json and report.json, and their samples and injections as detector fixtures:
-#   detect.jsonl, diagnose.jsonl, one line per sample with each injection on the first sample at or after it)
+#   HEALTHY=alloc BLOCKING=taskwait HOGS="1 2" LOAD_SECONDS=30 ATTACH_AFTER=2 KEEP=DIR (keeps each run's detect.json
+#   and report.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-N=${1:-20}; HEALTHY=${HEALTHY:-alloc}; BLOCKING=${BLOCKING:-taskwait}; HOGS=${HOGS:-1 2}; KINDS=${KINDS:-healthy blocking}; LOAD_SECONDS=${LOAD_SECONDS:-30}
-ATTACH_AFTER=${ATTACH_AFTER:-2}; DETECT_TIMEOUT=${DETECT_TIMEOUT:-10s}; DIAGNOSE_DURATION=${DIAGNOSE_DURATION:-10s}
+N=${1:-20}; HEALTHY=${HEALTHY:-alloc}; BLOCKING=${BLOCKING:-taskwait}; HOGS=${HOGS:-1 2}; LOAD_SECONDS=${LOAD_SECONDS:-30}
+ATTACH_AFTER=${ATTACH_AFTER:-2}
 TOOL=$PWD/src/PoolDoctor/bin/Release/net10.0/dotnet-pooldoctor.dll
 command -v stress-ng >/dev/null || { echo "crowded-verdicts: stress-ng is not installed (apt-get install -y stress-ng)" >&2; exit 2; }
 [ -f "$TOOL" ] || { echo "crowded-verdicts: build first: dotnet build src/PoolDoctor -c Release" >&2; exit 2; }
@@ -36,23 +35,10 @@ if isinstance(kind, dict):
 print(f"{kind}({rule})")
 PY
 }
-series_of() { # JSON JSONL: the samples and injections of detect's JSON or report.json as a detector fixture
-  python3 - "$1" "$2" <<'PY' || true
-import json, sys
-r = json.load(open(sys.argv[1]))
-samples, injections = r["samples"], sorted(r.get("injections", []), key=lambda i: i["seconds"])
-with open(sys.argv[2], "w") as out:
-    for s in samples:
-        s = dict(s)
-        s["injections"] = [i for i in injections if i["seconds"] <= s["seconds"]]
-        injections = injections[len(s["injections"]):]
-        out.write(json.dumps(s, separators=(",", ":")) + "\n")
-PY
-}
 
 echo "machine: $(nproc) cores, $(uname -sr); date: $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD); N=$N, healthy=$HEALTHY, blocking=$BLOCKING, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 for hog in $HOGS; do
-  for kind in $KINDS; do
+  for kind in healthy blocking; do
     route=$HEALTHY; [ "$kind" = blocking ] && route=$BLOCKING
     for i in $(seq 1 "$N"); do
       run=$WORK/$hog-$kind-$i; mkdir -p "$run"
@@ -66,14 +52,11 @@ for hog in $HOGS; do
       dotnet "$TOOL" load "http://127.0.0.1:$port/api/diagscenario/$route" -c 125 -d "${LOAD_SECONDS}s" >/dev/null 2>&1 &
       pids+=($!)
       sleep "$ATTACH_AFTER"
-      timeout 30 dotnet "$TOOL" detect -p "$lab" --timeout "$DETECT_TIMEOUT" --format json >"$run/detect.json" 2>"$run/detect.err" || true
-      timeout 40 dotnet "$TOOL" diagnose -p "$lab" --min-duration 0 --duration "$DIAGNOSE_DURATION" --no-evidence --output "$run" >"$run/diagnose.log" 2>&1 || true
+      timeout 30 dotnet "$TOOL" detect -p "$lab" --timeout 10s --format json >"$run/detect.json" 2>"$run/detect.err" || true
+      timeout 40 dotnet "$TOOL" diagnose -p "$lab" --min-duration 0 --duration 10s --no-evidence --output "$run" >"$run/diagnose.log" 2>&1 || true
       d=$(verdict_of "$run/detect.json"); g=$(verdict_of "$run/report.json")
       printf '%s\t%s\t%s\t%s\t%s\n' "$hog" "$kind" "$i" "$d" "$g" | tee -a "$RESULTS"
-      if [ -n "${KEEP:-}" ]; then
-        mkdir -p "$KEEP/$hog-$kind-$i"; cp "$run"/detect.json "$run"/report.json "$KEEP/$hog-$kind-$i/" 2>/dev/null || true
-        series_of "$run/detect.json" "$KEEP/$hog-$kind-$i/detect.jsonl"; series_of "$run/report.json" "$KEEP/$hog-$kind-$i/diagnose.jsonl"
-      fi
+      [ -n "${KEEP:-}" ] && { mkdir -p "$KEEP/$hog-$kind-$i"; cp "$run"/detect.json "$run"/report.json "$KEEP/$hog-$kind-$i/" 2>/dev/null || true; }
       cleanup
       sleep 1
     done
@@ -88,12 +71,8 @@ print("|---|---|---|---|---|---|---|---|---|")
 groups = collections.defaultdict(list)
 for hog, kind, i, d, g in rows:
     groups[(hog, kind)].append((d, g))
-# Healthy, Inconclusive and no output are one answer: no finding (what `detect` prints when its timeout passes).
-def finding(v):
-    k = v.split("(")[0]
-    return k if k in ("Starving", "CpuSaturated", "BlockingCompensated") else "none"
 for (hog, kind), runs in sorted(groups.items()):
-    same = sum(1 for d, g in runs if finding(d) == finding(g))
+    same = sum(1 for d, g in runs if d.split("(")[0] == g.split("(")[0])
     for verb, pick in (("detect", 0), ("diagnose", 1)):
         kinds = collections.Counter(r[pick].split("(")[0] for r in runs)
         none = len(runs) - kinds["Starving"] - kinds["CpuSaturated"] - kinds["BlockingCompensated"]

@@ -97,27 +97,6 @@ public sealed record DetectionThresholds
     /// </summary>
     public double WorkersComputeMsPerThread { get; init; } = 42;
 
-    /// <summary>
-    /// The share of its time each pool worker waited in the run queue (schedstat, with no cooperative-blocking injection)
-    /// at or above which queued work waits for CPUs others hold, not for blocked threads (<see cref="WorkersWaitForCpu"/>).
-    /// Recorded beside busy workers, over 2 s windows with work queued (run-queue time over the pool's threads): `alloc`
-    /// beside two busy workers per core 0.17-0.86 (agreement/alloc-hog2: a verb attached at some samples read Starving at
-    /// 0.2, none at 0.15), crowded/alloc-mvc-3 0.20-0.65; the crowded blocking routes the runtime does not announce (lock,
-    /// semaphore, sync DB, queue-sync) mostly under 0.05, with lock-hog2 at 0.21 once and db-sync-mvc at 0.34 in its first
-    /// loaded second (both still Starving whenever a verb attaches: their other windows decide). A rule of the recorded runs,
-    /// not a law: bench/crowded-verdicts.sh measures its rate.
-    /// </summary>
-    public double CrowdedRunQueueShare { get; init; } = 0.15;
-
-    /// <summary>
-    /// The workers' run-queue time in all, per core, that counts as waiting for CPUs others hold whatever the share per
-    /// thread (with <see cref="CrowdedRunQueueShare"/>'s other conditions): a pool that hill climbing grew and then held to a
-    /// low goal keeps most of its threads parked. 2 s windows with work queued and no cooperative-blocking injection: the
-    /// crowded blocking routes at most 628 ms/s (lock-hog2) but for db-sync-mvc's first loaded second (1,029, where the
-    /// share already holds), `alloc` at least 1,121 (crowded/alloc-mvc-3) and 2,780 in the bench run it was drawn from.
-    /// </summary>
-    public double CrowdedRunQueueMsPerCore { get; init; } = 500;
-
     /// <summary>Whether schedstat figures, where read, can veto the runnable forms of cpu-saturated (off: the rule as it was).</summary>
     public bool WeighRunQueue { get; init; } = true;
 

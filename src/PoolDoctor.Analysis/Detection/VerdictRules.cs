@@ -31,17 +31,9 @@ internal static class VerdictRules
         }
         // Busy cores first; runnable threads only after the runtime's own starvation signal, because threads that
         // poll with short sleeps (tasksleepwait) sit in the run queue of a crowded machine without doing any work.
-        if (CpuSaturated(f, cores, t, byRunnableThreads: false) is { } busy)
+        if ((CpuSaturated(f, cores, t, byRunnableThreads: false) ?? StarvingByInjections(f, cores, t)) is { } early)
         {
-            return busy;
-        }
-        // Workers that wait in the run queue for CPUs others hold, with no thread the runtime saw blocked in a Task wait: a
-        // starvation injection (no dequeue for 500 ms) and the queue rules read such a pool as blocked, and it is not known
-        // to be (issue 37: one verdict whichever verb asks, never a false Starving beside busy neighbours).
-        var waitsForCpu = WorkersWaitForCpu.Holds(f, cores, t);
-        if (StarvingByInjections(f, cores, t) is { } injected)
-        {
-            return injected.Kind == VerdictKind.Starving && WorkersWaitForCpu.Holds(f, cores, t, anySpan: true) ? WorkersWaitForCpu.Verdict(f, cores, t) : injected;
+            return early;
         }
         var byRunnable = CpuSaturated(f, cores, t, byRunnableThreads: true);
         // Runnable threads that wait for CPUs other processes hold are no CPU-bound work: the later rules decide (a
@@ -59,10 +51,6 @@ internal static class VerdictRules
         if (computing && byQueue is not null)
         {
             return WorkersCompute.Verdict(f, cores, t);
-        }
-        if (waitsForCpu && byQueue is not null)
-        {
-            return WorkersWaitForCpu.Verdict(f, cores, t);
         }
         var verdict = (computing ? null : byQueue) ?? BlockingCompensated(f, cores, t) ?? Healthy(f, cores, t);
         if (computing)

@@ -1,15 +1,10 @@
-using System.Diagnostics;
 using PoolDoctor.Model.Counters;
 
 namespace PoolDoctor.Collect.Counters;
 
 /// <summary>
 /// Samples <see cref="WorkerThreadStates"/> several times a second and averages per counter interval; per interval also
-/// the workers' run and run-queue times (<see cref="WorkerSchedStats"/>). A target left little CPU sends its counter
-/// samples late and in bursts (the lab beside busy loops at a load average near 40: nine samples of 4.5 s handled at
-/// once); the samples of one burst share the figures measured for it, where they used to get none after the first, and
-/// the rules read those samples' low CPU with no scheduler figure beside it (issue 37: `detect` said Starving where
-/// `diagnose`, whose samples carried the figures, said CpuSaturated).
+/// the workers' run and run-queue times (<see cref="WorkerSchedStats"/>).
 /// </summary>
 internal sealed class RunnableWorkerMeter(int pid) : IDisposable
 {
@@ -21,11 +16,6 @@ internal sealed class RunnableWorkerMeter(int pid) : IDisposable
     private double _sum;
     private int _count;
     private Task? _loop;
-
-    // Two takes closer than this belong to one burst of samples handled back to back.
-    private static readonly TimeSpan BurstGap = TimeSpan.FromMilliseconds(100);
-    private (long Ticks, double? Mean) _lastMean;
-    private (long Ticks, WorkerScheduling? Figures) _lastScheduling;
 
     public void Start()
     {
@@ -75,12 +65,9 @@ internal sealed class RunnableWorkerMeter(int pid) : IDisposable
     {
         lock (_gate)
         {
-            var now = Stopwatch.GetTimestamp();
-            var mean = _count > 0 ? Math.Round(_sum / _count, 2)
-                : Stopwatch.GetElapsedTime(_lastMean.Ticks, now) < BurstGap ? _lastMean.Mean : null;
+            var mean = _count > 0 ? Math.Round(_sum / _count, 2) : (double?)null;
             _sum = 0;
             _count = 0;
-            _lastMean = (now, mean);
             return mean;
         }
     }
@@ -94,15 +81,7 @@ internal sealed class RunnableWorkerMeter(int pid) : IDisposable
             workers = _workers;
         }
         // Before the first pass over the threads there is no worker list to read; the first read is the baseline.
-        var figures = workers is null ? null : _sched.Take(workers);
-        var now = Stopwatch.GetTimestamp();
-        lock (_gate)
-        {
-            // A sample right behind the previous one (no span to divide by) shares its figures.
-            figures ??= Stopwatch.GetElapsedTime(_lastScheduling.Ticks, now) < BurstGap ? _lastScheduling.Figures : null;
-            _lastScheduling = (now, figures);
-        }
-        return figures;
+        return workers is null ? null : _sched.Take(workers);
     }
 
     public void Dispose()

@@ -32,8 +32,6 @@ public enum FigureName
     MsPerTimeslice,
     OnCpuMsPerThread,
     OnCpuThresholdPerThread,
-    RunQueueMsPerThread,
-    RunQueueThresholdPerThread,
 }
 
 public static class FigureNames

@@ -61,8 +61,6 @@ public enum EvidenceKind
     PoolThreadsRun,
     /// <summary>Work is queued, but the workers ran on a CPU long enough (schedstat) to be computing, not blocked: no queue rule reads Starving.</summary>
     WorkersCompute,
-    /// <summary>Each pool worker waited a large share of its time in the run queue, with no cooperative-blocking injection: the work waits for CPUs others hold.</summary>
-    WorkersWaitForCpu,
 }
 
 /// <summary>An evidence kind's name as report.json writes it.</summary>

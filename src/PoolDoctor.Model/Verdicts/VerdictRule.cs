@@ -13,8 +13,6 @@ public enum VerdictRule
     [JsonStringEnumMemberName("persistent-queue")] PersistentQueue,
     [JsonStringEnumMemberName("blocking-compensated")] BlockingCompensated,
     [JsonStringEnumMemberName("healthy")] Healthy,
-    /// <summary>Inconclusive: pool workers wait in the run queue for CPUs other processes hold, with no sign that they block.</summary>
-    [JsonStringEnumMemberName("crowded-run-queue")] CrowdedRunQueue,
 }
 
 /// <summary>A rule's name as reports and terminals print it: the JSON name above.</summary>

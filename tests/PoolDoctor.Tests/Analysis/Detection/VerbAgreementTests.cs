@@ -28,9 +28,6 @@ public class VerbAgreementTests
         { "counters/negatives/alloc-crowded-1", VerdictKind.CpuSaturated },
         { "counters/negatives/alloc-crowded-2", VerdictKind.CpuSaturated },
         { "counters/agreement/alloc-hog2-diagnose", VerdictKind.CpuSaturated },
-        // The same process as counters and detect saw it, left 2-10 % CPU: never Starving (WorkersWaitForCpu).
-        { "counters/agreement/alloc-hog2-counters", VerdictKind.CpuSaturated },
-        { "counters/agreement/alloc-hog2-detect", null },
         // Blocked pools on the same crowded hosts: Starving whenever attached.
         { "counters/crowded/db-sync-mvc", VerdictKind.Starving },
         { "counters/crowded/db-asyncoversync-minimal", VerdictKind.Starving },

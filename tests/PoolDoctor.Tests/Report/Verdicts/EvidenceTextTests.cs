@@ -84,14 +84,6 @@ public sealed class EvidenceTextTests
                 Figures = [Fig(FigureName.OnCpuMsPerThread, 74.7, EvidenceUnit.MillisecondsPerSecond), Fig(FigureName.OnCpuThresholdPerThread, 50, EvidenceUnit.MillisecondsPerSecond), Fig(FigureName.RunQueueMsPerSecond, 1348, EvidenceUnit.MillisecondsPerSecond)],
             }
         },
-        {
-            "pool threads waited 1523 ms/s in the run queue (1000 = 500 per core), 508 ms/s each (150), against 67 ms/s on a CPU over 2 s, and the runtime saw no thread blocked in a Task wait: the queue waits for CPUs other processes hold, not for blocked threads",
-            new(WorkersWaitForCpu)
-            {
-                Figure = 1523, Unit = EvidenceUnit.MillisecondsPerSecond, Threshold = 1000, ThresholdPerCore = 500, Cores = 2, WindowSeconds = 2,
-                Figures = [Fig(FigureName.RunQueueMsPerThread, 508, EvidenceUnit.MillisecondsPerSecond), Fig(FigureName.RunQueueThresholdPerThread, 150, EvidenceUnit.MillisecondsPerSecond), Fig(FigureName.OnCpuMsPerSecond, 67, EvidenceUnit.MillisecondsPerSecond)],
-            }
-        },
         { "thread goal 307 (event 55 at 1.3 s) above the 110 threads alive: the pool creates a thread whenever work waits, up to the goal", Goal(ThreadGoal) },
         {
             "thread goal 307 (event 55 at 1.3 s) above the 110 threads alive: the pool creates a thread whenever work waits, up to the goal, so every queued item gets one: the pool keeps up",
