@@ -20,94 +20,96 @@ public sealed class FunctionShapeFixTests(FunctionShapeFixTests.ShapesWorkspace 
     [Fact]
     public async Task An_expression_bodied_member_becomes_an_async_expression_body_and_its_lambda_caller_awaits_it()
     {
-        var plan = await PlanAsync(Culprit("CatalogFacade.Get", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "ctx.RequestAborted).Result;",
-            "lambda in Program.<Main>$", "CatalogFacade.Get"));
-
-        Assert.Null(plan.Refusal);
-        var added = Added(plan);
-        Assert.Contains("public async Task<string> Get(HttpContext ctx, int id) => await http.GetStringAsync($\"/items/{id}\", ctx.RequestAborted);", added, StringComparison.Ordinal);
-        Assert.Contains("async (HttpContext ctx, int id, CatalogFacade catalog) => await catalog.Get(ctx, id));", added, StringComparison.Ordinal);
+        await AssertPatchAddsAsync(
+            Culprit("CatalogFacade.Get", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "ctx.RequestAborted).Result;",
+            "lambda in Program.<Main>$", "CatalogFacade.Get"),
+            rename: false,
+            "public async Task<string> Get(HttpContext ctx, int id) => await http.GetStringAsync($\"/items/{id}\", ctx.RequestAborted);",
+            "async (HttpContext ctx, int id, CatalogFacade catalog) => await catalog.Get(ctx, id));");
     }
 
     [Fact]
     public async Task An_expression_bodied_member_is_renamed_with_its_callers_when_asked()
     {
-        var plan = await PlanAsync(Culprit("CatalogFacade.Get", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "ctx.RequestAborted).Result;",
-            "lambda in Program.<Main>$", "CatalogFacade.Get"), rename: true);
-
-        Assert.Null(plan.Refusal);
-        var added = Added(plan);
-        Assert.Contains("public async Task<string> GetAsync(HttpContext ctx, int id) => await http.GetStringAsync(", added, StringComparison.Ordinal);
-        Assert.Contains("=> await catalog.GetAsync(ctx, id));", added, StringComparison.Ordinal);
+        await AssertPatchAddsAsync(
+            Culprit("CatalogFacade.Get", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "ctx.RequestAborted).Result;",
+            "lambda in Program.<Main>$", "CatalogFacade.Get"),
+            rename: true,
+            "public async Task<string> GetAsync(HttpContext ctx, int id) => await http.GetStringAsync(",
+            "=> await catalog.GetAsync(ctx, id));");
     }
 
     [Fact]
     public async Task A_local_function_becomes_async_and_its_method_awaits_it()
     {
-        var plan = await PlanAsync(Culprit("PriceBook.Total.Unit", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "PriceBook.cs", ".Result,",
-            "lambda in Program.<Main>$", "PriceBook.Total", "PriceBook.Total.Unit"));
-
-        Assert.Null(plan.Refusal);
-        var added = Added(plan);
-        Assert.Contains("async Task<decimal> Unit(string code) => decimal.Parse(await http.GetStringAsync($\"/prices/{code}\"), CultureInfo.InvariantCulture);", added, StringComparison.Ordinal);
-        Assert.Contains("var total = await Unit(sku) * quantity;", added, StringComparison.Ordinal);
-        Assert.Contains("public async Task<decimal> Total(string sku, int quantity)", added, StringComparison.Ordinal);
-        Assert.Contains("Results.Ok(await prices.Total(sku, 3))", added, StringComparison.Ordinal);
+        await AssertPatchAddsAsync(
+            Culprit("PriceBook.Total.Unit", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "PriceBook.cs", ".Result,",
+            "lambda in Program.<Main>$", "PriceBook.Total", "PriceBook.Total.Unit"),
+            rename: false,
+            "async Task<decimal> Unit(string code) => decimal.Parse(await http.GetStringAsync($\"/prices/{code}\"), CultureInfo.InvariantCulture);",
+            "var total = await Unit(sku) * quantity;",
+            "public async Task<decimal> Total(string sku, int quantity)",
+            "Results.Ok(await prices.Total(sku, 3))");
     }
 
     [Fact]
     public async Task An_expression_bodied_lambda_handler_becomes_an_async_lambda()
     {
-        var plan = await PlanAsync(Culprit("Program.<Main>$", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "Program.cs", "catalog.NameAsync(id).Result",
-            "lambda in Program.<Main>$"));
-
-        Assert.Null(plan.Refusal);
-        Assert.Contains("app.MapGet(\"/names/{id:int}\", async (int id, CatalogFacade catalog) => (await catalog.NameAsync(id)).ToUpperInvariant());", Added(plan), StringComparison.Ordinal);
+        await AssertPatchAddsAsync(
+            Culprit("Program.<Main>$", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "Program.cs", "catalog.NameAsync(id).Result",
+            "lambda in Program.<Main>$"),
+            rename: false,
+            "app.MapGet(\"/names/{id:int}\", async (int id, CatalogFacade catalog) => (await catalog.NameAsync(id)).ToUpperInvariant());");
     }
 
     [Fact]
     public async Task An_interfaces_expression_bodied_implementation_changes_the_interface_and_its_expression_bodied_caller()
     {
-        var plan = await PlanAsync(Culprit("HttpStockSource.Level", BlockingKind.SyncOverAsync, "TaskAwaiter<TResult>.GetResult", "StockBoard.cs", ".GetAwaiter().GetResult()",
-            "lambda in Program.<Main>$", "StockBoard.Line", "HttpStockSource.Level"));
-
-        Assert.Null(plan.Refusal);
-        var added = Added(plan);
-        Assert.Contains("Task<int> Level(string sku);", added, StringComparison.Ordinal);
-        Assert.Contains("public async Task<int> Level(string sku) => int.Parse(await clients.CreateClient(\"stock\").GetStringAsync(", added, StringComparison.Ordinal);
-        Assert.Contains("public async Task<string> Line(string sku) => $\"{sku}: {await source.Level(sku)}\";", added, StringComparison.Ordinal);
-        Assert.Contains("async (string sku, StockBoard board) => await board.Line(sku));", added, StringComparison.Ordinal);
+        await AssertPatchAddsAsync(
+            Culprit("HttpStockSource.Level", BlockingKind.SyncOverAsync, "TaskAwaiter<TResult>.GetResult", "StockBoard.cs", ".GetAwaiter().GetResult()",
+            "lambda in Program.<Main>$", "StockBoard.Line", "HttpStockSource.Level"),
+            rename: false,
+            "Task<int> Level(string sku);",
+            "public async Task<int> Level(string sku) => int.Parse(await clients.CreateClient(\"stock\").GetStringAsync(",
+            "public async Task<string> Line(string sku) => $\"{sku}: {await source.Level(sku)}\";",
+            "async (string sku, StockBoard board) => await board.Line(sku));");
     }
 
     [Fact]
     public async Task A_multi_line_expression_body_becomes_async()
     {
-        var plan = await PlanAsync(Culprit("CatalogFacade.Describe", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "/text\").Result;",
-            "lambda in Program.<Main>$", "CatalogFacade.Describe"));
-
-        Assert.Null(plan.Refusal);
-        var added = Added(plan);
-        Assert.Contains("public async Task<string> Describe(int id) =>", added, StringComparison.Ordinal);
-        Assert.Contains("        await http.GetStringAsync($\"/items/{id}/text\");", added, StringComparison.Ordinal);
-        Assert.Contains("async (int id, CatalogFacade catalog) => await catalog.Describe(id));", added, StringComparison.Ordinal);
+        await AssertPatchAddsAsync(
+            Culprit("CatalogFacade.Describe", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "/text\").Result;",
+            "lambda in Program.<Main>$", "CatalogFacade.Describe"),
+            rename: false,
+            "public async Task<string> Describe(int id) =>",
+            "        await http.GetStringAsync($\"/items/{id}/text\");",
+            "async (int id, CatalogFacade catalog) => await catalog.Describe(id));");
     }
 
     [Fact]
     public async Task A_static_expression_bodied_member_becomes_async()
     {
-        var plan = await PlanAsync(Culprit("CatalogFacade.Fetch", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "/raw\").Result;",
-            "lambda in Program.<Main>$", "CatalogFacade.Fetch"));
-
-        Assert.Null(plan.Refusal);
-        var added = Added(plan);
-        Assert.Contains("public static async Task<string> Fetch(HttpClient client, int id) => await client.GetStringAsync(", added, StringComparison.Ordinal);
-        Assert.Contains("async (int id, IHttpClientFactory clients) => await CatalogFacade.Fetch(clients.CreateClient(), id));", added, StringComparison.Ordinal);
+        await AssertPatchAddsAsync(
+            Culprit("CatalogFacade.Fetch", BlockingKind.SyncOverAsync, "Task<TResult>.Result", "CatalogFacade.cs", "/raw\").Result;",
+            "lambda in Program.<Main>$", "CatalogFacade.Fetch"),
+            rename: false,
+            "public static async Task<string> Fetch(HttpClient client, int id) => await client.GetStringAsync(",
+            "async (int id, IHttpClientFactory clients) => await CatalogFacade.Fetch(clients.CreateClient(), id));");
     }
 
-    private Task<FixPlan> PlanAsync(Culprit culprit, bool rename = false) =>
-        SourceFixer.PlanAsync(app.Solution, culprit, Project, rename, CancellationToken.None);
+    /// <summary>The plan for <paramref name="culprit"/> is not refused and its diff adds each of <paramref name="lines"/>.</summary>
+    private async Task AssertPatchAddsAsync(Culprit culprit, bool rename, params string[] lines)
+    {
+        var plan = await SourceFixer.PlanAsync(app.Solution, culprit, Project, rename, CancellationToken.None);
 
-    private static string Added(FixPlan plan) => string.Join('\n', plan.Diff.Split('\n').Where(l => l.StartsWith('+')));
+        Assert.Null(plan.Refusal);
+        var added = string.Join('\n', plan.Diff.Split('\n').Where(l => l.StartsWith('+')));
+        foreach (var line in lines)
+        {
+            Assert.Contains(line, added, StringComparison.Ordinal);
+        }
+    }
 
     /// <summary>A culprit at the one line of <paramref name="file"/> that holds <paramref name="call"/>, with the chain a report gives.</summary>
     internal static Culprit Culprit(string method, BlockingKind kind, string api, string file, string call, params string[] chain)
