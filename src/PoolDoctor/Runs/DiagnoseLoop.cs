@@ -133,12 +133,12 @@ internal static class DiagnoseLoop
         }
         var ended = await stopping;
         ToolTimeline.Mark("stopped");
-        var (limits, limitsWhy) = await limitsRead;
+        var (limits, limitsWhy) = await WithinAsync(limitsRead, target.AttachTimeout);
         if (limits is null && target.IsAlive)
         {
             // A launched target attached while its runtime was still starting has no pool (or no loaded library) to read
             // at the start; by now it has. A read that fails for want of access fails again at once.
-            (limits, limitsWhy) = await Task.Run(() => ReadLimits(target.ProcessId), CancellationToken.None);
+            (limits, limitsWhy) = await WithinAsync(Task.Run(() => ReadLimits(target.ProcessId), CancellationToken.None), target.AttachTimeout);
         }
         context = context with
         {
@@ -230,6 +230,16 @@ internal static class DiagnoseLoop
     }
 
     private static (Model.Targets.PoolLimitsReading?, string) ReadLimits(int pid) => (LivePoolLimits.Read(pid, out var why), why);
+
+    /// <summary>
+    /// The read's result, or none when it takes longer than <paramref name="bound"/>: a report is never held back by a
+    /// memory read that stalls (a target whose pages are swapped out or frozen by a cgroup); the abandoned read ends by
+    /// itself and touches nothing in the target.
+    /// </summary>
+    private static async Task<(Model.Targets.PoolLimitsReading?, string)> WithinAsync(Task<(Model.Targets.PoolLimitsReading?, string)> read, TimeSpan bound) =>
+        await Task.WhenAny(read, Task.Delay(bound)).ConfigureAwait(false) == read
+            ? await read.ConfigureAwait(false)
+            : (null, $"reading the pool's bounds from the target's memory did not finish in {TargetWait.Seconds(bound)}");
 
     private static void PrepareReportWriter()
     {
