@@ -33,7 +33,9 @@ public static class LivePoolLimits
             why = "no pid to read the pool's fields from (attached through a diagnostic port)";
             return null;
         }
-        using var target = DataTarget.AttachToProcess(pid, suspend: false);
+        using var attached = DataTarget.AttachToProcess(pid, suspend: false);
+        // The attached target owns ClrMD's reader (and disposes it); this one reads through it and never throws.
+        using var target = new DataTarget(new ExitTolerantReader(attached.DataReader), attached.Options);
         if (target.ClrVersions.FirstOrDefault() is not { } clr)
         {
             why = $"no .NET runtime found in process {pid}'s memory map";
