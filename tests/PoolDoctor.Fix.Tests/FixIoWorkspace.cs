@@ -1,7 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.MSBuild;
-using PoolDoctor.Model.Stacks;
 using PoolDoctor.Fix.Workspace;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Fix.Tests;
 

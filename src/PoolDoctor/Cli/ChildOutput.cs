@@ -1,4 +1,4 @@
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Cli;
 
 /// <summary>
 /// A launched command's output on the doctor's stderr, each line prefixed with the command's name so it is never

@@ -1,5 +1,4 @@
 using System.CommandLine;
-using PoolDoctor.Cli.Commands;
 
 namespace PoolDoctor.Cli;
 

@@ -1,7 +1,19 @@
 using System.CommandLine;
-using PoolDoctor.Cli.Verbs.Fix;
+using PoolDoctor.Verbs.Analyze;
+using PoolDoctor.Verbs.Compare;
+using PoolDoctor.Verbs.Counters;
+using PoolDoctor.Verbs.Demo;
+using PoolDoctor.Verbs.Detect;
+using PoolDoctor.Verbs.Diagnose;
+using PoolDoctor.Verbs.Dump;
+using PoolDoctor.Verbs.Fix;
+using PoolDoctor.Verbs.Lab;
+using PoolDoctor.Verbs.Load;
+using PoolDoctor.Verbs.Ps;
+using PoolDoctor.Verbs.Stacks;
+using PoolDoctor.Verbs.Watch;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Cli;
 
 /// <summary>Every verb the tool offers, in the order `--help` lists them.</summary>
 internal static class CommandCatalog

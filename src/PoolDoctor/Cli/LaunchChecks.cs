@@ -1,4 +1,5 @@
 using System.CommandLine;
+using PoolDoctor.Cli.Options;
 
 namespace PoolDoctor.Cli;
 

@@ -2,7 +2,7 @@ using System.Globalization;
 using Spectre.Console;
 using Spectre.Console.Rendering;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Cli;
 
 /// <summary>
 /// The one-line live view on stderr while a diagnosis runs (elapsed, verdict, key counters), only on a terminal, drawn

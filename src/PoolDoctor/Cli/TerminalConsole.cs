@@ -1,6 +1,6 @@
 using Spectre.Console;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Cli;
 
 /// <summary>
 /// A Spectre console over one of the tool console's streams, laid out at its width. A terminal gets colours and live

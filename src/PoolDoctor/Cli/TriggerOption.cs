@@ -3,7 +3,6 @@ using System.Text.RegularExpressions;
 using PoolDoctor.Analysis.Triggers;
 using PoolDoctor.Load;
 using PoolDoctor.Model;
-using PoolDoctor.Runs;
 
 namespace PoolDoctor.Cli;
 

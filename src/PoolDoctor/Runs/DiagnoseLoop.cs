@@ -4,7 +4,6 @@ using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Counters;
 using PoolDoctor.Collect.SelfTiming;
 using PoolDoctor.Collect.Stacks;
-using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 
 namespace PoolDoctor.Runs;

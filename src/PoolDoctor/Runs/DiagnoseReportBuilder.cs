@@ -1,6 +1,6 @@
-using PoolDoctor.Model.Advice;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Collect.Attach;
+using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Targets;
 

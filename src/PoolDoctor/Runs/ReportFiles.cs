@@ -1,5 +1,5 @@
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Model.Diagnosis;
-using PoolDoctor.Cli;
 using PoolDoctor.Report.Diagnosis;
 
 namespace PoolDoctor.Runs;

@@ -2,6 +2,7 @@ using System.Text.Json.Nodes;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Diagnosis;
 using PoolDoctor.Tests.Shared;
+using PoolDoctor.Verbs.Diagnose;
 
 namespace PoolDoctor.IntegrationTests.Doctor;
 
@@ -106,7 +107,7 @@ public sealed class ReportGlanceBrowserTests
         var command = (await Js(browser, "document.getElementById('fix-command').textContent")).GetValue<string>();
         Assert.StartsWith("dotnet-pooldoctor fix r1/report.json --project ", command);
         // The lab ran as the tool's own dll from here, not from the culprit's project folder: `fix --verify` would rerun
-        // that same unpatched build in both copies, so the command offers the fix alone (Runs/FixCommandLine).
+        // that same unpatched build in both copies, so the command offers the fix alone (Verbs/Diagnose/FixCommandLine).
         Assert.DoesNotContain("--verify", command);
 
         // Zoom by click: the generated delegate fills the width, its callers stay above, the rest goes.

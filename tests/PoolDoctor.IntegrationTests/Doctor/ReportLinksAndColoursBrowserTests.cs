@@ -3,7 +3,6 @@ using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Diagnosis;
 using PoolDoctor.Report.Stacks;
-using PoolDoctor.Runs;
 
 namespace PoolDoctor.IntegrationTests.Doctor;
 

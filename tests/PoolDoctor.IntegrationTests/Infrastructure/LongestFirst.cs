@@ -1,6 +1,5 @@
 using System.Globalization;
 using Xunit.Abstractions;
-using Xunit.Sdk;
 
 namespace PoolDoctor.IntegrationTests.Infrastructure;
 

@@ -1,6 +1,3 @@
-using System.Diagnostics;
-using System.Text;
-
 namespace PoolDoctor.IntegrationTests.Infrastructure;
 
 /// <summary>The outcome of one run of the tool as a separate process.</summary>

@@ -1,6 +1,3 @@
-using System.Text.Json;
-using PoolDoctor.IntegrationTests.Infrastructure;
-
 namespace PoolDoctor.IntegrationTests.Stacks;
 
 /// <summary>Runs `stacks ... --format json` against a process and reads the culprits back.</summary>

@@ -2,7 +2,7 @@ using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Collect.Dumps;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.Stacks.SyntheticStacks;
+using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
 namespace PoolDoctor.Tests.Dumps;
 

@@ -4,7 +4,7 @@ using PoolDoctor.Model;
 using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Verdicts;
 
-namespace PoolDoctor.Tests.Verdicts;
+namespace PoolDoctor.Tests.Model;
 
 /// <summary>The names the text outputs print are the ones System.Text.Json writes, member by member.</summary>
 public sealed class EnumJsonNamesTests

@@ -1,15 +1,15 @@
 using System.Text;
 using PoolDoctor.Analysis.Detection;
-using PoolDoctor.Cli.Stacks;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Diagnosis;
 using PoolDoctor.Report.Stacks;
-using PoolDoctor.Tests.Doctor;
-using PoolDoctor.Tests.Stacks;
+using PoolDoctor.Runs.Stacks;
+using PoolDoctor.Tests.Collect.Stacks;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Snapshots;
+namespace PoolDoctor.Tests.Report;
 
 /// <summary>
 /// The outputs docs/cli.md and docs/report.md call interfaces, whole: a recorded fixture in, the full text compared
@@ -78,19 +78,19 @@ public sealed class OutputSnapshotTests
     }
 
     // As `diagnose` writes it: the capture's trace and speedscope file kept beside the report.
-    private static Model.Diagnosis.DiagnosisReport DoctorReport() => DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with { Load = DrivenLoad(), Evidence = new("capture.nettrace", "capture.speedscope.json") };
+    private static PoolDoctor.Model.Diagnosis.DiagnosisReport DoctorReport() => DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with { Load = DrivenLoad(), Evidence = new("capture.nettrace", "capture.speedscope.json") };
 
     // A load whose answers dry up as the pool starves (fixed numbers: the writers' format is what is compared here;
     // the recorder itself is tested in LoadSeriesTests and end to end by the integration tests).
-    private static Model.Load.DrivenLoad DrivenLoad()
+    private static PoolDoctor.Model.Load.DrivenLoad DrivenLoad()
     {
         var start = new DateTimeOffset(2026, 11, 22, 3, 0, 0, TimeSpan.Zero);
         long[] requests = [410, 380, 120, 35, 0, 0, 12, 40, 52, 60];
         long[] errors = [0, 0, 0, 0, 0, 3, 0, 0, 0, 0];
-        return new Model.Load.DrivenLoad(
+        return new PoolDoctor.Model.Load.DrivenLoad(
             ["http://127.0.0.1:5000/api/diagscenario/taskwait"],
             125,
-            [.. requests.Select((count, i) => new Model.Load.LoadSecond(
+            [.. requests.Select((count, i) => new PoolDoctor.Model.Load.LoadSecond(
                 start.AddSeconds(i), count, errors[i],
                 count == 0 ? null : 2.0 + (i * 150.5),
                 count == 0 ? null : 9.5 + (i * 410.25)))]);

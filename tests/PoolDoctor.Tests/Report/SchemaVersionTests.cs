@@ -1,13 +1,11 @@
 using System.Text.Json;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Diagnosis;
-using PoolDoctor.Model.Load;
 using PoolDoctor.Report;
 using PoolDoctor.Report.Compare;
 using PoolDoctor.Report.Counters;
-using PoolDoctor.Report.Load;
 
-namespace PoolDoctor.Tests.Snapshots;
+namespace PoolDoctor.Tests.Report;
 
 /// <summary>Every JSON document the tool prints says its schema version (report.json, stacks and detect: the snapshots).</summary>
 public sealed class SchemaVersionTests

@@ -1,7 +1,6 @@
-using PoolDoctor.Model.Counters;
 using PoolDoctor.Report.Counters;
 
-namespace PoolDoctor.Tests;
+namespace PoolDoctor.Tests.Shared;
 
 /// <summary>The recorded counter series under fixtures/counters (fixtures/counters/README.md says how each was made).</summary>
 public static class CounterFixtures

@@ -1,12 +1,8 @@
-using System.Text.Json;
-using System.Text.Json.Serialization;
 using PoolDoctor.Model.Counters;
-using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Stacks;
-using PoolDoctor.Model.Targets;
 using PoolDoctor.Model.Verdicts;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Shared;
 
 /// <summary>A recorded diagnosis kept under fixtures/doctor: the counter series, injection events, culprits and groups one run saw.</summary>
 public sealed record DoctorFixture(

@@ -1,12 +1,11 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Targets;
 using PoolDoctor.Model.Verdicts;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Shared;
 
 internal static class DoctorFixtures
 {

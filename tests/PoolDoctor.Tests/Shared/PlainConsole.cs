@@ -1,6 +1,6 @@
 using Spectre.Console;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Shared;
 
 /// <summary>A Spectre console that writes plain text (no colour, no ANSI) of a fixed width into a writer, as a pipe would.</summary>
 internal static class PlainConsole

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace PoolDoctor.Tests.Snapshots;
+namespace PoolDoctor.Tests.Shared;
 
 /// <summary>
 /// Compares a whole output with the expected file committed under tests/PoolDoctor.Tests/snapshots. A difference fails

@@ -1,6 +1,6 @@
 using PoolDoctor.Cli;
 
-namespace PoolDoctor.Tests.Cli;
+namespace PoolDoctor.Tests.Shared;
 
 /// <summary>The injected console of a verb under test: stdout and stderr in memory, a width and a terminal or not.</summary>
 internal sealed class TestConsole(int width = 200, bool terminal = false) : IToolConsole

@@ -1,6 +1,6 @@
 using System.CommandLine;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>
 /// `--child NAME` and `--show-child-io` of the verbs that start a command (diagnose, compare, fix --verify): declared

@@ -1,8 +1,7 @@
 using System.CommandLine;
-using System.CommandLine.Parsing;
 using PoolDoctor.Load;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>`-c`/`--connections` of every verb that runs the built-in load: one default, one check, one message.</summary>
 internal static class ConnectionsOption

@@ -1,7 +1,7 @@
 using System.CommandLine;
 using PoolDoctor.Collect.Dumps;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>
 /// A core dump's kind: `dump --type` and `watch --dump`, one parse and one message. Typed, with no default factory: the

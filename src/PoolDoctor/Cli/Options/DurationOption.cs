@@ -3,7 +3,7 @@ using System.CommandLine.Parsing;
 using System.Globalization;
 using PoolDoctor.Load;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>
 /// Every verb's duration options (`--duration`, `--timeout`, `--cooldown`, `--refresh-interval`): typed as a

@@ -1,6 +1,6 @@
 using System.CommandLine;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>
 /// The one `--format` option: typed, the enum's first value by default (no default factory: the help says it in lower

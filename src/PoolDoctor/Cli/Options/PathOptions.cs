@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>
 /// The FILE and DIR options (`-o/--output`, `--junit`, `--reports`): typed as <see cref="FileInfo"/> or

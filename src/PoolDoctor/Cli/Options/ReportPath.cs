@@ -1,6 +1,6 @@
 using System.CommandLine;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>
 /// Where `diagnose` and `demo` write their report: `-o FILE.json` (or `.html`) names the report file, as `-o` names

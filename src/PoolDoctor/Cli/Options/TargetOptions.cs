@@ -2,7 +2,7 @@ using System.CommandLine;
 using System.CommandLine.Parsing;
 using PoolDoctor.Collect.Attach;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>
 /// The dotnet-* family's way to name a target: -p/--process-id, -n/--name or --diagnostic-port, exactly one. Each value

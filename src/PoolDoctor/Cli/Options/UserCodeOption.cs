@@ -1,6 +1,6 @@
 using System.CommandLine;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>`--user-code PREFIX` (repeatable) of every verb that names culprits: diagnose, watch, stacks, analyze.</summary>
 internal static class UserCodeOption

@@ -1,7 +1,7 @@
 using System.CommandLine.Parsing;
 using System.Globalization;
 
-namespace PoolDoctor.Cli;
+namespace PoolDoctor.Cli.Options;
 
 /// <summary>
 /// The parse of a typed whole-number option with a range of its own (`--connections`, `--process-id`): the same words

@@ -1,9 +1,10 @@
 using System.CommandLine;
-using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Cli;
 using PoolDoctor.Collect.Dumps;
 using PoolDoctor.Collect.Inputs;
+using PoolDoctor.Runs.Stacks;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Analyze;
 
 /// <summary>
 /// `analyze FILE.nettrace`: the grouped stacks and culprits of a recorded trace, from `stacks --output` or from

@@ -1,6 +1,6 @@
 using PoolDoctor.Collect.Dumps;
 
-namespace PoolDoctor.Cli.Stacks;
+namespace PoolDoctor.Verbs.Analyze;
 
 /// <summary>
 /// Reads a core dump off the caller's thread with a time limit, so a damaged dump that sends the reader into a loop

@@ -1,8 +1,10 @@
 using System.CommandLine;
-using PoolDoctor.Cli.Doctor;
+using PoolDoctor.Cli;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Report.Compare;
+using PoolDoctor.Runs.Variants;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Compare;
 
 /// <summary>
 /// `compare [NAME=]URL... [-- COMMAND ARGS...]`: loads each URL in turn with the built-in generator and prints the
@@ -46,7 +48,7 @@ internal static class CompareCommand
         VerbAction.Set(command, async (parse, cancellation) =>
         {
             // System.CommandLine puts the tokens after '--' into the same argument: split them off by position.
-            var (urls, launch) = SplitAtDoubleDash(parse.GetValue(variants)!, parse.Tokens);
+            var (urls, launch) = DoubleDash.Split(parse.GetValue(variants)!, parse.Tokens);
             if (urls.Count == 0)
             {
                 throw new UsageException("name at least one [NAME=]URL before '--'");
@@ -96,26 +98,5 @@ internal static class CompareCommand
         status?.Clear();
         console.Out.Write(json ? CompareTableWriter.Json(result.Rows) + Environment.NewLine : CompareTableWriter.Text(result.Rows));
         return cancellation.IsCancellationRequested ? RunEnd.Interrupted() : result.End;
-    }
-
-    /// <summary>The URLs before '--' and the command after it; both arrive in the one variadic argument.</summary>
-    internal static (IReadOnlyList<string> Urls, IReadOnlyList<string> Command) SplitAtDoubleDash(
-        string[] values, IReadOnlyList<System.CommandLine.Parsing.Token> tokens)
-    {
-        var dash = -1;
-        for (var i = 0; i < tokens.Count; i++)
-        {
-            if (tokens[i].Value == "--" && tokens[i].Type == System.CommandLine.Parsing.TokenType.DoubleDash)
-            {
-                dash = i;
-                break;
-            }
-        }
-        if (dash < 0)
-        {
-            return (values, []);
-        }
-        var after = Math.Min(tokens.Count - dash - 1, values.Length);
-        return (values[..^after], values[^after..]);
     }
 }

@@ -2,7 +2,7 @@ using System.Globalization;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Counters;
 
 /// <summary>One counter `counters --counters` can select: its name (dotnet-counters' System.Runtime name where one exists) and its value.</summary>
 internal sealed record CounterColumn(string Name, string Label, Func<CounterInterval, double?> Value, string Format);

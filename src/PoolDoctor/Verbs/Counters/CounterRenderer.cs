@@ -1,9 +1,10 @@
+using PoolDoctor.Cli;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Counters;
 
 /// <summary>
 /// How `counters` writes its readings, one renderer per run whatever the format: a block redrawn in place on a

@@ -1,13 +1,11 @@
 using System.CommandLine;
-using PoolDoctor.Analysis.Detection;
+using PoolDoctor.Cli;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Counters;
-using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
-using PoolDoctor.Report.Counters;
-using PoolDoctor.Report.Verdicts;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Counters;
 
 /// <summary>
 /// `counters`: the live thread-pool view with the runtime's injections and a verdict line. A terminal gets a

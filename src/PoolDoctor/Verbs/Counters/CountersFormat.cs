@@ -1,4 +1,4 @@
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Counters;
 
 /// <summary>`counters --format`: `OutputFormat`'s two plus csv (one row per interval, as dotnet-counters can write).</summary>
 internal enum CountersFormat

@@ -1,13 +1,15 @@
 using System.CommandLine;
 using System.Diagnostics;
-using PoolDoctor.Cli.Doctor;
+using PoolDoctor.Cli;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Lab.Scenarios;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Compare;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Runs.Variants;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Demo;
 
 /// <summary>
 /// `demo`: the whole loop on the lab, started as a child process. Load a blocking endpoint and diagnose it (verdict,
@@ -123,7 +125,7 @@ internal static class DemoCommand
             console.Out.WriteLine($"Report: {html} (data: {json})");
             if (fix && !interrupted)
             {
-                await Verbs.Fix.DemoFix.RunAsync(console, json, diagnosed, connections, duration, status, line =>
+                await DemoFix.RunAsync(console, json, diagnosed, connections, duration, status, line =>
                 {
                     status?.Clear();
                     console.Error.WriteLine(line);

@@ -2,6 +2,8 @@ using System.CommandLine;
 using System.Diagnostics;
 using System.Globalization;
 using PoolDoctor.Analysis.Detection;
+using PoolDoctor.Cli;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Counters;
 using PoolDoctor.Collect.SelfTiming;
@@ -9,7 +11,7 @@ using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Detect;
 
 /// <summary>
 /// `detect`: watch until the detector names a problem (Starving, BlockingCompensated, CpuSaturated) or the

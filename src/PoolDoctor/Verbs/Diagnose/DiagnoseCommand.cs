@@ -1,9 +1,10 @@
 using System.CommandLine;
 using PoolDoctor.Analysis.Gate;
-using PoolDoctor.Cli.Doctor;
+using PoolDoctor.Cli;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Collect.Attach;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Diagnose;
 
 /// <summary>
 /// `diagnose`: attach (or launch the target with `-- COMMAND ARGS...`), watch the counters, capture stacks and wait events
@@ -65,7 +66,7 @@ internal static class DiagnoseCommand
         {
             var spec = target.Read(parse);
             // A word before '--' is a typo or a forgotten '--', never a program to start.
-            var (stray, launchCommand) = CompareCommand.SplitAtDoubleDash(parse.GetValue(launch) ?? [], parse.Tokens);
+            var (stray, launchCommand) = DoubleDash.Split(parse.GetValue(launch) ?? [], parse.Tokens);
             if (stray.Count > 0)
             {
                 throw new UsageException(LaunchChecks.StrayArgument(stray[0]));

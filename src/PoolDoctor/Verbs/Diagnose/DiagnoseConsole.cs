@@ -1,8 +1,9 @@
-using Spectre.Console;
+using PoolDoctor.Cli;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Report.Diagnosis;
+using Spectre.Console;
 
-namespace PoolDoctor.Cli.Doctor;
+namespace PoolDoctor.Verbs.Diagnose;
 
 /// <summary>
 /// `diagnose` on the terminal: the report on stdout, progress and the gate's line on stderr. Prose lines go through

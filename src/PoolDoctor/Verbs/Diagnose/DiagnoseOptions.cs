@@ -1,12 +1,13 @@
 using PoolDoctor.Analysis.Gate;
+using PoolDoctor.Cli.Options;
 
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Diagnose;
 
 /// <summary>What `diagnose` was asked beyond the watch itself: where to write, what to load, and the CI gate.</summary>
 internal sealed record DiagnoseOptions(string Directory, IReadOnlyList<Uri> LoadUrls, int Connections, FailOn? FailOn, string? JUnit)
 {
     /// <summary>The report's files (-o FILE.json, or the old -o DIR); <see cref="Directory"/> holds them and the evidence.</summary>
-    public Cli.ReportPath Report { get; init; } = new(Directory, "report", FolderForm: false);
+    public ReportPath Report { get; init; } = new(Directory, "report", FolderForm: false);
 
     /// <summary>What the --load requests speak (HTTP/1.1 unless --http2 or --grpc).</summary>
     public PoolDoctor.Load.LoadProtocol LoadProtocol { get; init; }
@@ -15,7 +16,7 @@ internal sealed record DiagnoseOptions(string Directory, IReadOnlyList<Uri> Load
     public byte[] GrpcMessage { get; init; } = [];
 
     /// <summary>What each --load request sends (-m, -H, --body, --body-file).</summary>
-    public Cli.Commands.LoadRequest? LoadRequest { get; init; }
+    public LoadRequest? LoadRequest { get; init; }
 
     /// <summary>The command diagnose launched (`-- COMMAND ARGS...`), empty when it attached to a running process.</summary>
     public IReadOnlyList<string> LaunchCommand { get; init; } = [];

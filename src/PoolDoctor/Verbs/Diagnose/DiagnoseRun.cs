@@ -3,7 +3,7 @@ using PoolDoctor.Collect.Attach;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Diagnosis;
 
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Diagnose;
 
 /// <summary>
 /// `diagnose` once the command line is read: attach, wait for the --load URLs, watch until diagnosed (loading them
@@ -55,7 +55,7 @@ internal static class DiagnoseRun
         Collect.SelfTiming.ToolTimeline.Mark("attached");
         foreach (var url in run.LoadUrls)
         {
-            if (await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation, http2: run.LoadProtocol != Load.LoadProtocol.Http1) is { } note)
+            if (await UrlReadiness.WaitAsync(url, TimeSpan.FromSeconds(30), launched, cancellation, http2: run.LoadProtocol != PoolDoctor.Load.LoadProtocol.Http1) is { } note)
             {
                 output.Note(note);
             }

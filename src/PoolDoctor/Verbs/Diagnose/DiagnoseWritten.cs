@@ -1,6 +1,6 @@
 using PoolDoctor.Model.Diagnosis;
 
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Diagnose;
 
 /// <summary>
 /// What a `diagnose` run has written once the watch is over: the report and its two files, the --load summary lines,

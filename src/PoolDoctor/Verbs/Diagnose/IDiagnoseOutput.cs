@@ -1,6 +1,6 @@
 using PoolDoctor.Collect.Attach;
 
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Diagnose;
 
 /// <summary>
 /// Where a `diagnose` run tells the user what it does, at the moment it happens: the report must show before the run

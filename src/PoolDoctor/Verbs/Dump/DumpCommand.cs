@@ -1,8 +1,10 @@
 using System.CommandLine;
+using PoolDoctor.Cli;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Dumps;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Dump;
 
 /// <summary>
 /// `dump`: a core dump of a live .NET process, written by the runtime's own writer (as dotnet-dump does), for

@@ -1,7 +1,7 @@
 using System.CommandLine;
-using PoolDoctor.Cli.Commands;
+using PoolDoctor.Cli;
 
-namespace PoolDoctor.Cli.Verbs.Fix;
+namespace PoolDoctor.Verbs.Fix;
 
 /// <summary>
 /// `fix REPORT.json`: rewrites the culprit's proven chain to async with Roslyn and writes the diff (stdout, -o FILE) or
@@ -31,7 +31,7 @@ internal static class FixCommand
         VerbAction.Set(command, async (parse, cancellation) =>
         {
             // System.CommandLine puts the tokens after '--' into the same argument: split them off by position.
-            var (reports, launch) = CompareCommand.SplitAtDoubleDash(parse.GetValue(arguments)!, parse.Tokens);
+            var (reports, launch) = DoubleDash.Split(parse.GetValue(arguments)!, parse.Tokens);
             if (reports.Count != 1)
             {
                 throw new UsageException(reports.Count == 0 ? "name the report.json to fix" : $"name one report.json (got {reports.Count}: {string.Join(", ", reports)})");

@@ -3,7 +3,7 @@ using PoolDoctor.Fix;
 using PoolDoctor.Fix.Reports;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Cli.Verbs.Fix;
+namespace PoolDoctor.Verbs.Fix;
 
 /// <summary>
 /// The app project `fix` edits and builds: `--project` when given, else the nearest .csproj above the culprit's source

@@ -1,6 +1,7 @@
 using PoolDoctor.Fix.StopGap;
+using PoolDoctor.Runs.Variants;
 
-namespace PoolDoctor.Cli.Verbs.Fix;
+namespace PoolDoctor.Verbs.Fix;
 
 /// <summary>What `fix` was asked, once its options were checked.</summary>
 /// <param name="Culprit">1-based: which of the report's culprits.</param>

@@ -1,12 +1,12 @@
-using PoolDoctor.Cli.Doctor;
+using PoolDoctor.Cli;
 using PoolDoctor.Fix;
 using PoolDoctor.Fix.Diff;
 using PoolDoctor.Fix.Reports;
 using PoolDoctor.Fix.StopGap;
 using PoolDoctor.Fix.Trees;
-using PoolDoctor.Report.Compare;
+using PoolDoctor.Runs.Verify;
 
-namespace PoolDoctor.Cli.Verbs.Fix;
+namespace PoolDoctor.Verbs.Fix;
 
 /// <summary>
 /// Runs `fix`: plans the fix (PoolDoctor.Fix: report, MSBuild load, rewrite, compile), adds the stop-gap when asked,

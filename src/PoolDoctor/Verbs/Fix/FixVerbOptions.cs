@@ -1,8 +1,9 @@
 using System.CommandLine;
-using PoolDoctor.Cli.Commands;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Fix.StopGap;
+using PoolDoctor.Runs.Variants;
 
-namespace PoolDoctor.Cli.Verbs.Fix;
+namespace PoolDoctor.Verbs.Fix;
 
 /// <summary>The options of `fix` and the checks between them; <see cref="Read"/> turns a parse into a <see cref="FixRequest"/>.</summary>
 internal sealed class FixVerbOptions

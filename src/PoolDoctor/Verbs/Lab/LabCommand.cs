@@ -1,7 +1,8 @@
 using System.CommandLine;
+using PoolDoctor.Cli;
 using PoolDoctor.Lab;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Lab;
 
 /// <summary>`lab`: hosts the endpoints that reproduce every blocking pattern, from the installed tool, no source tree needed.</summary>
 internal static class LabCommand

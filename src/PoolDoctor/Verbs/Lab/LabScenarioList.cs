@@ -1,6 +1,6 @@
 using PoolDoctor.Lab.Scenarios;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Lab;
 
 /// <summary>
 /// `lab --list`: the lab's scenario table as tab-separated lines, so scripts (bench/time-to-verdict.sh) take the routes

@@ -1,9 +1,11 @@
 using System.CommandLine;
+using PoolDoctor.Cli;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Load;
 using PoolDoctor.Model.Load;
 using PoolDoctor.Report.Load;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Load;
 
 /// <summary>`load URL`: the built-in HTTP load generator (bombardier's defaults and output, wrk's speed goal), in its own process.</summary>
 internal static class LoadCommand

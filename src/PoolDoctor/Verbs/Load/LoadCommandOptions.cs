@@ -1,8 +1,9 @@
 using System.CommandLine;
 using System.Globalization;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Load;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Load;
 
 /// <summary>The options of `load` and their translation into <see cref="LoadOptions"/>; every bad value is a usage error.</summary>
 internal sealed class LoadCommandOptions

@@ -1,7 +1,8 @@
 using System.Globalization;
+using PoolDoctor.Cli;
 using PoolDoctor.Load;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Load;
 
 /// <summary>
 /// A one-line progress bar on stderr, only when both output streams are a terminal: redirected output

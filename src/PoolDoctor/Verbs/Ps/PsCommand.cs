@@ -1,7 +1,8 @@
 using System.CommandLine;
+using PoolDoctor.Cli;
 using PoolDoctor.Collect.Attach;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Ps;
 
 /// <summary>`ps`: the .NET processes PoolDoctor can attach to, like `dotnet-counters ps`.</summary>
 internal static class PsCommand

@@ -1,10 +1,12 @@
 using System.CommandLine;
-using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Cli;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Runs.Stacks;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Stacks;
 
 /// <summary>
 /// `stacks`: samples the managed stacks of every thread of a live process over a short window, merges identical stacks,

@@ -1,4 +1,4 @@
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Watch;
 
 /// <summary>
 /// `watch`'s rate limit: an episode begins when the trigger fires and ends only after it has been quiet for

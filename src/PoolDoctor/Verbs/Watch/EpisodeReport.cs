@@ -4,7 +4,7 @@ using PoolDoctor.Metrics;
 using PoolDoctor.Model.Flight;
 using PoolDoctor.Model.Verdicts;
 
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Watch;
 
 /// <summary>
 /// The report of one `watch` episode: the stack capture runs beside the counter loop, and the loop writes the report

@@ -1,4 +1,4 @@
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Watch;
 
 /// <summary>What <see cref="EpisodeGate"/> says about one interval.</summary>
 internal enum EpisodeStep

@@ -1,6 +1,6 @@
 using System.Runtime.InteropServices;
 
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Watch;
 
 /// <summary>
 /// Gives the memory a stack capture used back to the OS once its report is written, so a watch that runs for weeks

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Text.RegularExpressions;
 
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Watch;
 
 /// <summary>
 /// `watch --reports DIR --keep N`: each report goes into DIR/&lt;UTC time&gt;-pid&lt;PID&gt;/; only folders named that way

@@ -1,4 +1,4 @@
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Watch;
 
 /// <summary>
 /// When `watch` trims its native heap between reports: the counter and queue-delay sessions read their streams through

@@ -1,9 +1,10 @@
 using System.CommandLine;
 using System.Globalization;
-using PoolDoctor.Analysis.Triggers;
+using PoolDoctor.Cli;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Metrics;
 
-namespace PoolDoctor.Cli.Commands;
+namespace PoolDoctor.Verbs.Watch;
 
 /// <summary>
 /// `watch`: runs beside a service for days. One line on stdout per state change; a report (JSON + HTML) per starvation

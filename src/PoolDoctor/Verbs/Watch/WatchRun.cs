@@ -5,10 +5,10 @@ using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Counters;
 using PoolDoctor.Collect.Flight;
 using PoolDoctor.Metrics;
-using PoolDoctor.Report.Flight;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Flight;
 
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Watch;
 
 /// <summary>
 /// `watch`: attach, follow the pool with the shared <see cref="PoolWatch"/> loop, and for each starvation episode (a

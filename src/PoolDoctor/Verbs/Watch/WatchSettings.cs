@@ -2,7 +2,7 @@ using PoolDoctor.Analysis.Triggers;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Dumps;
 
-namespace PoolDoctor.Runs;
+namespace PoolDoctor.Verbs.Watch;
 
 /// <summary>
 /// How `watch` runs: the target, where reports go (<see cref="Reports"/>, one folder per report, at most

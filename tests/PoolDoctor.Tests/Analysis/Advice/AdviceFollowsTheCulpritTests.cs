@@ -1,9 +1,9 @@
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
-using static PoolDoctor.Tests.Doctor.DoctorFixtures;
+using static PoolDoctor.Tests.Shared.DoctorFixtures;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Analysis.Advice;
 
 /// <summary>
 /// The advice is written around the culprit, not copied from a template: two culprits of the same kind with
@@ -11,7 +11,7 @@ namespace PoolDoctor.Tests.Doctor;
 /// </summary>
 public sealed class AdviceFollowsTheCulpritTests
 {
-    private static Model.Advice.FixAdvice Fix(Culprit culprit) =>
+    private static PoolDoctor.Model.Advice.FixAdvice Fix(Culprit culprit) =>
         Assert.Single(AdviceBuilder.Build(VerdictKind.Starving, [culprit], [], 2).Fixes);
 
     [Theory]

@@ -1,13 +1,14 @@
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
-using static PoolDoctor.Tests.Doctor.DoctorFixtures;
+using PoolDoctor.Tests.Shared;
+using static PoolDoctor.Tests.Shared.DoctorFixtures;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Analysis.Advice;
 
 public sealed class AdviceTests
 {
-    private static Model.Advice.FixAdvice Fix(Culprit culprit) =>
+    private static PoolDoctor.Model.Advice.FixAdvice Fix(Culprit culprit) =>
         Assert.Single(AdviceBuilder.Build(VerdictKind.Starving, [culprit], [], 2).Fixes);
 
     [Theory]

@@ -1,7 +1,7 @@
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Sources;
+namespace PoolDoctor.Tests.Analysis.Advice;
 
 /// <summary>
 /// A blocking call inside a lambda of the reported method: the advice makes the lambda async, as `fix` does (the

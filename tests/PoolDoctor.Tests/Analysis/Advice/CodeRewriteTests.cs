@@ -1,7 +1,7 @@
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Sources;
+namespace PoolDoctor.Tests.Analysis.Advice;
 
 public sealed class CodeRewriteTests
 {

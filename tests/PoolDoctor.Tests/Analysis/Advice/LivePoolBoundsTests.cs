@@ -2,6 +2,7 @@ using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Targets;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Tests.Shared;
 
 namespace PoolDoctor.Tests.Analysis.Advice;
 
@@ -145,7 +146,7 @@ public sealed class LivePoolBoundsTests
     {
         var set = new PoolLimitsReading(128, 32767, ReadAt.AddSeconds(2), PoolLimitsReadingKind.Event);
         var resolved = PoolBounds.Resolve(Context(64, 32767, set: set), setters: null);
-        var report = Tests.Doctor.DoctorFixtures.Report(Tests.Doctor.DoctorFixtures.Load("taskwait.json")) with
+        var report = DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with
         {
             Context = new RunContext(resolved, new ToolContext("0.1.0-test", "x")),
         };

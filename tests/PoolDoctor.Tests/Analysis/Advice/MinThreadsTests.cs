@@ -1,9 +1,11 @@
 using PoolDoctor.Analysis.Advice;
+using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Analysis.Advice;
 
 public sealed class MinThreadsTests
 {
@@ -39,7 +41,7 @@ public sealed class MinThreadsTests
         // The fixture is a 125-connection run: at 2 s the target held 114 queued work items and 4 pool threads (and at 20 s 14 and 104), 118 at
         // once, where the threads seen blocked say 103. Read from the target itself, as `diagnose -p` must.
         var fixture = DoctorFixtures.Load("taskwait.json");
-        var gap = Assert.IsType<Model.Advice.MinThreadsAdvice>(AdviceBuilder.Build(fixture.Verdict, fixture.Culprits, fixture.Samples, fixture.Cores).StopGap);
+        var gap = Assert.IsType<MinThreadsAdvice>(AdviceBuilder.Build(fixture.Verdict, fixture.Culprits, fixture.Samples, fixture.Cores).StopGap);
         Assert.Equal(118, gap.PeakBlockedThreads);
         Assert.Equal(118 + 2 + 30, gap.Value);
         Assert.Contains("the server's own concurrency: up to 118 requests at once (114 queued work items + 4 pool threads at +2 s)", gap.BlockedSource);

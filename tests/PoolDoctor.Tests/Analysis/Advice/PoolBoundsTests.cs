@@ -1,9 +1,9 @@
 using PoolDoctor.Analysis.Advice;
-using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Targets;
 using PoolDoctor.Report.Diagnosis;
-using PoolDoctor.Tests.CallSites;
+using PoolDoctor.Tests.Analysis.Culprits;
+using PoolDoctor.Tests.Shared;
 
 namespace PoolDoctor.Tests.Analysis.Advice;
 
@@ -26,7 +26,7 @@ public sealed class PoolBoundsTests
     public void The_setter_calls_are_found_in_the_apps_IL()
     {
         var setters = PoolBounds.SetterCalls.In(ShopGraph.Graph);
-        Assert.Equal(["PoolDoctor.Tests.CallSites.PoolTuning.StartupTuning.RaiseMinimum"], setters.Min);
+        Assert.Equal(["PoolDoctor.Tests.Samples.Pool.StartupTuning.RaiseMinimum"], setters.Min);
         Assert.Empty(setters.Max);
     }
 
@@ -49,7 +49,7 @@ public sealed class PoolBoundsTests
     {
         var resolved = PoolBounds.Resolve(Context(min: new ConfiguredMinThreads(300, "DOTNET_ThreadPool_ForceMinWorkerThreads=12C")), PoolBounds.SetterCalls.In(ShopGraph.Graph));
         Assert.Null(resolved.MinWorkerThreads);
-        Assert.Contains("calls ThreadPool.SetMinThreads in PoolDoctor.Tests.CallSites.PoolTuning.StartupTuning.RaiseMinimum", resolved.Unknown["minWorkerThreads"]);
+        Assert.Contains("calls ThreadPool.SetMinThreads in PoolDoctor.Tests.Samples.Pool.StartupTuning.RaiseMinimum", resolved.Unknown["minWorkerThreads"]);
         Assert.Contains("it started with DOTNET_ThreadPool_ForceMinWorkerThreads=12C", resolved.Unknown["minWorkerThreads"]);
         Assert.Equal(PoolBounds.DefaultMaxWorkers, resolved.MaxWorkerThreads);
         Assert.Null(PoolBounds.CurrentMinimum(resolved));
@@ -74,7 +74,7 @@ public sealed class PoolBoundsTests
     public void Report_json_says_where_each_known_bound_came_from_and_html_shows_it()
     {
         var resolved = PoolBounds.Resolve(Context(), NoSetters());
-        var report = Tests.Doctor.DoctorFixtures.Report(Tests.Doctor.DoctorFixtures.Load("taskwait.json")) with
+        var report = DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with
         {
             Context = new RunContext(resolved, new ToolContext("0.1.0-test", "x")),
         };

@@ -1,8 +1,8 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.Stacks.SyntheticStacks;
+using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
-namespace PoolDoctor.Tests.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>
 /// The call-site rules on stacks shaped like Release builds of apps nobody here wrote: the JIT inlined the handler

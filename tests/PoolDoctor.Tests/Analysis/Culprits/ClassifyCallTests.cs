@@ -2,7 +2,7 @@ using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.CallSites;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>IL call targets go through the same table as stack frames.</summary>
 public class ClassifyCallTests

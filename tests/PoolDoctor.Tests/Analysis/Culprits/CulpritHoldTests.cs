@@ -1,6 +1,6 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.Stacks.SyntheticStacks;
+using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
 namespace PoolDoctor.Tests.Analysis.Culprits;
 

@@ -1,8 +1,8 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.Stacks.SyntheticStacks;
+using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
-namespace PoolDoctor.Tests.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>One rule per test, on stacks assembled from frame names recorded in real traces.</summary>
 public class CulpritRulesTests

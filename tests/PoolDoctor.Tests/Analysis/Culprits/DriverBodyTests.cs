@@ -1,9 +1,9 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.Stacks.SyntheticStacks;
+using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
-namespace PoolDoctor.Tests.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>
 /// A synchronous Npgsql call in tier-1 code, recorded by `diagnose -p` attached to a Release app already under load

@@ -2,9 +2,10 @@ using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.CallSites.ShopGraph;
+using PoolDoctor.Tests.Analysis.Stacks;
+using static PoolDoctor.Tests.Analysis.Culprits.ShopGraph;
 
-namespace PoolDoctor.Tests.CallSites;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>
 /// What the JIT inlined into a sampled frame, read at the frame's IL offset in this test assembly's sample shop
@@ -16,7 +17,7 @@ public class InlinedAtOffsetTests
         BlockingApis.Classify(FrameNames.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
 
     private const string Module = "PoolDoctor.Tests";
-    private const string Prices = "PoolDoctor.Tests.CallSites.Prices";
+    private const string Prices = "PoolDoctor.Tests.Samples.Prices";
 
     private static IlMethod Method(string type, string method) =>
         Graph.Methods.Single(m => m.TypeFullName == Prices + "." + type && m.Method == method);
@@ -96,9 +97,9 @@ public class InlinedAtOffsetTests
             new StackFrame("System.Private.CoreLib", "System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"),
             sampled,
             new StackFrame("Anonymously Hosted DynamicMethods Assembly", "dynamicClass.lambda_method9(pMT: 0x7fde2040dae8,class System.Object,class System.Object[])"),
-            .. PoolDoctor.Tests.Stacks.SyntheticStacks.Frames(PoolDoctor.Tests.Stacks.SyntheticStacks.PoolDispatch),
+            .. SyntheticStacks.Frames(SyntheticStacks.PoolDispatch),
         ], 100);
-        var snapshot = PoolDoctor.Tests.Stacks.SyntheticStacks.Snapshot([stack]) with
+        var snapshot = SyntheticStacks.Snapshot([stack]) with
         {
             CallGraph = Graph,
             Modules = [new ModuleInfo(Module, AssemblyPath, ModuleOrigin.App)],
@@ -120,9 +121,9 @@ public class InlinedAtOffsetTests
         var stack = new ThreadStack(1, [
             new StackFrame("System.Private.CoreLib", "System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"),
             sampled,
-            .. PoolDoctor.Tests.Stacks.SyntheticStacks.Frames(PoolDoctor.Tests.Stacks.SyntheticStacks.PoolDispatch),
+            .. SyntheticStacks.Frames(SyntheticStacks.PoolDispatch),
         ], 100);
-        var snapshot = PoolDoctor.Tests.Stacks.SyntheticStacks.Snapshot([stack]) with
+        var snapshot = SyntheticStacks.Snapshot([stack]) with
         {
             CallGraph = Graph,
             Modules = [new ModuleInfo(Module, AssemblyPath, ModuleOrigin.App)],

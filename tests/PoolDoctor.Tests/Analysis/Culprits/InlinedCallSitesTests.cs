@@ -1,9 +1,9 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.CallSites.ShopGraph;
+using static PoolDoctor.Tests.Analysis.Culprits.ShopGraph;
 
-namespace PoolDoctor.Tests.CallSites;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>The finder on the call graph read from this test assembly's sample shop (tests/.../CallSites/Shop).</summary>
 public class InlinedCallSitesTests
@@ -47,7 +47,7 @@ public class InlinedCallSitesTests
     [Fact]
     public void A_call_site_on_the_stack_in_a_generic_type_is_located_in_its_source()
     {
-        var frame = FrameNames.Parse("PoolDoctor.Tests.CallSites.Shop.CachedRepository`1[System.__Canon].Find(int32)");
+        var frame = FrameNames.Parse("PoolDoctor.Tests.Samples.Shop.CachedRepository`1[System.__Canon].Find(int32)");
 
         var location = new CallSiteResolver(Graph).Locate(frame, GetResult);
 
@@ -83,7 +83,7 @@ public class InlinedCallSitesTests
 
     [Theory]
     [InlineData("CustomerHandlers.GetCustomer")]
-    [InlineData("PoolDoctor.Tests.CallSites.Shop.CustomerHandlers.GetCustomer (PoolDoctor.Tests)")]
+    [InlineData("PoolDoctor.Tests.Samples.Shop.CustomerHandlers.GetCustomer (PoolDoctor.Tests)")]
     [InlineData("HTTP: GET /customers/{id} => GetCustomer")]
     public void Entry_hints_may_omit_the_namespace_or_be_an_endpoint_display_name(string hint)
     {

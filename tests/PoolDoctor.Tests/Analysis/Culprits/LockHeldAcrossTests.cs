@@ -3,7 +3,7 @@ using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
 
-namespace PoolDoctor.Tests.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>
 /// The lab's `lock` route holds a lock across Thread.Sleep. Its recorded stacks (fixtures/stacks/snapshots/lock*.json)

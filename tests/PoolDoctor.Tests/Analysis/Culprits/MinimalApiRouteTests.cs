@@ -1,9 +1,8 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Analysis.Stacks;
-using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.CallSites.ShopGraph;
+using static PoolDoctor.Tests.Analysis.Culprits.ShopGraph;
 
-namespace PoolDoctor.Tests.CallSites;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 public class MinimalApiRouteTests
 {

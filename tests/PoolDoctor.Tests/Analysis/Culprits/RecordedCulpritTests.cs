@@ -1,7 +1,7 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>
 /// The analyzer on stacks recorded from the lab under 125-connection load (fixtures/stacks, see its README):

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>
 /// Loads recorded stack captures (fixtures/stacks/snapshots/*.json). The files are a compact form of a StackSnapshot: a

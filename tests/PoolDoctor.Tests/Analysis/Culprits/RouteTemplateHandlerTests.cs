@@ -1,9 +1,9 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.CallSites.ShopGraph;
-using static PoolDoctor.Tests.Stacks.SyntheticStacks;
+using static PoolDoctor.Tests.Analysis.Culprits.ShopGraph;
+using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
-namespace PoolDoctor.Tests.CallSites;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>
 /// A handler inlined whole into ASP.NET Core's generated delegate, for a request known only by its route template (no

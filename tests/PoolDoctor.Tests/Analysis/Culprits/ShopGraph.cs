@@ -1,13 +1,13 @@
 using PoolDoctor.Collect.CallGraphs;
 using PoolDoctor.Model.CallGraphs;
-using PoolDoctor.Tests.CallSites.Shop;
+using PoolDoctor.Tests.Samples.Shop;
 
-namespace PoolDoctor.Tests.CallSites;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>The call graph of this test assembly (built in the same configuration as the tests), read once.</summary>
 internal static class ShopGraph
 {
-    public const string Ns = "PoolDoctor.Tests.CallSites.Shop";
+    public const string Ns = "PoolDoctor.Tests.Samples.Shop";
 
     private static readonly Lazy<CallGraph> Read = new(() => AssemblyCallGraphReader.Read([AssemblyPath]));
 

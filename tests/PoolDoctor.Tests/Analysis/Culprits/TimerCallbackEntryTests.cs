@@ -1,8 +1,8 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.Stacks.SyntheticStacks;
+using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
-namespace PoolDoctor.Tests.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>
 /// Recorded with `diagnose --load` on an app written for the trials (docs/accuracy.md): a housekeeping

@@ -1,10 +1,10 @@
 using PoolDoctor.Analysis.Detection;
-using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// The detector on series recorded from tests/apps/Bottleneck (scripts/record-bottleneck-fixtures.sh): a user-style

@@ -3,8 +3,9 @@ using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// `fixtures/counters/compensated`: the lab's `taskwait` (`.Result` on a 500 ms task) under 125 connections, with the

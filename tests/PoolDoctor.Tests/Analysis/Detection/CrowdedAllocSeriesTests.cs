@@ -1,10 +1,10 @@
 using PoolDoctor.Analysis.Detection;
-using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// `fixtures/counters/negatives/alloc-crowded-*`: the counters of two corpus runs (`diagnose --load`, 125 connections,

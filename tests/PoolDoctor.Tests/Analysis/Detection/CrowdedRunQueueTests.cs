@@ -4,7 +4,7 @@ using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// Runnable pool threads on a host whose cores other processes hold: schedstat tells threads that wait for those CPUs

@@ -1,8 +1,8 @@
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
-using PoolDoctor.Report.Counters;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>`watch` bounds the detector's series with <see cref="StarvationDetector.Forget"/>; verdicts must not change.</summary>
 public sealed class DetectorForgetTests

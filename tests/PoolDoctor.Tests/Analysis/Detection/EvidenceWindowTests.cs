@@ -3,7 +3,7 @@ using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Verdicts;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>The evidence names the window it measured: half a second is `over 0.5 s`, never rounded to `over 0 s`.</summary>
 public sealed class EvidenceWindowTests

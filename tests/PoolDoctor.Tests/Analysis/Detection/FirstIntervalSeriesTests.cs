@@ -1,9 +1,9 @@
 using PoolDoctor.Analysis.Detection;
-using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// `fixtures/counters/first-interval/mvc-db-taskrun`: the samples of `detect -p` in bench/time-to-verdict.sh on the lab's

@@ -2,7 +2,7 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>`detect` samples every 0.5 s: the rules must keep their meaning in seconds, not in samples.</summary>
 public class HalfSecondIntervalTests

@@ -1,10 +1,10 @@
 using PoolDoctor.Analysis.Detection;
-using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// `fixtures/counters/late-attach/taskwait-mvc`: `counters --format json` attached to the lab 4 s after a 125-connection

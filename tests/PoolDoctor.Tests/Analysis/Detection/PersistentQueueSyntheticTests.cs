@@ -2,7 +2,7 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Verdicts;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>Hand-made edges of the persistent-queue rule (docs/detection.md, rule 5).</summary>
 public class PersistentQueueSyntheticTests

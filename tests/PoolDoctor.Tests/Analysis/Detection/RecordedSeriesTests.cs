@@ -2,8 +2,9 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// The detector on series recorded from the lab (scripts/record-counter-fixtures.sh: fresh lab, `counters --format json`,

@@ -2,9 +2,10 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Tests.Shared;
 using static PoolDoctor.Model.Verdicts.EvidenceKind;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// Each rule's evidence items on recorded series (fixtures/counters): which facts, in which order, and figures that are

@@ -1,9 +1,9 @@
 using PoolDoctor.Analysis.Detection;
-using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// A stuck pool is never BlockingCompensated (issue 34 item 3). A SignalR hub method doing `.Result` over 64 connections

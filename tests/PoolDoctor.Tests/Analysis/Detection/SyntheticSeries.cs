@@ -1,6 +1,6 @@
 using PoolDoctor.Model.Counters;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>Builds hand-made series, one sample per second, for the edge cases no lab run produces on this machine.</summary>
 internal sealed class SyntheticSeries(int cores)

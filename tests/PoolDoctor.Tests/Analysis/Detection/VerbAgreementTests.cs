@@ -3,7 +3,7 @@ using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 
-namespace PoolDoctor.Tests.Detection;
+namespace PoolDoctor.Tests.Analysis.Detection;
 
 /// <summary>
 /// One verdict per process, whichever verb asks (issue 37 item 3): `detect`, `diagnose`, `counters` and `watch` feed one

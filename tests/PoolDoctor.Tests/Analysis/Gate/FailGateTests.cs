@@ -3,9 +3,9 @@ using PoolDoctor.Analysis.Gate;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Diagnosis;
-using PoolDoctor.Tests.Doctor;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Gate;
+namespace PoolDoctor.Tests.Analysis.Gate;
 
 public class FailGateTests
 {

@@ -5,7 +5,7 @@ using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Diagnosis;
 using PoolDoctor.Report.Stacks;
-using PoolDoctor.Tests.Doctor;
+using PoolDoctor.Tests.Shared;
 
 namespace PoolDoctor.Tests.Analysis.Packages;
 

@@ -1,9 +1,9 @@
-using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
-using PoolDoctor.Tests.Stacks;
+using PoolDoctor.Tests.Analysis.Stacks;
 
 namespace PoolDoctor.Tests.Analysis.Packages;
 

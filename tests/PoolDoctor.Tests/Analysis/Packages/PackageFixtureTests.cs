@@ -1,6 +1,6 @@
-using PoolDoctor.Model.Advice;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Stacks;

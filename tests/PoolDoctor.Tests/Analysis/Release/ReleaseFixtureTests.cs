@@ -1,7 +1,7 @@
 using PoolDoctor.Lab.Scenarios;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Release;
+namespace PoolDoctor.Tests.Analysis.Release;
 
 /// <summary>
 /// Captures of the Release lab (the JIT inlines small actions and handlers; no attribute stops it) must name what the

@@ -3,7 +3,7 @@ using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Release;
+namespace PoolDoctor.Tests.Analysis.Release;
 
 /// <summary>
 /// The captures of fixtures/release (see its README): nettraces recorded with `stacks` from the Release lab under load,

@@ -1,6 +1,6 @@
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Release;
+namespace PoolDoctor.Tests.Analysis.Release;
 
 /// <summary>
 /// A service written the way users write them (tests/apps/ShopApi: method-group, lambda and local-function handlers,

@@ -3,7 +3,7 @@ using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Release;
+namespace PoolDoctor.Tests.Analysis.Release;
 
 /// <summary>
 /// The captures of fixtures/shopapi (see its README): tests/apps/ShopApi in Release, warmed up under load, then one

@@ -24,7 +24,7 @@ public sealed partial class ParallelFrameListsTests
         ["PoolDoctor.Fix/Reports/CulpritPlaces.cs"] = (2, "reads the culprit's parallel lists"),
         ["PoolDoctor.Fix/Reports/PackageCallSite.cs"] = (1, "reads the culprit's parallel lists"),
         ["PoolDoctor.Model/Stacks/StackGroup.cs"] = (1, "UserFrames beside Frames"),
-        ["PoolDoctor/Verbs/Stacks/StackReportBuilder.cs"] = (2, "reads the group's UserFrames"),
+        ["PoolDoctor/Runs/Stacks/StackReportBuilder.cs"] = (2, "reads the group's UserFrames"),
         ["PoolDoctor.Report/Diagnosis/FlameStack.cs"] = (2, "UserFrames, Sources, Recovered beside Frames"),
         ["PoolDoctor.Report/Diagnosis/SvgFlameGraph.cs"] = (3, "reads the flame stack's lists"),
         ["PoolDoctor.Report/Compare/CompareTableWriter.cs"] = (2, "a table's columns, not frames: widths by column"),

@@ -1,9 +1,9 @@
 using PoolDoctor.Analysis.Stacks;
-using static PoolDoctor.Tests.Stacks.SyntheticStacks;
+using PoolDoctor.Tests.Analysis.Culprits;
+using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
-using PoolDoctor.Tests.Culprits;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Analysis.Stacks;
 
 public class StackGrouperTests
 {

@@ -1,6 +1,6 @@
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Analysis.Stacks;
 
 /// <summary>
 /// Builds stacks for rule tests from raw frame names copied from recorded traces; the fixture-based tests cover

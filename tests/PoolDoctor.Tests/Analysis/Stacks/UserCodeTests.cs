@@ -1,10 +1,10 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Tests.Analysis.Culprits;
 
-using PoolDoctor.Tests.Culprits;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Analysis.Stacks;
 
 public class UserCodeTests
 {

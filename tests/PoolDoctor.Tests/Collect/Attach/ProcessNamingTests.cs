@@ -1,7 +1,7 @@
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Model.Targets;
 
-namespace PoolDoctor.Tests.Attach;
+namespace PoolDoctor.Tests.Collect.Attach;
 
 /// <summary>How a process is named in lists and reports; command lines below are its arguments, '|'-separated as
 /// /proc/PID/cmdline separates them with NULs (so a path with a space is one argument).</summary>

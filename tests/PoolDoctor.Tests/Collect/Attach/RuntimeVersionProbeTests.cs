@@ -3,7 +3,7 @@ using System.Text;
 using PoolDoctor.Collect.Attach;
 using PoolDoctor.Collect.Stacks;
 
-namespace PoolDoctor.Tests.Attach;
+namespace PoolDoctor.Tests.Collect.Attach;
 
 public sealed class RuntimeVersionProbeTests
 {

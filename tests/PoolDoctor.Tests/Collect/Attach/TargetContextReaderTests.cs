@@ -1,6 +1,6 @@
 using PoolDoctor.Collect.Attach;
 
-namespace PoolDoctor.Tests.Attach;
+namespace PoolDoctor.Tests.Collect.Attach;
 
 public sealed class TargetContextReaderTests
 {

@@ -1,6 +1,6 @@
 using PoolDoctor.Collect.Attach;
 
-namespace PoolDoctor.Tests.Collect;
+namespace PoolDoctor.Tests.Collect.Attach;
 
 /// <summary>
 /// Reading the MinThreads a target was configured with. The expected values are what .NET 10 itself made of the same

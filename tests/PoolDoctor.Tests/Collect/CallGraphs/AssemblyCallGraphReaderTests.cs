@@ -4,9 +4,9 @@ using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Collect.CallGraphs;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
-using static PoolDoctor.Tests.CallSites.ShopGraph;
+using static PoolDoctor.Tests.Analysis.Culprits.ShopGraph;
 
-namespace PoolDoctor.Tests.CallSites;
+namespace PoolDoctor.Tests.Collect.CallGraphs;
 
 public class AssemblyCallGraphReaderTests
 {
@@ -18,7 +18,7 @@ public class AssemblyCallGraphReaderTests
         Assert.Contains(load.Calls, c => (c.Kind, c.TargetTypeFullName, c.TargetMethod)
             == (IlCallKind.Call, "System.Runtime.CompilerServices.TaskAwaiter", "GetResult"));
         Assert.Contains(load.Calls, c => (c.TargetTypeFullName, c.TargetMethod) == ("System.Threading.Tasks.Task", "GetAwaiter"));
-        Assert.Equal(typeof(Shop.CustomerRepository).GetMethod("Load")!.MetadataToken, load.Token);
+        Assert.Equal(typeof(Samples.Shop.CustomerRepository).GetMethod("Load")!.MetadataToken, load.Token);
     }
 
     [Fact]
@@ -86,7 +86,7 @@ public class AssemblyCallGraphReaderTests
         var called = pick.Calls.Select(c => c.TargetTypeFullName + "." + c.TargetMethod).ToArray();
         Assert.Equal(["System.Math.Abs", "System.Math.Max", "System.Math.Min", "System.Math.Sign", "System.Threading.Thread.Sleep"], called);
         Assert.Equal(pick.Calls.Select(c => c.IlOffset).Order(), pick.Calls.Select(c => c.IlOffset));
-        Assert.Contains((byte)0x45, typeof(Shop.ReportHandlers).GetMethod("Pick")!.GetMethodBody()!.GetILAsByteArray()!);
+        Assert.Contains((byte)0x45, typeof(Samples.Shop.ReportHandlers).GetMethod("Pick")!.GetMethodBody()!.GetILAsByteArray()!);
     }
 
     [Fact]
@@ -118,8 +118,8 @@ public class AssemblyCallGraphReaderTests
     }
 
     [Theory]
-    [InlineData("PoolDoctor.Tests.CallSites.Shop.CustomerRepository.Load(int32)", "CustomerRepository")]
-    [InlineData("PoolDoctor.Tests.CallSites.Shop.Warehouse+Shelf`1[System.__Canon].Take()", "Warehouse.Shelf")]
+    [InlineData("PoolDoctor.Tests.Samples.Shop.CustomerRepository.Load(int32)", "CustomerRepository")]
+    [InlineData("PoolDoctor.Tests.Samples.Shop.Warehouse+Shelf`1[System.__Canon].Take()", "Warehouse.Shelf")]
     public void Type_names_compare_equal_to_the_names_stack_frames_reduce_to(string runtimeFrame, string type)
     {
         var parsed = FrameNames.Parse(runtimeFrame);
@@ -191,7 +191,7 @@ public class AssemblyCallGraphReaderTests
         {
             var copy = Path.Combine(dir.FullName, "Corrupt.dll");
             var bytes = File.ReadAllBytes(AssemblyPath);
-            var token = typeof(Shop.OrderHandlers).GetMethod("List")!.MetadataToken;
+            var token = typeof(Samples.Shop.OrderHandlers).GetMethod("List")!.MetadataToken;
             bytes[FirstIlByteOffset(bytes, token)] = 0xA6; // no opcode has this value
 
             File.WriteAllBytes(copy, bytes);

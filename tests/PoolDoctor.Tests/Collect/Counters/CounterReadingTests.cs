@@ -1,6 +1,6 @@
 using PoolDoctor.Collect.Counters;
 
-namespace PoolDoctor.Tests.Counters;
+namespace PoolDoctor.Tests.Collect.Counters;
 
 public class CounterReadingTests
 {

@@ -2,7 +2,7 @@ using PoolDoctor.Collect.Counters;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Report.Counters;
 
-namespace PoolDoctor.Tests.Counters;
+namespace PoolDoctor.Tests.Collect.Counters;
 
 public class QueueDelayMeterTests
 {

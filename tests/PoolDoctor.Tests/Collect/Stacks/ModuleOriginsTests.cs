@@ -1,7 +1,7 @@
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Collect.Stacks;
 
 public sealed class ModuleOriginsTests
 {

@@ -2,7 +2,7 @@ using System.Buffers.Binary;
 using System.Text;
 using PoolDoctor.Collect.Stacks;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Collect.Stacks;
 
 /// <summary>Format versions the reader does not know are refused in one line, before any event is read.</summary>
 public sealed class NettraceFormatTests

@@ -1,7 +1,7 @@
 using System.Text;
 using PoolDoctor.Collect.Stacks;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Collect.Stacks;
 
 /// <summary>
 /// Nettrace format 6 (`dotnet-trace collect-linux`; the runtime's EventPipe writes 5) is read through TraceEvent's

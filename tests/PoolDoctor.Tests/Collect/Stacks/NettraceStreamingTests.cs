@@ -1,7 +1,6 @@
-using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Collect.Stacks.Nettrace;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Collect.Stacks;
 
 /// <summary>
 /// The reader streams: a block's bytes are held only until the events it queued are delivered (at the next sorted event

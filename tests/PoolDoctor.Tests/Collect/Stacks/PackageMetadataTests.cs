@@ -2,7 +2,7 @@ using PoolDoctor.Collect.CallGraphs;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Collect.Stacks;
 
 /// <summary>Package boundaries come from deps.json; async twins from the declaring type's metadata, never from names.</summary>
 public sealed class PackageMetadataTests
@@ -117,8 +117,8 @@ public sealed class PackageMetadataTests
     {
         // CountingStream overrides Read; ReadAsync is Stream's, in another assembly: "none" would be a false statement.
         var module = Module(typeof(CountingStream));
-        StackFrame read = new(module.Name, "PoolDoctor.Tests.Stacks.PackageMetadataTests+CountingStream.Read(unsigned int8[],int32,int32)");
-        StackFrame count = new(module.Name, "PoolDoctor.Tests.Stacks.PackageMetadataTests.Module(class System.Type)");
+        StackFrame read = new(module.Name, "PoolDoctor.Tests.Collect.Stacks.PackageMetadataTests+CountingStream.Read(unsigned int8[],int32,int32)");
+        StackFrame count = new(module.Name, "PoolDoctor.Tests.Collect.Stacks.PackageMetadataTests.Module(class System.Type)");
 
         var found = DeclaredApiReader.Read([read, count], [module]);
 

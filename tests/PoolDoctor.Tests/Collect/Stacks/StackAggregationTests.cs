@@ -2,7 +2,7 @@ using System.Text.Json;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Collect.Stacks.Nettrace;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Collect.Stacks;
 
 /// <summary>
 /// The stack reader aggregates events as they stream instead of keeping one row per event: on every recorded fixture

@@ -1,6 +1,6 @@
 using System.IO.Compression;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Collect.Stacks;
 
 /// <summary>The recorded nettrace fixtures, and damaged copies of them made on the fly.</summary>
 internal static class StackFixtures

@@ -1,6 +1,6 @@
 using PoolDoctor.Lab.Loopback;
 
-namespace PoolDoctor.Tests.Lab;
+namespace PoolDoctor.Tests.Lab.Loopback;
 
 public sealed class TerminatorFramingTests
 {

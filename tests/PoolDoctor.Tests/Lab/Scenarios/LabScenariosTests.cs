@@ -1,6 +1,6 @@
 using PoolDoctor.Lab.Scenarios;
 
-namespace PoolDoctor.Tests.Lab;
+namespace PoolDoctor.Tests.Lab.Scenarios;
 
 public sealed class LabScenariosTests
 {

@@ -1,4 +1,3 @@
-using System.Net.Http;
 using PoolDoctor.Load.Grpc;
 
 namespace PoolDoctor.Tests.Load.Grpc;

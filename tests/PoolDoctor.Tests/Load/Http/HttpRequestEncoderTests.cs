@@ -1,7 +1,7 @@
 using System.Text;
 using PoolDoctor.Load.Http;
 
-namespace PoolDoctor.Tests.Load;
+namespace PoolDoctor.Tests.Load.Http;
 
 public sealed class HttpRequestEncoderTests
 {

@@ -1,7 +1,7 @@
 using HdrHistogram;
 using PoolDoctor.Load.Stats;
 
-namespace PoolDoctor.Tests.Load;
+namespace PoolDoctor.Tests.Load.Stats;
 
 public sealed class LatencyHistogramTests
 {

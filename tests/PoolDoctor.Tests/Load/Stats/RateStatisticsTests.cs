@@ -1,6 +1,6 @@
 using PoolDoctor.Load.Stats;
 
-namespace PoolDoctor.Tests.Load;
+namespace PoolDoctor.Tests.Load.Stats;
 
 public sealed class RateStatisticsTests
 {

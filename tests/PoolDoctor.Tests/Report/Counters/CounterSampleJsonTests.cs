@@ -3,9 +3,9 @@ using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Diagnosis;
-using PoolDoctor.Tests.Doctor;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Counters;
+namespace PoolDoctor.Tests.Report.Counters;
 
 public sealed class CounterSampleJsonTests
 {

@@ -2,8 +2,9 @@ using System.Globalization;
 using System.Text.RegularExpressions;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Report.Diagnosis;
 
 public sealed class FlameGraphTests
 {

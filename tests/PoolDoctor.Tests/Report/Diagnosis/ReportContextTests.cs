@@ -1,8 +1,8 @@
 using System.Text.Json;
-using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Report.Diagnosis;
 
 public sealed class ReportContextTests
 {

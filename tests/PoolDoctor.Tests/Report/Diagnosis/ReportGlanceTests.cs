@@ -6,7 +6,7 @@ using PoolDoctor.Report.Diagnosis;
 using PoolDoctor.Report.Stacks;
 using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Report.Diagnosis;
 
 /// <summary>
 /// Issue 35 on the README's own scenario, recorded: the flame graph draws the culprit the JIT inlined, the advice is one
@@ -153,7 +153,7 @@ public sealed class ReportGlanceTests
         }
     }
 
-    private static string Terminal(Model.Diagnosis.DiagnosisReport report)
+    private static string Terminal(PoolDoctor.Model.Diagnosis.DiagnosisReport report)
     {
         using var writer = new StringWriter();
         ReportTerminalWriter.Write(PlainConsole.Create(writer, 200), report);

@@ -1,8 +1,9 @@
 using System.Text.RegularExpressions;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Report.Diagnosis;
 
 /// <summary>What the markup can tell about the layout; a real browser measures the widths (docs/report.md, screenshots).</summary>
 public sealed class ReportLayoutTests

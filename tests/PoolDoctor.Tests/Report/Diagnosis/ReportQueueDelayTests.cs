@@ -2,8 +2,9 @@ using System.Text.Json;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Report.Diagnosis;
 
 public sealed class ReportQueueDelayTests
 {

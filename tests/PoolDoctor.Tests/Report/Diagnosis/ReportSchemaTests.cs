@@ -5,10 +5,10 @@ using Json.Schema;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Verdicts;
-using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Report.Diagnosis;
 
 /// <summary>report.json against docs/report.schema.json (JSON Schema 2020-12, validated by JsonSchema.Net).</summary>
 public sealed class ReportSchemaTests
@@ -69,7 +69,7 @@ public sealed class ReportSchemaTests
         Assert.False(Validate(node.ToJsonString()).IsValid, breakage);
     }
 
-    private static Model.Diagnosis.DiagnosisReport Report(string which)
+    private static PoolDoctor.Model.Diagnosis.DiagnosisReport Report(string which)
     {
         var taskwait = DoctorFixtures.Load("taskwait.json");
         return which switch
@@ -81,7 +81,7 @@ public sealed class ReportSchemaTests
             "no-evidence" => DoctorFixtures.Report(taskwait),
             "repository-file" => WithRepositoryFile(DoctorFixtures.Report(taskwait), "src/Lab/DiagScenarioController.cs"),
             // A fix that is a package upgrade shows no code ("code": "none"), which the schema once refused.
-            "package-upgrade-fix" => WithFirstFixCode(DoctorFixtures.Report(taskwait), Model.Advice.AdviceCode.None),
+            "package-upgrade-fix" => WithFirstFixCode(DoctorFixtures.Report(taskwait), PoolDoctor.Model.Advice.AdviceCode.None),
             // The detector's own items on a recorded series, and the MinThreads note a compensated report ends with.
             "detector-evidence" => DoctorFixtures.Report(taskwait) with { Verdict = DetectorVerdict() },
             "flight-recorder" => DoctorFixtures.Report(taskwait) with { Flight = Flight() },
@@ -91,29 +91,29 @@ public sealed class ReportSchemaTests
     }
 
     // The pool's bounds read from the target's memory, then changed by a SetMinThreads call the runtime reported.
-    private static Model.Diagnosis.DiagnosisReport WithLiveLimits(Model.Diagnosis.DiagnosisReport report)
+    private static PoolDoctor.Model.Diagnosis.DiagnosisReport WithLiveLimits(PoolDoctor.Model.Diagnosis.DiagnosisReport report)
     {
         var at = new DateTimeOffset(2026, 11, 28, 9, 41, 0, TimeSpan.Zero);
-        var target = new Model.Diagnosis.TargetContext("10.0.0", 2, null, null, null, "dotnet app.dll")
+        var target = new PoolDoctor.Model.Diagnosis.TargetContext("10.0.0", 2, null, null, null, "dotnet app.dll")
         {
-            LimitsRead = new Model.Targets.PoolLimitsReading(2, 32767, at, Model.Targets.PoolLimitsReadingKind.Memory),
-            LimitsSet = new Model.Targets.PoolLimitsReading(64, 32767, at.AddSeconds(3), Model.Targets.PoolLimitsReadingKind.Event),
+            LimitsRead = new PoolDoctor.Model.Targets.PoolLimitsReading(2, 32767, at, PoolDoctor.Model.Targets.PoolLimitsReadingKind.Memory),
+            LimitsSet = new PoolDoctor.Model.Targets.PoolLimitsReading(64, 32767, at.AddSeconds(3), PoolDoctor.Model.Targets.PoolLimitsReadingKind.Event),
         };
-        return report with { Context = new Model.Diagnosis.RunContext(PoolBounds.Resolve(target, null), new Model.Diagnosis.ToolContext("0.1.0-test", "x")) };
+        return report with { Context = new PoolDoctor.Model.Diagnosis.RunContext(PoolBounds.Resolve(target, null), new PoolDoctor.Model.Diagnosis.ToolContext("0.1.0-test", "x")) };
     }
 
     // A calm sample, two queued ones, and a burst of Monitor.Wait between: a window with an onset and a first wait.
-    internal static Model.Flight.FlightRecording Flight()
+    internal static PoolDoctor.Model.Flight.FlightRecording Flight()
     {
-        var recorder = new PoolDoctor.Analysis.Flight.FlightRecorder(new Model.Flight.FlightLimits(30), 2);
-        Model.Counters.CounterSample Sample(double s, double queue) => new(s, 10, queue, 50, 20, 2, 0, 10);
-        recorder.Add(new Model.Counters.CounterInterval(Sample(1, 0), []));
+        var recorder = new PoolDoctor.Analysis.Flight.FlightRecorder(new PoolDoctor.Model.Flight.FlightLimits(30), 2);
+        PoolDoctor.Model.Counters.CounterSample Sample(double s, double queue) => new(s, 10, queue, 50, 20, 2, 0, 10);
+        recorder.Add(new PoolDoctor.Model.Counters.CounterInterval(Sample(1, 0), []));
         for (var i = 0; i < 6; i++)
         {
-            recorder.Add(new Model.Flight.WaitEvent(1.5 + i * 0.01, 100 + i, Model.Flight.WaitKind.MonitorWait));
+            recorder.Add(new PoolDoctor.Model.Flight.WaitEvent(1.5 + i * 0.01, 100 + i, PoolDoctor.Model.Flight.WaitKind.MonitorWait));
         }
-        recorder.Add(new Model.Counters.CounterInterval(Sample(2, 40), [new Model.Counters.InjectionEvent(1.9, 3, Model.Counters.AdjustmentReason.CooperativeBlocking, 0)]));
-        recorder.Add(new Model.Counters.CounterInterval(Sample(3, 80), []));
+        recorder.Add(new PoolDoctor.Model.Counters.CounterInterval(Sample(2, 40), [new PoolDoctor.Model.Counters.InjectionEvent(1.9, 3, PoolDoctor.Model.Counters.AdjustmentReason.CooperativeBlocking, 0)]));
+        recorder.Add(new PoolDoctor.Model.Counters.CounterInterval(Sample(3, 80), []));
         return recorder.Snapshot(3);
     }
 
@@ -130,8 +130,8 @@ public sealed class ReportSchemaTests
     {
         var series = CounterFixtures.Load("compensated/diagnose-minthreads300-1");
         var verdict = StarvationDetector.FirstFinding(series.Samples, series.Injections, series.Cores)!;
-        var culprit = new Model.Stacks.Culprit("DiagScenarioController.TaskWait", Model.Stacks.BlockingKind.SyncOverAsync, "Task.Result", 153, 0.74, []);
-        var note = CompensationNote.Describe(verdict, [culprit], new Model.Targets.ConfiguredMinThreads(300, "DOTNET_ThreadPool_ForceMinWorkerThreads=0x12C"), 167)!;
+        var culprit = new PoolDoctor.Model.Stacks.Culprit("DiagScenarioController.TaskWait", PoolDoctor.Model.Stacks.BlockingKind.SyncOverAsync, "Task.Result", 153, 0.74, []);
+        var note = CompensationNote.Describe(verdict, [culprit], new PoolDoctor.Model.Targets.ConfiguredMinThreads(300, "DOTNET_ThreadPool_ForceMinWorkerThreads=0x12C"), 167)!;
         return verdict with { Evidence = [.. verdict.Evidence, note] };
     }
 
@@ -146,21 +146,21 @@ public sealed class ReportSchemaTests
         Assert.Equal([null, .. System.Enum.GetValues<EvidenceUnit>().Where(u => u != EvidenceUnit.None).Select(u => u.Name())], Enum(items["unit"]!));
     }
 
-    private static Model.Diagnosis.DiagnosisReport WithRepositoryFile(Model.Diagnosis.DiagnosisReport report, string relative)
+    private static PoolDoctor.Model.Diagnosis.DiagnosisReport WithRepositoryFile(PoolDoctor.Model.Diagnosis.DiagnosisReport report, string relative)
     {
         var c = report.Culprits[0];
         var site = c.Site with { File = "/home/build/lab/" + relative, Line = 42, RepositoryFile = relative };
         // Every user frame with a line carries its repository path too, not only the call site.
-        var frame = new Model.Stacks.SourceLocation("/home/build/lab/src/Lab/Program.cs", 7) { RepositoryFile = "src/Lab/Program.cs" };
-        Model.Stacks.SourceLocation?[] chainSources = [frame, new Model.Stacks.SourceLocation(site.File, 42) { RepositoryFile = relative }];
-        var exampleSources = c.ExampleStack.Select(_ => (Model.Stacks.SourceLocation?)frame).ToList();
+        var frame = new PoolDoctor.Model.Stacks.SourceLocation("/home/build/lab/src/Lab/Program.cs", 7) { RepositoryFile = "src/Lab/Program.cs" };
+        PoolDoctor.Model.Stacks.SourceLocation?[] chainSources = [frame, new PoolDoctor.Model.Stacks.SourceLocation(site.File, 42) { RepositoryFile = relative }];
+        var exampleSources = c.ExampleStack.Select(_ => (PoolDoctor.Model.Stacks.SourceLocation?)frame).ToList();
         return report with
         {
             Culprits = [c with { Site = site, Chain = ["Program.Main", c.Method], ChainSources = chainSources, ExampleSources = exampleSources }, .. report.Culprits.Skip(1)],
         };
     }
 
-    private static Model.Diagnosis.DiagnosisReport WithFirstFixCode(Model.Diagnosis.DiagnosisReport report, Model.Advice.AdviceCode code)
+    private static PoolDoctor.Model.Diagnosis.DiagnosisReport WithFirstFixCode(PoolDoctor.Model.Diagnosis.DiagnosisReport report, PoolDoctor.Model.Advice.AdviceCode code)
     {
         var fixes = report.Advice.Fixes;
         Assert.NotEmpty(fixes);

@@ -1,8 +1,9 @@
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Report.Diagnosis;
 
 public sealed class ReportTimeTests
 {

@@ -5,9 +5,9 @@ using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Compare;
 using PoolDoctor.Report.Diagnosis;
-using Spectre.Console;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Report.Diagnosis;
 
 public sealed class ReportWriterTests
 {

@@ -1,8 +1,9 @@
 using System.Text.Json;
 using PoolDoctor.Report.Diagnosis;
 using PoolDoctor.Report.Stacks;
+using PoolDoctor.Tests.Shared;
 
-namespace PoolDoctor.Tests.Doctor;
+namespace PoolDoctor.Tests.Report.Diagnosis;
 
 /// <summary>A culprit's file from its repository's root beside the PDB's path: JSON keeps both, the page shows the short one, the terminal the local one.</summary>
 public sealed class RepositoryFileOutputTests
@@ -79,10 +80,10 @@ public sealed class RepositoryFileOutputTests
     private const string FrameRelative = "src/Lab/Program.cs";
 
     // The culprit's chain and example stack with lines: two frames in the repository, one outside it, one without a line.
-    private static Model.Diagnosis.DiagnosisReport WithFrames(Model.Diagnosis.DiagnosisReport report)
+    private static PoolDoctor.Model.Diagnosis.DiagnosisReport WithFrames(PoolDoctor.Model.Diagnosis.DiagnosisReport report)
     {
         var c = report.Culprits[0];
-        var inRepo = new Model.Stacks.SourceLocation(FrameAbsolute, 7) { RepositoryFile = FrameRelative };
+        var inRepo = new PoolDoctor.Model.Stacks.SourceLocation(FrameAbsolute, 7) { RepositoryFile = FrameRelative };
         return report with
         {
             Culprits =
@@ -90,15 +91,15 @@ public sealed class RepositoryFileOutputTests
                 c with
                 {
                     Chain = ["Program.Main", c.Method],
-                    ChainSources = [inRepo, new Model.Stacks.SourceLocation(Absolute, 42) { RepositoryFile = Relative }],
+                    ChainSources = [inRepo, new PoolDoctor.Model.Stacks.SourceLocation(Absolute, 42) { RepositoryFile = Relative }],
                     ExampleStack = ["Program.Main", "Helper.Wrap", "Task<TResult>.Result"],
-                    ExampleSources = [inRepo, new Model.Stacks.SourceLocation("/opt/loose/Helper.cs", 3), null],
+                    ExampleSources = [inRepo, new PoolDoctor.Model.Stacks.SourceLocation("/opt/loose/Helper.cs", 3), null],
                 },
             ],
         };
     }
 
-    private static Model.Diagnosis.DiagnosisReport Report(string? sourceUrl)
+    private static PoolDoctor.Model.Diagnosis.DiagnosisReport Report(string? sourceUrl)
     {
         var report = DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json"));
         var c = report.Culprits[0];

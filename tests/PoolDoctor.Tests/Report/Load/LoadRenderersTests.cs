@@ -2,7 +2,7 @@ using System.Text.Json;
 using PoolDoctor.Model.Load;
 using PoolDoctor.Report.Load;
 
-namespace PoolDoctor.Tests.Load;
+namespace PoolDoctor.Tests.Report.Load;
 
 public sealed class LoadRenderersTests
 {

@@ -3,7 +3,7 @@ using System.Text.Json;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Stacks;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Report.Stacks;
 
 /// <summary>`heldAcross` is an added culprit key: written for a lock whose holder blocks, absent otherwise (no key renamed).</summary>
 public sealed class HeldAcrossJsonTests

@@ -1,10 +1,10 @@
-using PoolDoctor.Report.Diagnosis;
 using System.Text.RegularExpressions;
-using PoolDoctor.Cli.Stacks;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Diagnosis;
 using PoolDoctor.Report.Stacks;
+using PoolDoctor.Runs.Stacks;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Report.Stacks;
 
 public sealed class StackHtmlWriterTests
 {

@@ -1,11 +1,11 @@
 using System.Text;
 using System.Text.Json;
-using PoolDoctor.Cli;
-using PoolDoctor.Cli.Stacks;
+using PoolDoctor.Cli.Options;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Stacks;
+using PoolDoctor.Runs.Stacks;
 
-namespace PoolDoctor.Tests.Stacks;
+namespace PoolDoctor.Tests.Report.Stacks;
 
 public sealed class StackWritersTests
 {

@@ -3,7 +3,7 @@ using PoolDoctor.Report.Verdicts;
 using static PoolDoctor.Model.Verdicts.EvidenceKind;
 using static PoolDoctor.Model.Verdicts.EvidenceUnit;
 
-namespace PoolDoctor.Tests.Verdicts;
+namespace PoolDoctor.Tests.Report.Verdicts;
 
 /// <summary>
 /// One row per sentence form: an item as a rule makes it, and the sentence the rule used to write for those figures
@@ -43,9 +43,9 @@ public sealed class EvidenceTextTests
     public static TheoryData<string, EvidenceItem> Forms => new()
     {
         { "evidence from the fixture", EvidenceItem.Text("evidence from the fixture") },
-        { "no counter sample yet", new(NoSampleYet) { Figure = 0, Unit = Samples } },
-        { "no counter sample", new(NoSamples) { Figure = 0, Unit = Samples } },
-        { "one counter sample so far; trends need two", new(OneSample) { Figure = 1, Unit = Samples } },
+        { "no counter sample yet", new(NoSampleYet) { Figure = 0, Unit = EvidenceUnit.Samples } },
+        { "no counter sample", new(NoSamples) { Figure = 0, Unit = EvidenceUnit.Samples } },
+        { "one counter sample so far; trends need two", new(OneSample) { Figure = 1, Unit = EvidenceUnit.Samples } },
         {
             "thread count 8 = 4x 2 core(s), +1.5 threads/s over 4 s",
             new(ThreadCount) { Figure = 8, Unit = EvidenceUnit.Threads, Cores = 2, WindowSeconds = 4, Figures = [Fig(FigureName.ThreadSlope, 1.5, ThreadsPerSecond)] }
@@ -108,11 +108,11 @@ public sealed class EvidenceTextTests
         { "queue length 3.5 on average over the last samples: work waits for a CPU", new(QueueWaitsForCpu) { Figure = 3.5, Unit = Items } },
         {
             "queue never drains: 13-120 over 2 s, at or above 2 (= 1x 2 core(s)) in 5 of 5 samples",
-            Queue(QueueNeverDrains, 13, Fig(FigureName.QueueMax, 120, Items), Fig(FigureName.SamplesAtOrAbove, 5, Samples), Fig(FigureName.Samples, 5, Samples)) with { WindowSeconds = 2 }
+            Queue(QueueNeverDrains, 13, Fig(FigureName.QueueMax, 120, Items), Fig(FigureName.SamplesAtOrAbove, 5, EvidenceUnit.Samples), Fig(FigureName.Samples, 5, EvidenceUnit.Samples)) with { WindowSeconds = 2 }
         },
         {
             "queue stays up: 0-120 over 5 s, at or above 2 (= 1x 2 core(s)) in 4 of 5 samples",
-            Queue(QueueStaysUp, 0, Fig(FigureName.QueueMax, 120, Items), Fig(FigureName.SamplesAtOrAbove, 4, Samples), Fig(FigureName.Samples, 5, Samples)) with { WindowSeconds = 5 }
+            Queue(QueueStaysUp, 0, Fig(FigureName.QueueMax, 120, Items), Fig(FigureName.SamplesAtOrAbove, 4, EvidenceUnit.Samples), Fig(FigureName.Samples, 5, EvidenceUnit.Samples)) with { WindowSeconds = 5 }
         },
         {
             "completed 5/s: a queued item waits about 24 s for a thread",

@@ -3,7 +3,7 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
 
-namespace PoolDoctor.Tests.Verdicts;
+namespace PoolDoctor.Tests.Report.Verdicts;
 
 /// <summary>
 /// The sentences did not change when the rules began to emit items: fixtures/evidence/recorded-sentences.txt holds every

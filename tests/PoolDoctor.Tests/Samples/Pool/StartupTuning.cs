@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.PoolTuning;
+namespace PoolDoctor.Tests.Samples.Pool;
 
 /// <summary>
 /// IL for the pool-bounds tests: a start-up that raises MinThreads in code, the way services do it in Program.cs.

@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.Prices;
+namespace PoolDoctor.Tests.Samples.Prices;
 
 // Handlers whose statements call small helpers the JIT may inline into them. Only read as IL, never run.
 public static class PriceHandlers

@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.Prices;
+namespace PoolDoctor.Tests.Samples.Prices;
 
 public static class PriceSource
 {

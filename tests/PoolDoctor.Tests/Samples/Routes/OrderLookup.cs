@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.Routes;
+namespace PoolDoctor.Tests.Samples.Routes;
 
 public static class OrderLookup
 {

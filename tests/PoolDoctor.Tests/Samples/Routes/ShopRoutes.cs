@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.Routes;
+namespace PoolDoctor.Tests.Samples.Routes;
 
 /// <summary>Handlers mapped the way minimal APIs map method groups: a route literal, then the handler's ldftn; the second
 /// set under a group prefix, as `app.MapGroup("/v2")` does.</summary>

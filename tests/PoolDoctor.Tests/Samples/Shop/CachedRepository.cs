@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.Shop;
+namespace PoolDoctor.Tests.Samples.Shop;
 
 /// <summary>A generic repository: frames name it <c>CachedRepository&lt;T&gt;</c>, metadata <c>CachedRepository`1</c>.</summary>
 public sealed class CachedRepository<T>

@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.Shop;
+namespace PoolDoctor.Tests.Samples.Shop;
 
 /// <summary>A cache built once, lazily: every caller waits on the Lazy's lock while the first one loads.</summary>
 public sealed class CatalogCache

@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.Shop;
+namespace PoolDoctor.Tests.Samples.Shop;
 
 // Sample code shaped like a minimal-API app (handler -> service -> repository). It is only read as IL by the
 // call-graph tests, never run.

@@ -1,4 +1,4 @@
-namespace PoolDoctor.Tests.CallSites.Shop;
+namespace PoolDoctor.Tests.Samples.Shop;
 
 // Blocks too, but no handler reaches it.
 public static class Maintenance

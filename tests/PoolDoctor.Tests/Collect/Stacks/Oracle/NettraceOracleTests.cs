@@ -3,7 +3,7 @@ using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Collect.Stacks.TraceLogFallback;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Tests.Stacks.Oracle;
+namespace PoolDoctor.Tests.Collect.Stacks.Oracle;
 
 /// <summary>
 /// The tool's own nettrace reader against TraceEvent's TraceLog on every recorded trace fixture: the same stacks (frames,

@@ -1,0 +1,9 @@
+namespace PoolDoctor.Runs.Stacks;
+
+public enum StackFormat
+{
+    Text,
+    Json,
+    Speedscope,
+    Html,
+}

@@ -1,6 +1,0 @@
-using PoolDoctor.Model.Diagnosis;
-
-namespace PoolDoctor.Runs;
-
-/// <summary>The rows of the variants that ran (all of them unless <see cref="End"/> says why not).</summary>
-internal sealed record CompareResult(IReadOnlyList<CompareRow> Rows, RunEnd End);

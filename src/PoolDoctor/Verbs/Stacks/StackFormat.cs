@@ -1,9 +1,0 @@
-namespace PoolDoctor.Cli.Stacks;
-
-public enum StackFormat
-{
-    Text,
-    Json,
-    Speedscope,
-    Html,
-}
