@@ -135,7 +135,9 @@ public sealed class AttachedTarget : IAsyncDisposable
 
     /// <summary>
     /// A runtime that connected to a ',listen' port (DOTNET_DiagnosticPorts, suspended by default) waits for a resume
-    /// before it runs Main; collectors call this once their session runs, so nothing before it is missed. No-op otherwise.
+    /// before it runs Main; collectors call this once their session runs, so nothing before it is missed (a dump, before it
+    /// writes, so it shows the target running and never leaves it suspended). The one place that decides: no-op for a
+    /// target attached any other way, and after the first call.
     /// </summary>
     public void ResumeIfSuspended()
     {
@@ -147,7 +149,7 @@ public sealed class AttachedTarget : IAsyncDisposable
         {
             Client.ResumeRuntime();
         }
-        catch (Exception e) when (e is ServerErrorException or ServerNotAvailableException or IOException)
+        catch (Exception e) when (e is DiagnosticsClientException or IOException)
         {
             // Not suspended (a nosuspend port): nothing to resume.
         }

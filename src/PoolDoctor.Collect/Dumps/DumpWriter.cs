@@ -13,17 +13,12 @@ public static class DumpWriter
     /// <summary>dotnet-dump's default, so a dump from either tool reads the same.</summary>
     public const DumpKind DefaultKind = DumpKind.Full;
 
-    /// <param name="resumeRuntime">The target waits at startup for a reverse (listen) port's client: resume it first, so
-    /// the dump shows it running and never leaves it suspended.</param>
     /// <returns>The dump's size in bytes.</returns>
     /// <exception cref="AttachException">The runtime refused or failed to write the dump (one line).</exception>
-    public static async Task<long> WriteAsync(AttachedTarget target, string path, DumpKind kind, CancellationToken cancellation, bool resumeRuntime = false)
+    public static async Task<long> WriteAsync(AttachedTarget target, string path, DumpKind kind, CancellationToken cancellation)
     {
         var full = Path.GetFullPath(path);
-        if (resumeRuntime)
-        {
-            Resume(target);
-        }
+        target.ResumeIfSuspended();
         try
         {
             // A dump takes as long as the target's memory needs (minutes for a large heap), so the write as a whole has no
@@ -91,18 +86,6 @@ public static class DumpWriter
         catch (OperationCanceledException)
         {
             return null;
-        }
-    }
-
-    private static void Resume(AttachedTarget target)
-    {
-        try
-        {
-            target.Client.ResumeRuntime();
-        }
-        catch (Exception e) when (e is DiagnosticsClientException or IOException)
-        {
-            // Not suspended (a nosuspend port): nothing to resume.
         }
     }
 

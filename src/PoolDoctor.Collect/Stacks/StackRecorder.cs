@@ -12,11 +12,9 @@ namespace PoolDoctor.Collect.Stacks;
 /// </summary>
 public static class StackRecorder
 {
-    /// <param name="resumeRuntime">True for a ',listen' diagnostic port: a runtime started with it waits, suspended, until a
-    /// tool resumes it; resuming after the session starts means the capture sees its start-up.</param>
     /// <param name="notice">Told, once each, what the target's runtime cannot give (one line meant for the user).</param>
     public static async Task<StackRecording> RecordAsync(
-        AttachedTarget target, StackCaptureOptions options, string path, CancellationToken cancellationToken, bool resumeRuntime = false,
+        AttachedTarget target, StackCaptureOptions options, string path, CancellationToken cancellationToken,
         Action<string>? notice = null)
     {
         // The file first: a path that cannot be written must fail before any session exists in the target.
@@ -34,17 +32,8 @@ public static class StackRecorder
         }
 
         ToolTimeline.Mark("record-session");
-        if (resumeRuntime)
-        {
-            try
-            {
-                target.Client.ResumeRuntime();
-            }
-            catch (Exception e) when (e is ServerErrorException or ServerNotAvailableException or IOException)
-            {
-                // Not suspended (nosuspend port): nothing to resume.
-            }
-        }
+        // A runtime waiting on a ',listen' port runs only now, so the capture sees its start-up.
+        target.ResumeIfSuspended();
 
         using (session)
         {

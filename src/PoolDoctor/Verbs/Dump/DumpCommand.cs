@@ -26,8 +26,6 @@ internal static class DumpCommand
             var spec = target.ReadRequired(parse);
             var kind = parse.GetValue(type) ?? DumpKind.Full;
             var path = parse.GetValue(output)?.ToString();
-            // A reverse port holds the target at startup until resumed; read before attaching creates the socket.
-            var listening = spec.IsReversePort;
             await using var attached = await AttachOrFail(spec, cancellation);
             path ??= $"core_{DateTime.Now:yyyyMMdd_HHmmss}_{attached.ProcessId}";
             long size;
@@ -37,7 +35,7 @@ internal static class DumpCommand
                 await using var progress = ProgressLine.Start(
                     console,
                     $"writing the {kind.ToString().ToLowerInvariant()} dump to {path}", ProgressLine.FileSize(Path.GetFullPath(path)));
-                size = await DumpWriter.WriteAsync(attached, path, kind, cancellation, resumeRuntime: listening);
+                size = await DumpWriter.WriteAsync(attached, path, kind, cancellation);
             }
             catch (AttachException e)
             {

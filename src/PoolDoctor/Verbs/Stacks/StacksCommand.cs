@@ -40,11 +40,9 @@ internal static class StacksCommand
             try
             {
                 StackRecording recording;
-                // A reverse port holds the target at startup until resumed; read before attaching creates the socket.
-                var listening = spec.IsReversePort;
                 await using (var attached = await AttachedTarget.AttachAsync(spec, cancellation))
                 {
-                    recording = await StackRecorder.RecordAsync(attached, options, path, cancellation, resumeRuntime: listening,
+                    recording = await StackRecorder.RecordAsync(attached, options, path, cancellation,
                         notice: text => Stderr.Note(console, text));
                 }
                 var recorded = clock.Elapsed;

@@ -1,9 +1,18 @@
 using PoolDoctor.Lab.Scenarios;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Tests.Lab.Scenarios;
 
 public sealed class LabScenariosTests
 {
+    [Fact]
+    public void The_labs_kinds_are_the_tools_kinds_by_name()
+    {
+        // The lab is a target app and references none of the tool's projects, so it names what its threads wait in with a
+        // kind of its own; the corpus compares the two by name, which holds only while every lab kind is a tool kind.
+        Assert.All(Enum.GetNames<LabBlockingKind>(), name => Assert.True(Enum.TryParse<BlockingKind>(name, out _), $"{name} is not a BlockingKind"));
+    }
+
     [Fact]
     public void Both_hosts_serve_the_same_routes()
     {
