@@ -6,7 +6,7 @@ namespace PoolDoctor.Analysis.Detection;
 /// <summary>
 /// Decides from counter samples and the runtime's injection events whether the thread pool is starving,
 /// compensating for blocked threads, CPU bound or healthy. Feed it live (<see cref="Add(CounterInterval)"/>)
-/// or give it a recorded series (<see cref="Evaluate"/>). Pure: no clock, no I/O; time is the samples' Seconds.
+/// or give it a recorded series (<see cref="Timeline"/>). Pure: no clock, no I/O; time is the samples' Seconds.
 /// The rules and why they are what they are: docs/detection.md.
 /// </summary>
 public sealed class StarvationDetector
@@ -75,13 +75,6 @@ public sealed class StarvationDetector
         }
         return verdicts;
     }
-
-    /// <summary>The verdict at the end of a recorded series.</summary>
-    public static Verdict Evaluate(
-        IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, int cores, DetectionThresholds? thresholds = null) =>
-        Timeline(samples, injections, cores, thresholds) is { Count: > 0 } timeline
-            ? timeline[^1]
-            : new Verdict(VerdictKind.Inconclusive, 0, VerdictRule.WarmingUp, [new(EvidenceKind.NoSamples) { Figure = 0, Unit = EvidenceUnit.Samples }], null);
 
     /// <summary>The first verdict that names a problem (what `detect` stops at), or null when none did.</summary>
     public static Verdict? FirstFinding(

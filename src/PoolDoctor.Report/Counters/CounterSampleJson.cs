@@ -7,7 +7,7 @@ namespace PoolDoctor.Report.Counters;
 /// The one JSON shape of a counter sample, for `counters` lines, `detect --format json` and report.json alike, so a key
 /// added here reaches every output. Keys are an interface (docs/cli.md, docs/report.md).
 /// </summary>
-public sealed class CounterSampleJson() : WriteOnlyJsonConverter<CounterSample>("counter samples are read back with CounterSeriesReader")
+public sealed class CounterSampleJson() : WriteOnlyJsonConverter<CounterSample>("counter samples are read back only by the tests (CounterSeriesReader)")
 {
     /// <summary>The sample's keys, into an object the caller has opened (a `counters` line adds its own beside them).</summary>
     public static void WriteFields(Utf8JsonWriter json, CounterSample s)

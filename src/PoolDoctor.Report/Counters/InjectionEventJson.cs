@@ -4,7 +4,7 @@ using PoolDoctor.Model.Counters;
 namespace PoolDoctor.Report.Counters;
 
 /// <summary>The one JSON shape of a thread injection (event 55), for `counters`, `detect` and report.json alike.</summary>
-public sealed class InjectionEventJson() : WriteOnlyJsonConverter<InjectionEvent>("injections are read back with CounterSeriesReader")
+public sealed class InjectionEventJson() : WriteOnlyJsonConverter<InjectionEvent>("injections are read back only by the tests (CounterSeriesReader)")
 {
     public static void Write(Utf8JsonWriter json, InjectionEvent e)
     {

@@ -3,6 +3,7 @@ using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
+using PoolDoctor.Tests.Shared;
 
 namespace PoolDoctor.Tests.Analysis.Detection;
 
@@ -34,14 +35,14 @@ public class CrowdedRunQueueTests
     private static Verdict Flowing(WorkerScheduling? scheduling, DetectionThresholds? t = null)
     {
         var s = new SyntheticSeries(Cores) { Runnable = 3, Scheduling = scheduling }.Repeat(6, threads: 6, queue: 20, cpu: 10, completed: 600);
-        return StarvationDetector.Evaluate(s.Samples, s.Injections, Cores, t);
+        return RecordedVerdict.AtEnd(s.Samples, s.Injections, Cores, t);
     }
 
     /// <summary>A pool blocked behind a bottleneck: 3 runnable (spinning, waking), 120 queued at 10 done/s, 8 % CPU, no injection.</summary>
     private static Verdict Blocked(WorkerScheduling? scheduling)
     {
         var s = new SyntheticSeries(Cores) { Runnable = 3, Scheduling = scheduling }.Repeat(6, threads: 4, queue: 120, cpu: 8, completed: 10);
-        return StarvationDetector.Evaluate(s.Samples, s.Injections, Cores);
+        return RecordedVerdict.AtEnd(s.Samples, s.Injections, Cores);
     }
 
     [Fact]
@@ -78,7 +79,7 @@ public class CrowdedRunQueueTests
         // cpu/20's lowest window beside busy loops: 420 ms/s on a CPU (21 % of 2 cores), 1,530 ms/s waiting, 18 % CPU.
         var s = new SyntheticSeries(Cores) { Runnable = 3, Scheduling = new(420, 1530, 250) }.Repeat(6, threads: 6, queue: 60, cpu: 18, completed: 150);
 
-        Assert.Equal(VerdictKind.CpuSaturated, StarvationDetector.Evaluate(s.Samples, s.Injections, Cores).Kind);
+        Assert.Equal(VerdictKind.CpuSaturated, RecordedVerdict.AtEnd(s.Samples, s.Injections, Cores).Kind);
     }
 
     [Fact]
@@ -96,7 +97,7 @@ public class CrowdedRunQueueTests
     public void A_computing_pool_beside_busy_loops_says_its_threads_run()
     {
         var s = new SyntheticSeries(Cores) { Runnable = 3, Scheduling = Computing }.Repeat(6, threads: 6, queue: 60, cpu: 50, completed: 150);
-        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, Cores);
+        var verdict = RecordedVerdict.AtEnd(s.Samples, s.Injections, Cores);
 
         Assert.Equal(VerdictKind.CpuSaturated, verdict.Kind);
         Assert.Contains(EvidenceText.Lines(verdict), l => l.StartsWith("pool threads ran 1000 ms/s on a CPU (2.63 ms each time) and waited 3000 ms/s", StringComparison.Ordinal));
@@ -114,7 +115,7 @@ public class CrowdedRunQueueTests
     {
         var s = new SyntheticSeries(Cores) { Runnable = 3, Scheduling = Waiting }.Repeat(6, threads: 6, queue: 20, cpu: 30, completed: 600);
 
-        Assert.Equal(VerdictKind.CpuSaturated, StarvationDetector.Evaluate(s.Samples, s.Injections, Cores).Kind);
+        Assert.Equal(VerdictKind.CpuSaturated, RecordedVerdict.AtEnd(s.Samples, s.Injections, Cores).Kind);
     }
 
     [Fact]

@@ -2,6 +2,7 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Verdicts;
+using PoolDoctor.Tests.Shared;
 
 namespace PoolDoctor.Tests.Analysis.Detection;
 
@@ -94,7 +95,7 @@ public class SyntheticDetectionTests
         {
             s.Second(2 + i, queue: 20 + i * 5, cpu: 8, completed: 4, AdjustmentReason.Starvation);
         }
-        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
+        var verdict = RecordedVerdict.AtEnd(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
         Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("1 core(s)", StringComparison.Ordinal));
     }
@@ -103,7 +104,7 @@ public class SyntheticDetectionTests
     public void One_core_with_two_threads_and_no_queue_is_healthy()
     {
         var s = new SyntheticSeries(1).Repeat(8, threads: 2, queue: 0, cpu: 40, completed: 2000);
-        Assert.Equal(VerdictKind.Healthy, StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores).Kind);
+        Assert.Equal(VerdictKind.Healthy, RecordedVerdict.AtEnd(s.Samples, s.Injections, s.Cores).Kind);
     }
 
     [Fact]
@@ -123,7 +124,7 @@ public class SyntheticDetectionTests
         {
             s.Second(130 + 2 * i, queue: 900 + 100 * i, cpu: 6, completed: 50, AdjustmentReason.Starvation, AdjustmentReason.Starvation);
         }
-        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
+        var verdict = RecordedVerdict.AtEnd(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
         Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("64 core(s)", StringComparison.Ordinal));
     }
@@ -136,8 +137,8 @@ public class SyntheticDetectionTests
                 .Repeat(7, threads: 40, queue: 0, cpu: 25, completed: 300);
         var two = Build(2);
         var many = Build(64);
-        Assert.Equal(VerdictKind.BlockingCompensated, StarvationDetector.Evaluate(two.Samples, two.Injections, 2).Kind);
-        Assert.Equal(VerdictKind.Healthy, StarvationDetector.Evaluate(many.Samples, many.Injections, 64).Kind);
+        Assert.Equal(VerdictKind.BlockingCompensated, RecordedVerdict.AtEnd(two.Samples, two.Injections, 2).Kind);
+        Assert.Equal(VerdictKind.Healthy, RecordedVerdict.AtEnd(many.Samples, many.Injections, 64).Kind);
     }
 
     [Fact]
@@ -148,7 +149,7 @@ public class SyntheticDetectionTests
         {
             s.Second(4 + i, queue: 10 + 10 * i, cpu: 97, completed: 40);
         }
-        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
+        var verdict = RecordedVerdict.AtEnd(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.CpuSaturated, verdict.Kind);
         Assert.Equal(VerdictRule.CpuSaturated, verdict.Rule);
     }
@@ -157,15 +158,15 @@ public class SyntheticDetectionTests
     public void One_sample_is_inconclusive()
     {
         var s = new SyntheticSeries(2).Second(2, 0, 1);
-        Assert.Equal(VerdictKind.Inconclusive, StarvationDetector.Evaluate(s.Samples, s.Injections, 2).Kind);
-        Assert.Equal(VerdictKind.Inconclusive, StarvationDetector.Evaluate([], [], 2).Kind);
+        Assert.Equal(VerdictKind.Inconclusive, RecordedVerdict.AtEnd(s.Samples, s.Injections, 2).Kind);
+        Assert.Equal(VerdictKind.Inconclusive, RecordedVerdict.AtEnd([], [], 2).Kind);
     }
 
     [Fact]
     public void The_first_sample_is_enough_when_the_runtime_injected_for_blocking_and_work_is_queued()
     {
         var s = new SyntheticSeries(2).Second(6, 120, 12, 200, AdjustmentReason.CooperativeBlocking, AdjustmentReason.CooperativeBlocking, AdjustmentReason.CooperativeBlocking);
-        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, 2);
+        var verdict = RecordedVerdict.AtEnd(s.Samples, s.Injections, 2);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
         Assert.Equal(VerdictRule.StarvationInjections, verdict.Rule);
     }
@@ -192,7 +193,7 @@ public class SyntheticDetectionTests
     public void Runnable_threads_with_work_queued_are_cpu_saturated_even_when_other_processes_hold_the_cores()
     {
         var s = new SyntheticSeries(2) { Runnable = 3.5 }.Repeat(6, threads: 4, queue: 10, cpu: 15, completed: 20);
-        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
+        var verdict = RecordedVerdict.AtEnd(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.CpuSaturated, verdict.Kind);
         Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("runnable", StringComparison.Ordinal));
     }
@@ -201,7 +202,7 @@ public class SyntheticDetectionTests
     public void Spinning_idle_workers_with_nothing_queued_are_healthy()
     {
         var s = new SyntheticSeries(2) { Runnable = 3.5 }.Repeat(6, threads: 5, queue: 0, cpu: 7, completed: 500);
-        Assert.Equal(VerdictKind.Healthy, StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores).Kind);
+        Assert.Equal(VerdictKind.Healthy, RecordedVerdict.AtEnd(s.Samples, s.Injections, s.Cores).Kind);
     }
 
     [Fact]
@@ -210,7 +211,7 @@ public class SyntheticDetectionTests
         // Sync I/O: each item ends within 500 ms of the previous, so the gate thread never injects.
         var s = new SyntheticSeries(2) { Runnable = 0 }.Repeat(2, threads: 3, queue: 0, cpu: 3, completed: 0)
             .Repeat(4, threads: 3, queue: 120, cpu: 3, completed: 5);
-        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
+        var verdict = RecordedVerdict.AtEnd(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
         Assert.Equal(VerdictRule.QueueNotDraining, verdict.Rule);
         Assert.Contains(EvidenceText.Lines(verdict), e => e.Contains("waits about 24 s", StringComparison.Ordinal));
@@ -226,7 +227,7 @@ public class SyntheticDetectionTests
         {
             s.Second(13 + i, queue: 110 - i * 4, cpu: 3, completed: 40, AdjustmentReason.Starvation);
         }
-        var verdict = StarvationDetector.Evaluate(s.Samples, s.Injections, s.Cores);
+        var verdict = RecordedVerdict.AtEnd(s.Samples, s.Injections, s.Cores);
         Assert.Equal(VerdictKind.Starving, verdict.Kind);
     }
 }

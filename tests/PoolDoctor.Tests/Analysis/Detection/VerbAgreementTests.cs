@@ -2,6 +2,7 @@ using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Tests.Shared;
 
 namespace PoolDoctor.Tests.Analysis.Detection;
 

@@ -1,6 +1,7 @@
 using PoolDoctor.Collect.Counters;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Report.Counters;
+using PoolDoctor.Tests.Shared;
 
 namespace PoolDoctor.Tests.Collect.Counters;
 

@@ -2,6 +2,7 @@ using System.Globalization;
 using PoolDoctor.Analysis.Detection;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Verdicts;
+using PoolDoctor.Tests.Shared;
 
 namespace PoolDoctor.Tests.Report.Verdicts;
 

@@ -1,6 +1,6 @@
 using PoolDoctor.Model.Counters;
 
-namespace PoolDoctor.Report.Counters;
+namespace PoolDoctor.Tests.Shared;
 
 /// <summary>A recorded series: the samples and injections read back from `counters --format json` lines.</summary>
 public sealed record CounterSeries(IReadOnlyList<CounterSample> Samples, IReadOnlyList<InjectionEvent> Injections)

@@ -1,9 +1,12 @@
 using System.Text.Json;
 using PoolDoctor.Model.Counters;
 
-namespace PoolDoctor.Report.Counters;
+namespace PoolDoctor.Tests.Shared;
 
-/// <summary>Parses `counters --format json` output (or a fixture recorded with it) back into model records.</summary>
+/// <summary>
+/// Parses `counters --format json` output (or a fixture recorded with it) back into model records. Only the tests read
+/// that output back (the tool writes it), so the reader lives with them.
+/// </summary>
 public static class CounterSeriesReader
 {
     public static CounterSeries Parse(IEnumerable<string> lines)
