@@ -299,7 +299,7 @@ public static class ReportHtmlWriter
             {
                 html.Append($"<p class=\"configured\">{E(configured)}</p>\n");
             }
-            html.Append($"<p><code>{E(gap.Formula)}</code> with B = {gap.PeakBlockedThreads} ({E(gap.BlockedSource)}) and C = {gap.Cores}.</p>\n");
+            html.Append($"<p><code>{E(gap.Formula)}</code>, with C = {gap.Cores} and B = {gap.PeakBlockedThreads}, sized from {E(gap.BlockedSource)}.</p>\n");
             foreach (var setting in gap.Settings)
             {
                 html.Append($"<h4>{E(setting.Where)}</h4><pre><code class=\"language-{E(setting.Language)}\">{E(setting.Text)}</code></pre>\n");
