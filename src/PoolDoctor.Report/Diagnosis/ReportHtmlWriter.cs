@@ -211,7 +211,7 @@ public static class ReportHtmlWriter
         if (folded > 0)
         {
             // Kept in report.json; a row each would print "0 %" beside the culprits that hold the pool.
-            html.Append($"<tr class=\"other\"><td></td><td colspan=\"5\">{E(CulpritRows.OtherText(folded, foldedShare))} (each under 1 % of pool-thread time; report.json lists them)</td><td class=\"num share\">{E(CulpritRows.Percent(foldedShare))}</td><td></td></tr>\n");
+            html.Append($"<tr class=\"other\"><td></td><td colspan=\"5\">{E(CulpritRows.OtherLabel(folded))} (each under 1 % of pool-thread time; report.json lists them)</td><td class=\"num share\">{E(CulpritRows.Percent(foldedShare))}</td><td></td></tr>\n");
         }
         html.Append("</tbody>\n</table>\n</section>\n");
     }

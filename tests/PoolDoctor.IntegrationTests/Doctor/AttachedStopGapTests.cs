@@ -48,7 +48,8 @@ public sealed class AttachedStopGapTests
             .Max();
         Assert.True(connections >= Connections, $"Kestrel's current-connections peaked at {connections}");
         Assert.Contains("B sized from demand: the server's own concurrency", result.StdOut.ReplaceLineEndings(" "), StringComparison.Ordinal);
+        // The load ran its connections (a starving lab may answer none of them within the load's timeout).
         var served = await load;
-        Assert.True(served.Requests > 0, served.Raw);
+        Assert.True(served.Requests + served.Timeouts >= Connections, served.Raw);
     }
 }
