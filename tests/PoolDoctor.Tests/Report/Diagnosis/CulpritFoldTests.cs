@@ -34,8 +34,7 @@ public sealed class CulpritFoldTests
     [Fact]
     public void Report_html_shows_one_other_row_with_the_folded_share_and_keeps_the_ranks()
     {
-        var html = ReportHtmlWriter.Write(WithNoise());
-        var table = html[html.IndexOf("id=\"culprit-table\"", StringComparison.Ordinal)..html.IndexOf("</table>", html.IndexOf("id=\"culprit-table\"", StringComparison.Ordinal), StringComparison.Ordinal)];
+        var table = CulpritTableOf(ReportHtmlWriter.Write(WithNoise()));
 
         Assert.DoesNotContain(Reflection, table);
         Assert.DoesNotContain(Heartbeat, table);
@@ -84,6 +83,26 @@ public sealed class CulpritFoldTests
         Assert.DoesNotContain("other: ", json);
     }
 
+    [Fact]
+    public void A_recorded_attached_run_folds_its_two_start_up_locks_in_the_terminal_and_the_page()
+    {
+        // `diagnose -p` on the lab under 125 connections: beside TaskWait (74 %), a LazyInitializer lock (0.24 %) and a
+        // ConcurrentDictionary add (0.1 %) from the lab's start-up, which printed as "0%" culprits.
+        var fixture = DoctorFixtures.Load("taskwait-attached-125-report.json");
+        Assert.Equal(2, fixture.Culprits.Count(c => c.Share < CulpritRows.FoldBelow));
+        var report = DoctorFixtures.Report(fixture);
+
+        var text = Terminal(report, width: 200);
+        Assert.Contains("TaskWait", text);
+        Assert.DoesNotContain("LazyInitializer", text);
+        Assert.DoesNotMatch(@"\s0%", text); // no row of "0%"
+        Assert.Contains("other: 2 findings", text);
+        var table = CulpritTableOf(ReportHtmlWriter.Write(report));
+        Assert.DoesNotContain("EnsureInitializedCore", table);
+        Assert.Contains("other: 2 findings (each under 1 %", table);
+        Assert.Contains("LazyInitializer.EnsureInitializedCore", ReportJsonWriter.Write(report));
+    }
+
     [Theory]
     [InlineData(1, 0.0002, "other: 1 finding, under 0.1 %")] // never "0 %"
     [InlineData(3, 0.0042, "other: 3 findings, 0.4 %")]
@@ -97,6 +116,13 @@ public sealed class CulpritFoldTests
 
         Assert.Equal("A.B", Assert.Single(shown).Culprit.Method);
         Assert.Equal(1, folded);
+    }
+
+    /// <summary>The page's culprit table alone: the flame graph draws every sampled frame, folded findings' included.</summary>
+    private static string CulpritTableOf(string html)
+    {
+        var start = html.IndexOf("id=\"culprit-table\"", StringComparison.Ordinal);
+        return html[start..html.IndexOf("</table>", start, StringComparison.Ordinal)];
     }
 
     private static string Terminal(DiagnosisReport report, int width)
