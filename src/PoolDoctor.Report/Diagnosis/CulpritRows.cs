@@ -20,9 +20,11 @@ internal static class CulpritRows
         return (shown, folded.Count, folded.Sum(r => r.Culprit.Share));
     }
 
-    /// <summary>The folded row's words: "other: 3 findings, 0.4 %".</summary>
-    public static string OtherText(int folded, double share) =>
-        $"other: {folded} finding{(folded == 1 ? "" : "s")}, {Percent(share)}";
+    /// <summary>The folded row's words where its share has no column of its own: "other: 3 findings, 0.4 %".</summary>
+    public static string OtherText(int folded, double share) => $"{OtherLabel(folded)}, {Percent(share)}";
+
+    /// <summary>The folded row's label in a table, whose share column gives the percentage: "other: 3 findings".</summary>
+    public static string OtherLabel(int folded) => $"other: {folded} finding{(folded == 1 ? "" : "s")}";
 
     /// <summary>The folded share to a tenth of a percent; under that it says so rather than print "0 %".</summary>
     public static string Percent(double share) => share * 100 < 0.05 ? "under 0.1 %" : $"{Html.N(share * 100, 1)} %";

@@ -44,7 +44,7 @@ internal static class CulpritTable
         }
         if (folded > 0)
         {
-            console.MarkupLine($"   [grey]{Markup.Escape(CulpritRows.OtherText(folded, foldedShare))}, {Markup.Escape(CulpritRows.Percent(foldedShare))}[/]");
+            console.MarkupLine($"   [grey]{Markup.Escape(CulpritRows.OtherText(folded, foldedShare))}[/]");
         }
     }
 
@@ -68,7 +68,7 @@ internal static class CulpritTable
         }
         if (folded > 0)
         {
-            table.AddRow("", $"[grey]{Markup.Escape(CulpritRows.OtherText(folded, foldedShare))}[/]", "", "", "", "", $"[grey]{Markup.Escape(CulpritRows.Percent(foldedShare))}[/]");
+            table.AddRow("", $"[grey]{Markup.Escape(CulpritRows.OtherLabel(folded))}[/]", "", "", "", "", $"[grey]{Markup.Escape(CulpritRows.Percent(foldedShare))}[/]");
         }
         return table;
     }

@@ -211,7 +211,7 @@ public static class ReportHtmlWriter
         if (folded > 0)
         {
             // Kept in report.json; a row each would print "0 %" beside the culprits that hold the pool.
-            html.Append($"<tr class=\"other\"><td></td><td colspan=\"5\">{E(CulpritRows.OtherText(folded, foldedShare))} (each under 1 % of pool-thread time; report.json lists them)</td><td class=\"num share\">{E(CulpritRows.Percent(foldedShare))}</td><td></td></tr>\n");
+            html.Append($"<tr class=\"other\"><td></td><td colspan=\"5\">{E(CulpritRows.OtherLabel(folded))} (each under 1 % of pool-thread time; report.json lists them)</td><td class=\"num share\">{E(CulpritRows.Percent(foldedShare))}</td><td></td></tr>\n");
         }
         html.Append("</tbody>\n</table>\n</section>\n");
     }
@@ -299,7 +299,7 @@ public static class ReportHtmlWriter
             {
                 html.Append($"<p class=\"configured\">{E(configured)}</p>\n");
             }
-            html.Append($"<p><code>{E(gap.Formula)}</code> with B = {gap.PeakBlockedThreads} ({E(gap.BlockedSource)}) and C = {gap.Cores}.</p>\n");
+            html.Append($"<p><code>{E(gap.Formula)}</code>, with C = {gap.Cores} and B = {gap.PeakBlockedThreads}, sized from {E(gap.BlockedSource)}.</p>\n");
             foreach (var setting in gap.Settings)
             {
                 html.Append($"<h4>{E(setting.Where)}</h4><pre><code class=\"language-{E(setting.Language)}\">{E(setting.Text)}</code></pre>\n");

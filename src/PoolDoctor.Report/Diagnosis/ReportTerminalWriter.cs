@@ -90,8 +90,10 @@ public static class ReportTerminalWriter
         }
         if (report.Advice.StopGap is { } gap)
         {
-            console.MarkupLine($"[bold]Stop-gap[/] (palliative, not a fix): MinThreads = {gap.Value} ({Markup.Escape(gap.Formula)}, B = {gap.PeakBlockedThreads}, C = {gap.Cores}); "
+            // One level of brackets: the formula's own definitions (and B's source) go on their own line, not inside this one.
+            console.MarkupLine($"[bold]Stop-gap[/] (palliative, not a fix): MinThreads = {gap.Value} = B + C + ceil(B / 4) with B = {gap.PeakBlockedThreads}, C = {gap.Cores}; "
                 + $"e.g. [grey]DOTNET_ThreadPool_ForceMinWorkerThreads={gap.Value:X}[/] (hex). Details in report.html.");
+            console.WriteLine($"  B sized from {gap.BlockedSource}.");
             if (gap.Configured is { } configured)
             {
                 console.WriteLine("  " + configured);

@@ -137,8 +137,8 @@ public sealed class LivePoolBoundsTests
 
         var applied = StopGapAgainstConfigured.Apply(gap, PoolBounds.CurrentMinimum(resolved));
 
-        Assert.Contains("MinThreads 64 (set in code", applied.Configured);
-        Assert.Contains("below this value", applied.Configured);
+        Assert.Contains("runs with MinThreads 64, below this value", applied.Configured);
+        Assert.Contains("Source of that minimum: set in code", applied.Configured);
     }
 
     [Fact]

@@ -51,6 +51,28 @@ public sealed class MinThreadsTests
     }
 
     [Fact]
+    public void Attached_to_125_blocking_connections_the_stop_gap_covers_them_from_the_servers_gauges()
+    {
+        // report.json of `diagnose --min-duration 0 -p LAB` during `load …/taskwait -c 125` (AttachedStopGapTests, 2 cores):
+        // the capture saw 13 threads blocked in TaskWait, the counters 4 threads at the verdict; the pool's queue held 125
+        // items at +0.8 s and Kestrel 125 connections. No load was driven by the doctor, so only the server tells the 125.
+        var fixture = DoctorFixtures.Load("taskwait-attached-125-report.json");
+        var byPeak = MinThreadsCalculator.PeakBlocked(fixture.Culprits, fixture.Samples, fixture.Cores).Blocked;
+        Assert.True(byPeak < 125, $"the threads seen say {byPeak}: the case this is about");
+
+        var gap = AdviceBuilder.Build(fixture.Verdict, fixture.Culprits, fixture.Samples, fixture.Cores).StopGap!;
+
+        Assert.True(gap.Value >= 125 + fixture.Cores, $"MinThreads = {gap.Value}: {gap.BlockedSource}");
+        Assert.Equal(129, gap.PeakBlockedThreads);
+        Assert.Equal("demand: the server's own concurrency: up to 129 requests at once (125 queued work items + 4 pool threads at +0.8 s); "
+            + "Kestrel had up to 125 open connections", gap.BlockedSource);
+        Assert.Equal(MinThreadsCalculator.DemandFormula, gap.Formula);
+        // What the run itself advised, recomputed from its own series.
+        using var recorded = System.Text.Json.JsonDocument.Parse(File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "fixtures", "doctor", "taskwait-attached-125-report.json")));
+        Assert.Equal(recorded.RootElement.GetProperty("advice").GetProperty("minThreads").GetProperty("value").GetInt32(), gap.Value);
+    }
+
+    [Fact]
     public void Kestrels_gauges_are_named_and_requests_in_flight_count_when_they_exceed_the_threads()
     {
         CounterSample At(double s, double queue, double threads, double? requests, double? connections) =>

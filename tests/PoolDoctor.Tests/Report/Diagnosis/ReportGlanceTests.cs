@@ -112,32 +112,6 @@ public sealed class ReportGlanceTests
     }
 
     [Fact]
-    public void Findings_under_one_percent_fold_into_other_in_html_and_terminal_and_stay_in_json()
-    {
-        var report = RecordedReport.Load(RecordedReport.ReadmeScenario);
-        var main = report.Culprits[0];
-        report = report with
-        {
-            Culprits =
-            [
-                main with { Share = 0.95 },
-                new Culprit("DynamicMethod.GetMethodDescriptor", BlockingKind.Lock, "Monitor.Enter", 1, 0.004, ["Monitor.Enter"]),
-                new Culprit("ConnectionMultiplexer.OnHeartbeat", BlockingKind.Lock, "Monitor.Enter", 1, 0.0002, ["Monitor.Enter"]),
-                new Culprit("Orders.Save", BlockingKind.SyncIO, "Socket.Receive", 2, 0.03, ["Socket.Receive"]),
-            ],
-        };
-        var html = ReportHtmlWriter.Write(report);
-        Assert.Contains("other: 2 findings, 0.4 %", html);
-        Assert.DoesNotContain("DynamicMethod.GetMethodDescriptor</code>", html);
-        Assert.Contains("<tr><td>4</td>", html); // ranks kept
-        var text = Terminal(report);
-        Assert.Contains("other: 2 findings, 0.4 %", text);
-        Assert.DoesNotContain("OnHeartbeat", text);
-        Assert.Contains("ConnectionMultiplexer.OnHeartbeat", ReportJsonWriter.Write(report));
-        Assert.Equal("other: 1 finding, under 0.1 %", CulpritRows.OtherText(1, 0.0002)); // never "0 %"
-    }
-
-    [Fact]
     public void The_page_has_one_script_the_one_its_csp_hash_allows_and_it_never_writes_markup()
     {
         var html = ReportHtmlWriter.Write(RecordedReport.Load(RecordedReport.ReadmeScenario));
