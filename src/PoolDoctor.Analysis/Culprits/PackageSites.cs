@@ -64,8 +64,8 @@ internal static class PackageSites
             Site = new CallSite
             {
                 Source = CallSiteSource.Library,
-                Note = $"blocks inside package {package} ({(package.Direct ? "referenced by the app" : "a transitive dependency")}): "
-                    + $"{method.Display} calls {crossing.Api.Api}; {how}{registration}",
+                Note = CallSiteNote.Words($"blocks inside package {package} ({(package.Direct ? "referenced by the app" : "a transitive dependency")}): "
+                    + $"{method.Display} calls {crossing.Api.Api}; {how}{registration}"),
             },
         };
     }
