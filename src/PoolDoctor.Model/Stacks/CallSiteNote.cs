@@ -38,6 +38,9 @@ public enum CallSiteNoteKind
 
     /// <summary>A framework <see cref="CallSiteNote.Invoker"/>'s delegate blocked, and the app's IL shows no method of its shape that calls <see cref="CallSiteNote.Api"/>.</summary>
     InvokerUnresolved,
+
+    /// <summary>The blocking is inside a referenced package (<see cref="CallSiteNote.Package"/>).</summary>
+    InsidePackage,
 }
 
 /// <summary>A framework invoker that calls a generated delegate a user method may be inlined into.</summary>
@@ -80,6 +83,9 @@ public sealed record CallSiteNote(CallSiteNoteKind Kind)
 
     /// <summary>What the app's IL gave back, when it named the call site.</summary>
     public IlFinding? Found { get; init; }
+
+    /// <summary>The facts of a call site inside a package (<see cref="CallSiteNoteKind.InsidePackage"/>).</summary>
+    public PackageNote? Package { get; init; }
 
     /// <summary>The words of a <see cref="CallSiteNoteKind.Text"/> note.</summary>
     public string? Text { get; init; }

@@ -32,8 +32,34 @@ public static class CallSiteNoteText
         InvokerUnresolved => n.Invoker == InvokerKind.Hub
             ? $"a hub method inlined into {n.Frame} (called by SignalR's hub dispatcher); the app's IL shows no hub method that calls {n.Api}, so the call site is unresolved"
             : $"a view component's Invoke inlined into {n.Frame} (called by MVC's view component invoker); the app's IL shows no view component that calls {n.Api}",
+        InsidePackage when n.Package is { } p => InsidePackageSentence(p),
         _ => throw new ArgumentOutOfRangeException(nameof(n), n.Kind, "a call-site note kind with no sentence"),
     };
+
+    private static string InsidePackageSentence(PackageNote p)
+    {
+        var how = p.Reach switch
+        {
+            PackageReach.AwaitsRanSync when p.Ran is { } ran => $"{p.UserFrame} awaits {ran.Awaited}, which ran {ran.Ran} synchronously"
+                + (ran.NotOverridden ? $" ({TypeOf(ran.Ran)} does not override {MethodOf(ran.Awaited)})" : ""),
+            PackageReach.CallsApi when p.UserCall is { } call => $"{p.UserFrame} calls {call.Api}{(call.Twin is null ? " (no async twin)" : "")}, under which the package blocks",
+            PackageReach.NoUserFrame => $"no user frame on the stack: package {p.Package} is called by {p.Caller ?? "the framework"}",
+            _ => $"{p.UserFrame} calls into package {p.Package}",
+        };
+        var registration = p.Registration switch
+        {
+            null => "",
+            { InlinedInto: { } inlined } r => $"; {r.User} calls {r.Calls}{At(r)}, inlined by the JIT into {inlined} (found in the app's IL)",
+            var r => $"; the app reaches it through {r.User}, which calls {r.Calls}{At(r)}",
+        };
+        return $"blocks inside package {p.Package} ({(p.Package.Direct ? "referenced by the app" : "a transitive dependency")}): {p.Method} calls {p.Api}; {how}{registration}";
+    }
+
+    private static string At(PackageRegistration r) => r.At is { } at ? $" at {at}" : "";
+
+    private static string TypeOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[..dot] : owner;
+
+    private static string MethodOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[(dot + 1)..] : owner;
 
     private static string Where(CallSiteNote n) => n.Frame is null ? "framework code" : $"framework code ({n.Frame})";
 
