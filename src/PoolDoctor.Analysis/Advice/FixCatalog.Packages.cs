@@ -10,7 +10,7 @@ namespace PoolDoctor.Analysis.Advice;
 /// </summary>
 internal static partial class FixCatalog
 {
-    private static FixAdvice InsidePackage(Culprit c, IReadOnlyList<string> evidence)
+    private static FixAdvice InsidePackage(Culprit c, IReadOnlyList<AdviceEvidence> evidence)
     {
         var package = c.Package!;
         var method = c.PackageMethod ?? c.Method;
@@ -69,7 +69,7 @@ internal static partial class FixCatalog
         };
     }
 
-    private static FixAdvice NoAsyncTwin(Culprit c, IReadOnlyList<string> evidence) =>
+    private static FixAdvice NoAsyncTwin(Culprit c, IReadOnlyList<AdviceEvidence> evidence) =>
         new(c.Method, c.Kind, c.Api,
             $"{c.Api} has no async twin: move the call off the request path, or use another API that has one",
             $"{c.DisplayName} blocks a pool thread in {c.Api}, and the type that declares it declares no async version, so there is "

@@ -65,7 +65,7 @@ internal static partial class FixCatalog
         };
     }
 
-    private static FixAdvice SyncOverAsync(Culprit c, string name, IReadOnlyList<string> evidence)
+    private static FixAdvice SyncOverAsync(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
     {
         // The same call shape as the culprit's API, so the reader recognises the line to change.
         var (blocking, awaited, result) = c.Api switch
@@ -86,7 +86,7 @@ internal static partial class FixCatalog
             $"public async Task<string> {name}()\n{{\n    {awaited}\n    return {result};\n}}");
     }
 
-    private static FixAdvice Sleep(Culprit c, string name, IReadOnlyList<string> evidence) =>
+    private static FixAdvice Sleep(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence) =>
         new(c.Method, c.Kind, c.Api,
             "Use await Task.Delay instead of Thread.Sleep",
             $"{c.DisplayName} parks a pool thread in {c.Api}. Thread.Sleep holds the thread for the whole pause; await Task.Delay "
@@ -96,7 +96,7 @@ internal static partial class FixCatalog
             $"public string {name}()\n{{\n    Thread.Sleep(500);\n    return \"done\";\n}}",
             $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await Task.Delay(500, cancellationToken);\n    return \"done\";\n}}");
 
-    private static FixAdvice SyncIO(Culprit c, string name, IReadOnlyList<string> evidence)
+    private static FixAdvice SyncIO(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
     {
         var (receiver, member) = SplitApi(c.Api);
         var args = ArgumentsFor(member);
@@ -117,7 +117,7 @@ internal static partial class FixCatalog
             $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await {receiver}.{member}Async({args.Async});\n    return \"done\";\n}}");
     }
 
-    private static FixAdvice TaskRunWrapper(Culprit c, string name, IReadOnlyList<string> evidence)
+    private static FixAdvice TaskRunWrapper(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
     {
         var (receiver, member) = SplitApi(c.Api);
         var args = ArgumentsFor(member);
@@ -130,7 +130,7 @@ internal static partial class FixCatalog
             $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await {receiver}.{member}Async({args.Async});\n    return \"done\";\n}}");
     }
 
-    private static FixAdvice Lock(Culprit c, string name, IReadOnlyList<string> evidence) =>
+    private static FixAdvice Lock(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence) =>
         c.Api.StartsWith("Lazy", StringComparison.Ordinal) ? LazyValue(c, name, evidence) : new(c.Method, c.Kind, c.Api,
             c.HeldAcross is { } held
                 ? $"Do not block while holding a lock: {held} runs inside it; use SemaphoreSlim.WaitAsync as an async lock"
@@ -145,7 +145,7 @@ internal static partial class FixCatalog
             $"private static readonly SemaphoreSlim Gate = new(1, 1);\n\npublic async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await Gate.WaitAsync(cancellationToken);\n    try\n    {{\n        await DoSlowWorkAsync(cancellationToken);\n    }}\n    finally\n    {{\n        Gate.Release();\n    }}\n    return \"done\";\n}}");
 
     // Lazy<T>.Value's default mode runs the factory under a lock: one slow factory parks every concurrent caller.
-    private static FixAdvice LazyValue(Culprit c, string name, IReadOnlyList<string> evidence) =>
+    private static FixAdvice LazyValue(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence) =>
         new(c.Method, c.Kind, c.Api,
             "Do not make callers wait for a slow Lazy<T> factory: build the value at startup, or cache a Task and await it",
             $"{c.DisplayName} reads {c.Api} while another thread runs the Lazy's factory; the default thread-safety mode makes every "
@@ -156,7 +156,7 @@ internal static partial class FixCatalog
             $"private readonly Lazy<Catalog> _catalog = new(() => LoadCatalog());\n\npublic Catalog {name}()\n{{\n    return _catalog.Value;\n}}",
             $"private readonly Lazy<Task<Catalog>> _catalog = new(() => LoadCatalogAsync());\n\npublic async Task<Catalog> {name}()\n{{\n    return await _catalog.Value;\n}}");
 
-    private static FixAdvice SyncWait(Culprit c, string name, IReadOnlyList<string> evidence)
+    private static FixAdvice SyncWait(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
     {
         var isSemaphore = c.Api.Contains("Semaphore", StringComparison.Ordinal);
         return new FixAdvice(c.Method, c.Kind, c.Api,
@@ -176,29 +176,30 @@ internal static partial class FixCatalog
                 : $"// _ready is a TaskCompletionSource, set where the event used to be set\npublic async Task<string> {name}()\n{{\n    await _ready.Task;\n    return \"done\";\n}}");
     }
 
-    private static IReadOnlyList<string> Evidence(Culprit c)
+    // The observations behind the fix, as figures and names: Report's AdviceEvidenceText says them.
+    private static IReadOnlyList<AdviceEvidence> Evidence(Culprit c)
     {
-        var lines = new List<string>
+        var items = new List<AdviceEvidence>
         {
-            $"{c.Threads} pool thread{(c.Threads == 1 ? "" : "s")} blocked in {c.ApiText} called by {c.DisplayName}, {c.Share * 100:0}% of sampled pool-thread time",
+            new(AdviceEvidenceKind.BlockedThreads) { Threads = c.Threads, Api = c.ApiText, Method = c.DisplayName, Share = c.Share },
         };
         if (c.Entry is not null)
         {
-            lines.Add($"entry: {c.Entry}");
+            items.Add(new(AdviceEvidenceKind.Entry) { Entry = c.Entry });
         }
         if (c.Site.Note is not null)
         {
-            lines.Add(c.Site.Note);
+            items.Add(new(AdviceEvidenceKind.CallSite) { Note = c.Site.Note });
         }
         if (c.WaitMs > 0)
         {
-            lines.Add($"wait events: {c.WaitMs:F0} ms blocked in total");
+            items.Add(new(AdviceEvidenceKind.WaitEvents) { WaitMs = c.WaitMs });
         }
         if (c.ExampleStack.Count > 0)
         {
-            lines.Add("top of the example stack: " + string.Join(" <- ", c.ExampleStack.Take(4)));
+            items.Add(new(AdviceEvidenceKind.ExampleStack) { Frames = [.. c.ExampleStack.Take(4)] });
         }
-        return lines;
+        return items;
     }
 
     private static string TaskRunLambda(Culprit c) => c.Chain.Count > 0 ? c.Chain[0] : c.DisplayName;

@@ -161,7 +161,7 @@ public static class BlockingSites
             Flavor = caller.Flavor,
             Entry = entry,
             ApiTwin = LibraryTwin(stack, apiIndex, api),
-            Site = new CallSite { Source = CallSiteSource.Library, Note = "no user code on the stack: a library blocks here" },
+            Site = new CallSite { Source = CallSiteSource.Library, Note = new CallSiteNote(CallSiteNoteKind.LibraryOnly) },
         };
     }
 
@@ -177,32 +177,28 @@ public static class BlockingSites
     /// it, and the deepest of them that calls the API is the call site. The chain goes on past the sampled frames.
     /// </summary>
     private static BlockingSite InlinedIntoFrame(InlinedAt inlined, string frame, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry) =>
-        NamedFromIl(inlined.Sites, api, chain, entry,
-            $"inlined by the JIT into {frame} ({(inlined.IlOffset is { } offset ? $"its statement at IL_{offset:x4}" : "its statement not known: any of its calls")})",
-            reachedFrom: "", candidates: "methods reached from there");
+        NamedFromIl(inlined.Sites, api, chain, entry, new CallSiteNote(CallSiteNoteKind.InlinedByJit) { Frame = frame, IlOffset = inlined.IlOffset });
 
     /// <summary>
     /// The best of the call sites the app's IL gave back, named with the API its own call is (the stack's innermost
     /// frames may not say which of a family the code called: .Result's getter inlined away leaves Task.InternalWait, read
-    /// as Task.Wait), and a note that says where it was inlined, where the search started and how many others there are.
+    /// as Task.Wait), and a note that says where it was inlined (<paramref name="inlined"/>), where the search started and
+    /// how many others there are.
     /// </summary>
     internal static BlockingSite NamedFromIl(
-        IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, string inlinedInto, string reachedFrom, string candidates)
+        IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, CallSiteNote inlined)
     {
         var best = sites[0];
         var named = best.Match == ApiMatch.Exact ? api : best.Api;
-        var at = best.First.FileAndLine is { } line ? $" at {line}" : "";
-        var others = sites.Count > 1
-            ? $"; one of {sites.Count} {candidates} that call {named.Api}: {string.Join(", ", sites.Take(4).Select(s => s.Method.Owner))}"
-            : "";
-        return FromIl(best, named, chain, entry, $"{inlinedInto}; found in the app's IL: {best.Method.Display} calls {named.Api}{at}{reachedFrom}{others}");
+        var found = new IlFinding(best.Method.Display, named.Api, best.First.FileAndLine, sites.Count, [.. sites.Take(4).Select(s => s.Method.Owner)]);
+        return FromIl(best, named, chain, entry, inlined with { Found = found });
     }
 
     /// <summary>
     /// A call site the app's IL gave back (the JIT inlined its method away): the chain goes on through the recovered
     /// frames, each at its own line (where its IL calls the next one).
     /// </summary>
-    private static BlockingSite FromIl(InlinedCallSite best, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, string note) =>
+    private static BlockingSite FromIl(InlinedCallSite best, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, CallSiteNote note) =>
         new(best.Method.Owner, api.Kind, api.Api)
         {
             Flavor = best.Method.Flavor,
@@ -242,14 +238,13 @@ public static class BlockingSites
         BlockingApi api, RequestContext? request, IReadOnlyList<CulpritFrame> chain, string? entry, string? generatedFrame,
         bool holdsHandler, CallSiteResolver il)
     {
-        var where = generatedFrame is null ? "framework code" : $"framework code ({generatedFrame})";
         var handler = EndpointNames.Handler(request);
         var hint = request?.Action ?? request?.Endpoint;
         var sites = handler is not null && hint is not null ? il.Inlined(api, hint) : il.InlinedForRequest(api, request);
         if (sites.Count > 0)
         {
-            return NamedFromIl(sites, api, chain, entry, $"inlined into {where}",
-                reachedFrom: $", reached from endpoint {EndpointNames.Describe(request!)}", candidates: "methods reachable from it");
+            return NamedFromIl(sites, api, chain, entry,
+                new CallSiteNote(CallSiteNoteKind.InlinedIntoFramework) { Frame = generatedFrame, Endpoint = EndpointNames.Describe(request!) });
         }
         if (generatedFrame is null)
         {
@@ -262,7 +257,7 @@ public static class BlockingSites
             {
                 Chain = [.. chain, new CulpritFrame(handler)],
                 Entry = entry,
-                Site = new CallSite { Source = CallSiteSource.Endpoint, Note = $"handler inlined into {where}; endpoint {described}" },
+                Site = new CallSite { Source = CallSiteSource.Endpoint, Note = new CallSiteNote(CallSiteNoteKind.HandlerInlined) { Frame = generatedFrame, Endpoint = described } },
             };
         }
         var route = request is null ? null : EndpointNames.Route(request);
@@ -279,11 +274,10 @@ public static class BlockingSites
                     Site = new CallSite
                     {
                         Source = CallSiteSource.Il,
-                        Note = $"handler inlined into {where}; endpoint {route}, mapped to {named.Display} in the app's IL, which reaches no call to {api.Api}",
+                        Note = new CallSiteNote(CallSiteNoteKind.HandlerMapped) { Frame = generatedFrame, Endpoint = route, Method = named.Display, Api = api.Api },
                     },
                 };
             }
-            var why = mapped is [var lambda] ? $"its handler has no name: {lambda.Display}" : "the app's IL maps no one method to it";
             return new BlockingSite("handler of " + route, api.Kind, api.Api)
             {
                 Chain = chain,
@@ -291,7 +285,9 @@ public static class BlockingSites
                 Site = new CallSite
                 {
                     Source = CallSiteSource.Endpoint,
-                    Note = $"handler inlined into {where}; endpoint {route} ({why})",
+                    Note = mapped is [var lambda]
+                        ? new CallSiteNote(CallSiteNoteKind.HandlerUnnamed) { Frame = generatedFrame, Endpoint = route, Method = lambda.Display }
+                        : new CallSiteNote(CallSiteNoteKind.HandlerUnmapped) { Frame = generatedFrame, Endpoint = route },
                 },
             };
         }
@@ -302,10 +298,7 @@ public static class BlockingSites
             Site = new CallSite
             {
                 Source = CallSiteSource.Library,
-                Note = holdsHandler
-                    ? $"{api.Api} is called from generated {where}: the JIT may have inlined the user's handler there, and no ASP.NET Core event named the endpoint"
-                    : $"{api.Api} is called from generated {where}, which is not a request's handler delegate (a container's service factory, a stub): "
-                        + "the JIT may have inlined a user method there (a service's constructor), so the request's handler is not named",
+                Note = new CallSiteNote(holdsHandler ? CallSiteNoteKind.GeneratedMayHoldHandler : CallSiteNoteKind.GeneratedNotHandler) { Frame = generatedFrame, Api = api.Api },
             },
         };
     }

@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;
 
@@ -21,7 +22,7 @@ public sealed class HubInvocation : IInvokerShape
     {
     }
 
-    public string Candidates => "hub methods";
+    public InvokerKind Kind => InvokerKind.Hub;
 
     /// <summary>SignalR's hub dispatcher (<c>Microsoft.AspNetCore.SignalR.Internal.DefaultHubDispatcher</c>).</summary>
     public bool IsInvokerFrame(FrameName caller) =>
@@ -46,12 +47,6 @@ public sealed class HubInvocation : IInvokerShape
     }
 
     public string? Entry(FrameName? root, string? requestEntry) => root is null ? requestEntry : "hub " + root.Display;
-
-    public string InlinedInto(string generatedFrame) =>
-        $"inlined into a hub method's delegate ({generatedFrame}, called by SignalR's hub dispatcher)";
-
-    public string Unresolved(string generatedFrame, string api) =>
-        $"a hub method inlined into {generatedFrame} (called by SignalR's hub dispatcher); the app's IL shows no hub method that calls {api}, so the call site is unresolved";
 
     // The app's own base hubs count (ChatHub : AppHub : Hub); a base outside the app is SignalR's Hub or not a hub.
     private static bool DerivesFromHub(string type, Dictionary<string, string?> bases)

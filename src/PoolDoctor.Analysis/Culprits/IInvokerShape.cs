@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;
 
@@ -22,13 +23,6 @@ public interface IInvokerShape
     /// when the shape runs inside the request, as a view component does); null root: no call site was found.</summary>
     string? Entry(FrameName? root, string? requestEntry);
 
-    /// <summary>Where the call site was inlined, for the note ("inlined into a view component's delegate (…)").</summary>
-    string InlinedInto(string generatedFrame);
-
-    /// <summary>What the candidates are, for the note's "one of N …" ("view component methods").</summary>
-    string Candidates { get; }
-
-    /// <summary>The note when the app's IL shows no method of this shape that calls the API: the call site is
-    /// unresolved, never another handler's.</summary>
-    string Unresolved(string generatedFrame, string api);
+    /// <summary>Which invoker this is, for the call site's note (Report words it: "inlined into a view component's delegate (…)").</summary>
+    InvokerKind Kind { get; }
 }

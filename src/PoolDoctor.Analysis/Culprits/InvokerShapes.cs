@@ -35,13 +35,13 @@ public static class InvokerShapes
         var sites = il.InlinedIn(shape, api);
         if (sites.Count > 0)
         {
-            return BlockingSites.NamedFromIl(sites, api, chain, shape.Entry(sites[0].Chain.Count > 0 ? sites[0].Chain[0].Name : sites[0].Method, entry), shape.InlinedInto(generatedFrame), reachedFrom: "", candidates: shape.Candidates);
+            return BlockingSites.NamedFromIl(sites, api, chain, shape.Entry(sites[0].Chain.Count > 0 ? sites[0].Chain[0].Name : sites[0].Method, entry), new CallSiteNote(CallSiteNoteKind.InlinedIntoInvoker) { Invoker = shape.Kind, Frame = generatedFrame });
         }
         return new BlockingSite("(inlined or generated code)", api.Kind, api.Api)
         {
             Chain = chain,
             Entry = shape.Entry(null, entry),
-            Site = new CallSite { Source = CallSiteSource.Library, Note = shape.Unresolved(generatedFrame, api.Api) },
+            Site = new CallSite { Source = CallSiteSource.Library, Note = new CallSiteNote(CallSiteNoteKind.InvokerUnresolved) { Invoker = shape.Kind, Frame = generatedFrame, Api = api.Api } },
         };
     }
 }

@@ -20,12 +20,12 @@ internal static class PackageSites
         var packageFrames = crossing.PackageFrames.Where(i => i >= crossing.MethodIndex).ToList();
         var packageChain = packageFrames.Select(i => stack.Frames[i].Cleaned).Where((name, k) => k == 0 || name != stack.Frames[packageFrames[k - 1]].Cleaned).ToList();
         var user = userIndex >= 0 ? stack.Frames[userIndex].Cleaned : null;
-        string? registration = null;
+        PackageRegistration? registration = null;
         if (user is null && inlinedUser.Count > 0)
         {
             user = inlinedUser[^1].Name.Display;
-            var at = inlinedUser[^1].Call is { File: { } file, Line: { } line } ? $" at {Path.GetFileName(file)}:{line}" : "";
-            registration = $"; {user} calls {stack.Frames[generated - 1].Cleaned}{at}, inlined by the JIT into {stack.Frames[generated].Cleaned} (found in the app's IL)";
+            var at = inlinedUser[^1].Call is { File: { } file, Line: { } line } ? Path.GetFileName(file) + ":" + line : null;
+            registration = new PackageRegistration(user, stack.Frames[generated - 1].Cleaned, at, InlinedInto: stack.Frames[generated].Cleaned);
         }
         else if (user is null)
         {
@@ -34,20 +34,24 @@ internal static class PackageSites
             if (il.CallerInto(namespaces, assemblies) is { } caller)
             {
                 user = caller.Method.Display;
-                var at = caller.At is { } point ? $" at {Path.GetFileName(point.File)}:{point.Line}" : "";
-                registration = $"; the app reaches it through {caller.Method.Display}, which calls {caller.Call}{at}";
+                var at = caller.At is { } point ? Path.GetFileName(point.File) + ":" + point.Line : null;
+                registration = new PackageRegistration(caller.Method.Display, caller.Call, at, InlinedInto: null);
             }
         }
         IReadOnlyList<CulpritFrame> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => new CulpritFrame(f.Name.Display, BlockingSites.SourceOf(f.Call)))];
         var package = crossing.Package!;
-        var how = userIndex >= 0
-            ? crossing.AwaitedRanSync is { } ran
-                ? $"{stack.Frames[userIndex].Cleaned} awaits {ran.Awaited}, which ran {ran.Ran} synchronously"
-                    + (ran.NotOverridden ? $" ({TypeOf(ran.Ran)} does not override {MethodOf(ran.Awaited)})" : "")
-            : crossing.UserCallTwin is { } call
-                ? $"{stack.Frames[userIndex].Cleaned} calls {call.Api}{(call.Twin is null ? " (no async twin)" : "")}, under which the package blocks"
-                : $"{stack.Frames[userIndex].Cleaned} calls into package {package}"
-            : $"no user frame on the stack: package {package} is called by {(crossing.PackageFrames.Count > 0 && crossing.PackageFrames[0] + 1 < stack.Frames.Count ? stack.Frames[crossing.PackageFrames[0] + 1].Cleaned : "the framework")}";
+        var reach = userIndex < 0 ? PackageReach.NoUserFrame
+            : crossing.AwaitedRanSync is not null ? PackageReach.AwaitsRanSync
+            : crossing.UserCallTwin is not null ? PackageReach.CallsApi
+            : PackageReach.CallsInto;
+        var note = new PackageNote(package, method.Display, crossing.Api.Api, reach)
+        {
+            UserFrame = userIndex >= 0 ? stack.Frames[userIndex].Cleaned : null,
+            Ran = crossing.AwaitedRanSync,
+            UserCall = crossing.UserCallTwin,
+            Caller = crossing.PackageFrames.Count > 0 && crossing.PackageFrames[0] + 1 < stack.Frames.Count ? stack.Frames[crossing.PackageFrames[0] + 1].Cleaned : null,
+            Registration = registration,
+        };
         return new BlockingSite(method.Owner, crossing.Api.Kind, crossing.Api.Api)
         {
             Flavor = method.Flavor,
@@ -64,13 +68,8 @@ internal static class PackageSites
             Site = new CallSite
             {
                 Source = CallSiteSource.Library,
-                Note = $"blocks inside package {package} ({(package.Direct ? "referenced by the app" : "a transitive dependency")}): "
-                    + $"{method.Display} calls {crossing.Api.Api}; {how}{registration}",
+                Note = new CallSiteNote(CallSiteNoteKind.InsidePackage) { Package = note },
             },
         };
     }
-
-    private static string TypeOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[..dot] : owner;
-
-    private static string MethodOf(string owner) => owner.LastIndexOf('.') is var dot and > 0 ? owner[(dot + 1)..] : owner;
 }

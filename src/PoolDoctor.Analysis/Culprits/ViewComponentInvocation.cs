@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
+using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Analysis.Culprits;
 
@@ -22,7 +23,7 @@ public sealed class ViewComponentInvocation : IInvokerShape
     {
     }
 
-    public string Candidates => "view component methods";
+    public InvokerKind Kind => InvokerKind.ViewComponent;
 
     /// <summary>Whether the frame that called the generated delegate is MVC's view component invoker.</summary>
     public static bool IsInvoker(FrameName caller) =>
@@ -44,10 +45,4 @@ public sealed class ViewComponentInvocation : IInvokerShape
     }
 
     public string? Entry(FrameName? root, string? requestEntry) => requestEntry;
-
-    public string InlinedInto(string generatedFrame) =>
-        $"inlined into a view component's delegate ({generatedFrame}, called by MVC's view component invoker)";
-
-    public string Unresolved(string generatedFrame, string api) =>
-        $"a view component's Invoke inlined into {generatedFrame} (called by MVC's view component invoker); the app's IL shows no view component that calls {api}";
 }

@@ -12,7 +12,7 @@ public sealed record FixAdvice(
     string Api,
     string Headline,
     string Explanation,
-    IReadOnlyList<string> Evidence,
+    IReadOnlyList<AdviceEvidence> Evidence,
     string Before,
     string After)
 {

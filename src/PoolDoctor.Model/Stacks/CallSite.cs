@@ -12,9 +12,9 @@ public sealed record CallSite
     /// <summary>How the method was found: on the stack, or recovered because the JIT inlined it.</summary>
     public CallSiteSource Source { get; init; } = CallSiteSource.Stack;
 
-    /// <summary>When the call site is not the sampled frame itself: one line saying what was missing and what stands
-    /// in for it (e.g. "handler inlined into framework code; endpoint GET /x (Ctrl.X)").</summary>
-    public string? Note { get; init; }
+    /// <summary>When the call site is not the sampled frame itself: what was missing and what stands in for it, as a
+    /// kind and names (Report renders it: "handler inlined into framework code; endpoint GET /x (Ctrl.X)").</summary>
+    public CallSiteNote? Note { get; init; }
 
     /// <summary>The source file of the blocking call, from the app's PDB (null when unknown).</summary>
     public string? File { get; init; }

@@ -2,6 +2,7 @@ using PoolDoctor.Model.Verdicts;
 using System.Text;
 using PoolDoctor.Model.Advice;
 using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Report.Advice;
 using PoolDoctor.Report.Stacks;
 using static PoolDoctor.Report.Diagnosis.Html;
 using PoolDoctor.Report.Verdicts;
@@ -187,9 +188,9 @@ public static class ReportHtmlWriter
             {
                 html.Append($"<div class=\"chain\">chain: {string.Join(" &rarr; ", CulpritLines.ChainParts(culprit, repositoryPaths: true).Select(f => $"<code>{E(f)}</code>"))}</div>");
             }
-            if (culprit.Site.Note is not null)
+            if (CallSiteNoteText.Line(culprit.Site.Note) is { } note)
             {
-                html.Append($"<div class=\"note\">{E(culprit.Site.Note)}</div>");
+                html.Append($"<div class=\"note\">{E(note)}</div>");
             }
             if (CulpritHoldText.Of(culprit) is { } hold)
             {
@@ -269,7 +270,7 @@ public static class ReportHtmlWriter
         {
             html.Append($"<article class=\"fix\"><h3>{E(fix.Headline)}</h3>\n<p class=\"for\">for <code>{E(fix.Method)}</code> ({E(fix.Kind.ToString())}, <code>{E(fix.Api)}</code>)</p>\n");
             html.Append($"<p>{E(fix.Explanation)}</p>\n<ul class=\"evidence\">");
-            foreach (var line in fix.Evidence)
+            foreach (var line in AdviceEvidenceText.Lines(fix))
             {
                 html.Append($"<li>{E(line)}</li>");
             }

@@ -2,6 +2,7 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Targets;
+using PoolDoctor.Report.Advice;
 using PoolDoctor.Report.Counters;
 using PoolDoctor.Report.Stacks;
 
@@ -19,7 +20,7 @@ public static class ReportJsonWriter
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
         WriteIndented = true,
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-        Converters = { new JsonStringEnumConverter(), new CulpritJson(), new CounterSampleJson(), new InjectionEventJson() },
+        Converters = { new JsonStringEnumConverter(), new CulpritJson(), new CounterSampleJson(), new InjectionEventJson(), new AdviceEvidenceJson() },
     };
 
     public static string Write(DiagnosisReport report)

@@ -41,9 +41,9 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
             json.WriteString("entry", c.Entry);
         }
         json.WriteString("source", c.Site.Source.ToString());
-        if (c.Site.Note is not null)
+        if (CallSiteNoteText.Line(c.Site.Note) is { } note)
         {
-            json.WriteString("note", c.Site.Note);
+            json.WriteString("note", note);
         }
         json.WriteBoolean("inTaskRun", c.InTaskRun);
         if (c.Site.File is not null)

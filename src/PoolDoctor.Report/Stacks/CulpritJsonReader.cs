@@ -45,7 +45,7 @@ public static class CulpritJsonReader
             Site = new CallSite
             {
                 Source = Enum.TryParse<CallSiteSource>(String(c, "source"), out var source) ? source : CallSiteSource.Stack,
-                Note = String(c, "note"),
+                Note = String(c, "note") is { } note ? CallSiteNote.Words(note) : null,
                 File = file,
                 Line = Int(c, "line"),
                 SourceUrl = String(c, "sourceUrl"),

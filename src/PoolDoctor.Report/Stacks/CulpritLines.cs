@@ -45,9 +45,9 @@ public static class CulpritLines
         {
             lines.Add("chain: " + string.Join(" -> ", ChainParts(c, repositoryPaths)));
         }
-        if (c.Site.Note is not null)
+        if (CallSiteNoteText.Line(c.Site.Note) is { } note)
         {
-            lines.Add("note: " + c.Site.Note);
+            lines.Add("note: " + note);
         }
         return lines;
     }

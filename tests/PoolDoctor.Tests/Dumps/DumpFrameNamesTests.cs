@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Collect.Dumps;
@@ -103,6 +104,6 @@ public class DumpFrameNamesTests
 
         Assert.Equal("DiagScenarioController.TaskWait", culprit.Method);
         Assert.Equal("Task.Result", culprit.Api);
-        Assert.Contains("dynamicClass.lambda_method78", culprit.Site.Note, StringComparison.Ordinal);
+        Assert.Contains("dynamicClass.lambda_method78", CallSiteNoteText.Line(culprit.Site.Note), StringComparison.Ordinal);
     }
 }

@@ -78,7 +78,7 @@ internal static class RecordedReport
             Site = new CallSite
             {
                 Source = Enum.Parse<CallSiteSource>(n["source"]?.GetValue<string>() ?? nameof(CallSiteSource.Stack)),
-                Note = n["note"]?.GetValue<string>(),
+                Note = n["note"]?.GetValue<string>() is { } note ? CallSiteNote.Words(note) : null,
                 File = n["file"]?.GetValue<string>(),
                 Line = n["line"]?.GetValue<int>(),
                 SourceUrl = n["sourceUrl"]?.GetValue<string>(),

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Advice;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
@@ -34,7 +35,7 @@ public sealed class AdviceFollowsTheCulpritTests
             Assert.Contains($" {name}(", fix.After);
             Assert.Contains($"{name} ", fix.Explanation);
             Assert.Contains(api, fix.Explanation);
-            Assert.Contains(fix.Evidence, e => e.Contains(api, StringComparison.Ordinal) && e.Contains(method, StringComparison.Ordinal));
+            Assert.Contains(AdviceEvidenceText.Lines(fix), e => e.Contains(api, StringComparison.Ordinal) && e.Contains(method, StringComparison.Ordinal));
             Assert.DoesNotContain(otherName, fix.Before + fix.After + fix.Explanation);
         }
         Assert.NotEqual(a.Before, b.Before);

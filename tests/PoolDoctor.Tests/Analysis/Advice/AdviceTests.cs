@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Advice;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
@@ -29,7 +30,7 @@ public sealed class AdviceTests
         Assert.Contains("public async Task<string> TaskWait()", fix.After);
         Assert.Contains("await ", fix.After);
         Assert.DoesNotContain(blockingCall, fix.After);
-        Assert.Contains(fix.Evidence, e => e.Contains("40 pool threads", StringComparison.Ordinal) && e.Contains(api, StringComparison.Ordinal));
+        Assert.Contains(AdviceEvidenceText.Lines(fix), e => e.Contains("40 pool threads", StringComparison.Ordinal) && e.Contains(api, StringComparison.Ordinal));
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
 using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
@@ -43,7 +44,7 @@ public class CallSiteTests
         Assert.Equal("DiagScenarioController.TaskWait", culprit.Method);
         Assert.Equal(CallSiteSource.Endpoint, culprit.Site.Source);
         Assert.Equal("GET /api/diagscenario/taskwait", culprit.Entry);
-        Assert.Equal("handler inlined into framework code (dynamicClass.lambda_method9); endpoint GET /api/diagscenario/taskwait (DiagScenarioController.TaskWait)", culprit.Site.Note);
+        Assert.Equal("handler inlined into framework code (dynamicClass.lambda_method9); endpoint GET /api/diagscenario/taskwait (DiagScenarioController.TaskWait)", CallSiteNoteText.Line(culprit.Site.Note));
         Assert.DoesNotContain("lambda_method", culprit.Method);
     }
 
@@ -87,7 +88,7 @@ public class CallSiteTests
 
         Assert.DoesNotContain("lambda_method", culprit.Method);
         Assert.Equal(CallSiteSource.Library, culprit.Site.Source);
-        Assert.Contains("dynamicClass.lambda_method9", culprit.Site.Note);
+        Assert.Contains("dynamicClass.lambda_method9", CallSiteNoteText.Line(culprit.Site.Note));
         Assert.Equal((BlockingKind.SyncOverAsync, "Task.Result"), (culprit.Kind, culprit.Api));
     }
 
@@ -128,7 +129,7 @@ public class CallSiteTests
         var culprit = CulpritAnalyzer.Analyze(Snapshot([Stack(1, request, [GetResultCore, Generated, .. Kestrel])])).Culprits[0];
 
         Assert.Equal("handler of GET /orders/{id}", culprit.Method);
-        Assert.Contains("lambda", culprit.Site.Note);
+        Assert.Contains("lambda", CallSiteNoteText.Line(culprit.Site.Note));
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
 using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
@@ -87,7 +88,7 @@ public class FrameworkBlockingInRequestTests
         Assert.NotEqual("/Products", culprit.Method);
         Assert.NotEqual(CallSiteSource.Endpoint, culprit.Site.Source);
         Assert.DoesNotContain("ResolveService", culprit.Method);
-        Assert.Contains("dynamicClass.ResolveService", culprit.Site.Note);
+        Assert.Contains("dynamicClass.ResolveService", CallSiteNoteText.Line(culprit.Site.Note));
         Assert.Equal("GET /Products", culprit.Entry);
     }
 }

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
@@ -28,7 +29,7 @@ public sealed class HubFixtureTests
         Assert.EndsWith("InventoryHub.cs", top.Site.File, StringComparison.Ordinal);
         Assert.Equal(9, top.Site.Line);
         Assert.Equal("InventoryHub.GetStock", top.Chain[^1]);
-        Assert.Contains("called by SignalR's hub dispatcher", top.Site.Note, StringComparison.Ordinal);
+        Assert.Contains("called by SignalR's hub dispatcher", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -128,8 +129,8 @@ public sealed class HubFixtureTests
 
         Assert.Equal("(inlined or generated code)", top.Method);
         Assert.Null(top.Site.Line);
-        Assert.Contains("called by SignalR's hub dispatcher", top.Site.Note, StringComparison.Ordinal);
-        Assert.Contains("unresolved", top.Site.Note, StringComparison.Ordinal);
+        Assert.Contains("called by SignalR's hub dispatcher", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
+        Assert.Contains("unresolved", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
         Assert.Equal("GET /hubs/inventory", top.Entry);
     }
 

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
@@ -111,7 +112,7 @@ public class InlinedAtOffsetTests
         Assert.Equal(["PriceHandlers.Quote", "PriceSource.Primary"], culprit.Chain);
         Assert.Equal(CallSiteSource.Il, culprit.Site.Source);
         Assert.Equal("Task.Result", culprit.Api);
-        Assert.StartsWith("inlined by the JIT into PriceHandlers.Quote (its statement at IL_", culprit.Site.Note, StringComparison.Ordinal);
+        Assert.StartsWith("inlined by the JIT into PriceHandlers.Quote (its statement at IL_", CallSiteNoteText.Line(culprit.Site.Note), StringComparison.Ordinal);
     }
 
     [Fact]

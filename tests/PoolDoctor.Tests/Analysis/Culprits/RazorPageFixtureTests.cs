@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Collect.CallGraphs;
 using PoolDoctor.Model.CallGraphs;
@@ -28,7 +29,7 @@ public sealed class RazorPageFixtureTests
         Assert.Equal(CallSiteSource.Il, top.Site.Source);
         Assert.Equal(57, top.Site.Line);
         Assert.EndsWith("Program.cs", top.Site.File, StringComparison.Ordinal);
-        Assert.Contains("found in the app's IL: ReportService.Lines calls Task.Result at Program.cs:57, reached from endpoint GET /Report", top.Site.Note, StringComparison.Ordinal);
+        Assert.Contains("found in the app's IL: ReportService.Lines calls Task.Result at Program.cs:57, reached from endpoint GET /Report", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
 using static PoolDoctor.Tests.Analysis.Culprits.ShopGraph;
@@ -41,8 +42,8 @@ public class RouteTemplateHandlerTests
         var culprit = Analyze("System.Threading.Thread.Sleep(int32)", new RequestContext("GET", "/orders/7", "/orders/{id}"));
 
         Assert.Equal("OrderLookup.Get", culprit.Method);
-        Assert.DoesNotContain("a lambda", culprit.Site.Note, StringComparison.Ordinal);
-        Assert.Contains("mapped to OrderLookup.Get in the app's IL", culprit.Site.Note, StringComparison.Ordinal);
+        Assert.DoesNotContain("a lambda", CallSiteNoteText.Line(culprit.Site.Note), StringComparison.Ordinal);
+        Assert.Contains("mapped to OrderLookup.Get in the app's IL", CallSiteNoteText.Line(culprit.Site.Note), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -51,6 +52,6 @@ public class RouteTemplateHandlerTests
         var culprit = Analyze("System.Threading.Thread.Sleep(int32)", new RequestContext("GET", "/nowhere/7", "/nowhere/{id}"));
 
         Assert.Equal("handler of GET /nowhere/{id}", culprit.Method);
-        Assert.Contains("the app's IL maps no one method to it", culprit.Site.Note, StringComparison.Ordinal);
+        Assert.Contains("the app's IL maps no one method to it", CallSiteNoteText.Line(culprit.Site.Note), StringComparison.Ordinal);
     }
 }

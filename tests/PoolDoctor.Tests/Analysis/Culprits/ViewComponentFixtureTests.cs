@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Tests.Analysis.Packages;
@@ -26,7 +27,7 @@ public sealed class ViewComponentFixtureTests
         Assert.Equal("CartViewComponent.Invoke", top.Chain[^1]);
         Assert.StartsWith("Views_Shop_Index.ExecuteAsync", top.Chain[0], StringComparison.Ordinal);
         Assert.DoesNotContain(top.Chain, f => f.Contains("ShopController", StringComparison.Ordinal));
-        Assert.Contains("called by MVC's view component invoker", top.Site.Note, StringComparison.Ordinal);
+        Assert.Contains("called by MVC's view component invoker", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
 
@@ -20,7 +21,7 @@ public sealed class InlinedIntoDelegateFixtureTests
         Assert.Equal(["lambda in Program.Main", "ProductQueries.Cheap"], top.Chain.Take(2));
         Assert.Equal(6, top.ChainSources[1]?.Line);
         Assert.EndsWith("ProductQueries.cs", top.ChainSources[1]?.File, StringComparison.Ordinal);
-        Assert.Contains("ProductQueries.Cheap calls Enumerable.ToList at ProductQueries.cs:6, inlined by the JIT into dynamicClass.lambda_method1", top.Site.Note);
+        Assert.Contains("ProductQueries.Cheap calls Enumerable.ToList at ProductQueries.cs:6, inlined by the JIT into dynamicClass.lambda_method1", CallSiteNoteText.Line(top.Site.Note));
         Assert.Equal("GET /products/cheap", top.Entry);
     }
 }

@@ -30,7 +30,7 @@ public sealed class InternalTwinFixtureTests
         Assert.Equal(BlockingKind.SyncOverAsync, top.Kind);
         Assert.Equal(["QuotaRateLimiter.AttemptAcquireCore", "QuotaClient.TryTake"], top.Chain);
         Assert.Equal("lambda in Program.Main", top.UserFrame);
-        Assert.Contains("AddQuotaLimiter", top.Site.Note);
+        Assert.Contains("AddQuotaLimiter", CallSiteNoteText.Line(top.Site.Note));
         Assert.Equal("GET /orders/{id:int}", top.Entry);
         // The metadata found the twin, and that neither it nor the method is the user's to call.
         Assert.Equal("TryTakeAsync", top.PackageTwin?.Twin);

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Advice;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.CallGraphs;
@@ -173,8 +174,8 @@ public sealed class PackageCulpritTests
 
         Assert.Equal("RedisWindowManager.TryAcquireLease", culprit.Method);
         Assert.Equal("Program.Main", culprit.UserFrame);
-        Assert.Contains("which calls LimiterServiceCollectionExtensions.AddContosoLimiter at Program.cs:5", culprit.Site.Note);
-        Assert.DoesNotContain("AddSingleton", culprit.Site.Note);
+        Assert.Contains("which calls LimiterServiceCollectionExtensions.AddContosoLimiter at Program.cs:5", CallSiteNoteText.Line(culprit.Site.Note));
+        Assert.DoesNotContain("AddSingleton", CallSiteNoteText.Line(culprit.Site.Note));
     }
 
     [Fact]
@@ -185,7 +186,7 @@ public sealed class PackageCulpritTests
         var culprit = Assert.Single(CulpritAnalyzer.Analyze(snapshot).Culprits);
 
         Assert.Null(culprit.UserFrame);
-        Assert.Contains("no user frame on the stack", culprit.Site.Note);
+        Assert.Contains("no user frame on the stack", CallSiteNoteText.Line(culprit.Site.Note));
     }
 
     private static ThreadStack Stack(string[] leafFirst) => SyntheticStacks.Pool(7, 50, leafFirst);

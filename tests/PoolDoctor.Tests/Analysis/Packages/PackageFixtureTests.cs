@@ -31,7 +31,7 @@ public sealed class PackageFixtureTests
         Assert.Equal(["RedisWindowRateLimiter.AttemptAcquireCore", "RedisWindowManager.TryAcquireLease"], top.Chain);
         // No user frame on the stack (UseRateLimiter runs the limiter): the app's IL names the registration.
         Assert.Equal("lambda in Program.Main", top.UserFrame);
-        Assert.Contains("AddRedisWindowLimiter", top.Site.Note);
+        Assert.Contains("AddRedisWindowLimiter", CallSiteNoteText.Line(top.Site.Note));
         Assert.Equal("GET /orders/{id:int}", top.Entry);
         Assert.True(top.Share > 0.5, $"share {top.Share}");
 
@@ -62,7 +62,7 @@ public sealed class PackageFixtureTests
         Assert.Equal("IDatabase.ScriptEvaluate", top.Api);
         Assert.Equal("ScriptEvaluateAsync", top.ApiTwin?.Twin);
         Assert.Equal("lambda in Program.Main", top.UserFrame);
-        Assert.Contains("GetSlidingWindowRateLimiter", top.Site.Note);
+        Assert.Contains("GetSlidingWindowRateLimiter", CallSiteNoteText.Line(top.Site.Note));
         // The package's assembly is not kept with the fixture: its twin was not looked up, and the advice says so.
         Assert.Null(top.PackageTwin);
         var fix = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2).Fixes[0];

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
 
@@ -18,7 +19,7 @@ public sealed class RegistrationFixtureTests
         Assert.Equal("RedisHealthCheck.CheckHealthAsync", top.Method);
         Assert.Equal(new PackageRef("AspNetCore.HealthChecks.Redis", "2.2.3", Direct: true), top.Package);
         Assert.Equal("Program.Main", top.UserFrame);
-        Assert.Contains("which calls RedisHealthCheckBuilderExtensions.AddRedis at Program.cs:3", top.Site.Note);
+        Assert.Contains("which calls RedisHealthCheckBuilderExtensions.AddRedis at Program.cs:3", CallSiteNoteText.Line(top.Site.Note));
         Assert.Equal("GET /health", top.Entry);
     }
 }

@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Lab.Scenarios;
 using PoolDoctor.Model.Stacks;
 
@@ -78,7 +79,7 @@ public sealed class ReleaseFixtureTests
         Assert.Equal(source == CallSiteSource.Stack, userFrameSampled);
         if (source == CallSiteSource.Il)
         {
-            Assert.Contains("inlined", top.Site.Note, StringComparison.Ordinal);
+            Assert.Contains("inlined", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
             Assert.Contains(snapshot.Stacks.SelectMany(s => s.Frames), f => f.Method.Contains("lambda_method", StringComparison.Ordinal));
         }
     }

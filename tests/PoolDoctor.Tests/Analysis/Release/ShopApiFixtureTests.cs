@@ -1,3 +1,4 @@
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Tests.Analysis.Release;
@@ -41,7 +42,7 @@ public sealed class ShopApiFixtureTests
         var (_, analysis) = ShopApiFixtures.Load(fixture);
         var top = analysis.Culprits[0];
         var said = $"{fixture}: {top.Method} [{string.Join(" → ", top.Chain)}] {top.Kind} {top.Api} {Path.GetFileName(top.Site.File)}:{top.Site.Line} "
-            + $"source {top.Site.Source} entry '{top.Entry}' {top.Share:P0}; note {top.Site.Note}";
+            + $"source {top.Site.Source} entry '{top.Entry}' {top.Share:P0}; note {CallSiteNoteText.Line(top.Site.Note)}";
 
         Assert.True(top.Method == method, said);
         Assert.True(string.Join(" → ", top.Chain) == chain, said);
@@ -65,7 +66,7 @@ public sealed class ShopApiFixtureTests
 
         Assert.DoesNotContain(top.ExampleStack, f => f.Contains(top.Method, StringComparison.Ordinal));
         Assert.Contains(snapshot.Stacks.SelectMany(s => s.Frames), f => f.IlOffset is not null && f.MethodToken is not null);
-        Assert.StartsWith($"inlined by the JIT into {top.Chain[0]}", top.Site.Note, StringComparison.Ordinal);
+        Assert.StartsWith($"inlined by the JIT into {top.Chain[0]}", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
     }
 
     /// <summary>

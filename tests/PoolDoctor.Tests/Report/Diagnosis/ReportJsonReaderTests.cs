@@ -69,7 +69,7 @@ public sealed class ReportJsonReaderTests
             ExampleSources = [null, new SourceLocation("/src/OrdersController.cs", 21)],
             Entry = "GET /orders/{id}",
             Flavor = FrameFlavor.Async,
-            Site = new PoolDoctor.Model.Stacks.CallSite { Source = CallSiteSource.Il, Note = "inlined", File = "/src/OrdersController.cs", Line = 21, SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" },
+            Site = new PoolDoctor.Model.Stacks.CallSite { Source = CallSiteSource.Il, Note = PoolDoctor.Model.Stacks.CallSiteNote.Words("inlined"), File = "/src/OrdersController.cs", Line = 21, SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" },
             SourceChecksums = new Dictionary<string, SourceChecksum> { ["/src/OrdersController.cs"] = new("sha256", "ab12") },
             InTaskRun = true,
             ApiTwin = new AsyncTwin("NpgsqlCommand.ExecuteReader", "ExecuteReaderAsync"),
