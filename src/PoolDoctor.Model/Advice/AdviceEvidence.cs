@@ -19,6 +19,9 @@ public enum AdviceEvidenceKind
 
     /// <summary>The top frames of one stack that blocked.</summary>
     ExampleStack,
+
+    /// <summary>A line read back from a report.json already written (its words kept as they were; <see cref="AdviceEvidence.Text"/>).</summary>
+    Words,
 }
 
 /// <summary>
@@ -51,4 +54,10 @@ public sealed record AdviceEvidence(AdviceEvidenceKind Kind)
 
     /// <summary>The top frames, the blocked one first (<see cref="AdviceEvidenceKind.ExampleStack"/>).</summary>
     public IReadOnlyList<string> Frames { get; init; } = [];
+
+    /// <summary>The line as a report.json gave it (<see cref="AdviceEvidenceKind.Words"/>).</summary>
+    public string? Text { get; init; }
+
+    /// <summary>A line read back from a written report.</summary>
+    public static AdviceEvidence FromWords(string line) => new(AdviceEvidenceKind.Words) { Text = line };
 }

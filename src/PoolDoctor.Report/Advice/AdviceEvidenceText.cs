@@ -20,6 +20,7 @@ public static class AdviceEvidenceText
         AdviceEvidenceKind.CallSite => CallSiteNoteText.Line(e.Note) ?? "",
         WaitEvents => $"wait events: {e.WaitMs:F0} ms blocked in total",
         ExampleStack => "top of the example stack: " + string.Join(" <- ", e.Frames),
+        Words => e.Text ?? "",
         _ => throw new ArgumentOutOfRangeException(nameof(e), e.Kind, "an advice evidence kind with no line"),
     };
 }

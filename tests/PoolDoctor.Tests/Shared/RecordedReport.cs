@@ -20,9 +20,19 @@ internal static class RecordedReport
 {
     private static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)
     {
-        Converters = { new JsonStringEnumConverter() },
+        Converters = { new JsonStringEnumConverter(), new EvidenceLineJson() },
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
     };
+
+    /// <summary>report.json holds each advice evidence item as its line; read back, the line is kept as words.</summary>
+    private sealed class EvidenceLineJson : JsonConverter<AdviceEvidence>
+    {
+        public override AdviceEvidence Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
+            AdviceEvidence.FromWords(reader.GetString() ?? "");
+
+        public override void Write(Utf8JsonWriter writer, AdviceEvidence value, JsonSerializerOptions options) =>
+            throw new NotSupportedException("the tests read recorded reports, they do not write them");
+    }
 
     /// <summary>The README's scenario (`diagnose --load …/taskwait -c 125 -d 15s -- dotnet-pooldoctor lab`) recorded at b202d48:
     /// the action inlined into `dynamicClass.lambda_method89`, its name recovered from the app's IL.</summary>
