@@ -80,13 +80,6 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
     /// </summary>
     private static readonly Dictionary<string, string> KnownDisagreements = new()
     {
-        // fix awaits the other blocking calls of the method made async (its semantic model says reader.Read has ReadAsync,
-        // _dataSource.OpenConnection has OpenConnectionAsync); the text does not say which calls have an awaitable twin.
-        ["fixio-customers.json#2"] = "sibling call reader.Read() awaited by the patch only",
-        ["lab:taskrun-nonquery"] = "sibling call _dataSource.OpenConnection() awaited by the patch only",
-        // A call whose arguments and continuation go on below (`connection.Query<OrderRow>(` … `).ToList();`): the
-        // patch parenthesises across lines; the advice rewrites one line and gives the pattern instead.
-        ["fixio-orders.json#2"] = "multi-line generic call Query<OrderRow>( … ).ToList(): advice shows a pattern",
     };
 
     [Theory]
