@@ -59,6 +59,11 @@ public static class AsyncRewriteRules
         "Query", "QueryFirst", "QueryFirstOrDefault", "QuerySingle", "QuerySingleOrDefault", "Execute",
     };
 
+    /// <summary>EF Core's DbContext/DbSet calls that run a query or a save (<c>SaveChanges</c>, <c>Find</c>), awaited beside
+    /// the culprit as the driver verbs are (the app's EF Core call left blocking kept the patched method blocking). Not
+    /// the LINQ operators (<c>ToList</c>, <c>First</c>): on text they are as often over a list in memory.</summary>
+    public static IReadOnlySet<string> DataContextVerbs { get; } = new HashSet<string>(StringComparer.Ordinal) { "SaveChanges", "Find" };
+
     /// <summary>The blocks on a task the text names without doubt: <c>.Result</c>, <c>.GetAwaiter().GetResult()</c>,
     /// <c>Task.WaitAll/WaitAny</c>, <c>Thread.Sleep</c>. Not <c>.Wait()</c>: on text it may be a SemaphoreSlim's or an
     /// event's, whose twin is another call.</summary>
@@ -71,12 +76,13 @@ public static class AsyncRewriteRules
     /// The other blocking calls of the function made async that are awaited with the culprit's call: a method that opens a
     /// connection and then queries blocks in both, and fixing one leaves the other (the lab's PostgresLabDatabase: the
     /// patched build still starved). Only what the text names without binding is: a block on a task
-    /// (<paramref name="onTask"/>, <see cref="TaskBlocksBeside"/>) or a driver verb. `fix` takes these when their twin
+    /// (<paramref name="onTask"/>, <see cref="TaskBlocksBeside"/>), a driver verb or an EF Core data-context verb. `fix` takes these when their twin
     /// binds; the advice, which cannot bind, takes the twin to exist as diagnose does for a driver's frame. Any other call
     /// with a twin (a user's own pair, EF Core's operators, a semaphore's Wait) is left to be awaited by hand on both
     /// sides, so the advice never shows a line the patch writes otherwise.
     /// </summary>
-    public static bool AwaitedBeside(string member, bool onTask) => onTask ? TaskBlocksBeside.Contains(member) : DriverVerbs.Contains(member);
+    public static bool AwaitedBeside(string member, bool onTask) =>
+        onTask ? TaskBlocksBeside.Contains(member) : DriverVerbs.Contains(member) || DataContextVerbs.Contains(member);
 
     /// <summary>
     /// <c>Stream.Read/Write(byte[] buffer, int offset, int count)</c> → <c>ReadAsync/WriteAsync(buffer.AsMemory(offset, count))</c>:
