@@ -22,6 +22,10 @@ internal static class TestApps
 
     public static string FixShapes => Path.Combine(Repo(), "tests", "apps", "FixShapes", "FixShapes.csproj");
 
+    public static string FilterShop => Path.Combine(Repo(), "tests", "apps", "FilterShop", "FilterShop.csproj");
+
+    public static string HubShop => Path.Combine(Repo(), "tests", "apps", "HubShop", "HubShop.csproj");
+
     public static string Lab => Path.Combine(Repo(), "src", "PoolDoctor.Lab", "PoolDoctor.Lab.csproj");
 
     public static string Fixture(string name) => Path.Combine(Repo(), "tests", "PoolDoctor.Fix.Tests", "fixtures", name);

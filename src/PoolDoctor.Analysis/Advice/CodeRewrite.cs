@@ -30,25 +30,32 @@ public static partial class CodeRewrite
         }
         var signature = FindSignature(excerpt.Lines, call, method);
         var token = signature >= 0 ? TokenParameter(excerpt.Lines[signature]) : null;
-        if (RewriteCall(excerpt.Lines[call], kind, api, IsRazor(excerpt.File), token) is not { } rewritten)
+        // A call whose arguments go on below (`connection.Query<Row>(` … `new { id }).ToList();`) is rewritten whole, as
+        // the patch rewrites its node: its lines joined, rewritten as one text, and split again.
+        var end = CallEnd(excerpt.Lines, call);
+        var razor = IsRazor(excerpt.File);
+        if (RewriteCall(string.Join("\n", excerpt.Lines.Skip(call).Take(end - call + 1)), kind, api, razor, token) is not { } whole
+            || whole.Split('\n') is not { } parts || parts.Length != end - call + 1)
         {
             return null;
         }
+        var rewritten = parts[0];
         // The function made async is the innermost one around the call: an expression lambda on its line, a block
         // lambda above it, else the method (the agreement test holds this to the patch's choice).
         if (signature != call && InExpressionLambda(rewritten) is { } inline)
         {
-            return InLambda(excerpt, call, call, inline, inline);
+            return end == call ? InLambda(excerpt, call, call, inline, inline) : null;
         }
         if (EnclosingBlockLambda(excerpt.Lines, signature, call) is var lambda and >= 0)
         {
-            return InLambda(excerpt, lambda, call, AsyncLambdaLine(excerpt.Lines[lambda]), rewritten);
+            return end == call ? InLambda(excerpt, lambda, call, AsyncLambdaLine(excerpt.Lines[lambda]), rewritten) : null;
         }
         var viewComponent = type is not null && InViewComponent(type, excerpt.Lines, signature);
         // A Task-returning method that was not async: made async, its returns are awaited (or unwrapped) too.
         var taskResult = signature >= 0 && !Regex.IsMatch(excerpt.Lines[signature], @"\basync\b") && SignatureType(excerpt.Lines[signature], method) is { } declared
             && AsyncRewriteRules.IsTaskLike(declared) ? declared : null;
-        var shown = Shown(signature, call, excerpt.Lines.Count);
+        var shown = Shown(signature, call, excerpt.Lines.Count, end);
+        var functionEnd = signature >= 0 ? FunctionEnd(excerpt.Lines, signature) : -1;
         var before = new List<string>();
         var after = new List<string>();
         var previous = -1;
@@ -62,10 +69,12 @@ public static partial class CodeRewrite
             previous = i;
             var text = excerpt.Lines[i];
             before.Add(Numbered(excerpt.FirstLine + i, text));
+            // The other blocking calls of the function the rules await with the culprit's (AsyncRewriteRules.AwaitedBeside).
+            var line = i > signature && i <= functionEnd && (i < call || i > end) && kind != BlockingKind.Lock ? AwaitedBeside(excerpt.Lines, signature, i, razor, token) ?? text : text;
             var changed = i == signature ? AsyncSignature(i == call ? rewritten : text, method, viewComponent)
-                : i == call ? rewritten
-                : taskResult is not null && i > signature ? AwaitedReturn(text, taskResult) ?? text
-                : text;
+                : i >= call && i <= end ? parts[i - call]
+                : taskResult is not null && i > signature ? AwaitedReturn(line, taskResult) ?? line
+                : line;
             after.Add(Numbered(excerpt.FirstLine + i, changed));
         }
         return new Rewritten(before, after);
@@ -105,8 +114,7 @@ public static partial class CodeRewrite
                 {
                     return null;
                 }
-                return StreamArrayCall(line, api, member, razor)
-                    ?? AwaitSuffix(line, "." + member + "(", "." + AsyncRewriteRules.TwinName(member) + "(", razor);
+                return StreamArrayCall(line, api, member, razor) ?? AwaitMemberCall(line, member, razor);
             default:
                 return null;
         }
@@ -291,18 +299,106 @@ public static partial class CodeRewrite
         return -1;
     }
 
-    private static IEnumerable<int> Shown(int signature, int call, int count)
+    private static IEnumerable<int> Shown(int signature, int call, int count, int end = -1)
     {
         var from = signature >= 0 && call - signature <= MaxGap ? signature : Math.Max(0, call - 2);
         if (signature >= 0 && signature < from)
         {
             yield return signature;
         }
-        for (var i = from; i <= Math.Min(count - 1, call + 1); i++)
+        for (var i = from; i <= Math.Min(count - 1, Math.Max(call + 1, end)); i++)
         {
             yield return i;
         }
     }
+
+    // "x.Query(" or "x.Query<Row>(" → "await x.QueryAsync<Row>(" (parenthesised when the call's result is used on).
+    private static string? AwaitMemberCall(string line, string member, bool razor)
+    {
+        var call = Regex.Match(line, @"\." + Regex.Escape(member) + @"(?<types><[^()]*>)?\(");
+        return call.Success ? AwaitAt(line, call.Index, call.Length, "." + AsyncRewriteRules.TwinName(member) + call.Groups["types"].Value + "(", razor) : null;
+    }
+
+    /// <summary>The last line of the call that starts on <paramref name="call"/>: the line its parentheses close on (the
+    /// call's own line when they close there, or when the excerpt ends first).</summary>
+    private static int CallEnd(IReadOnlyList<string> lines, int call)
+    {
+        var depth = 0;
+        for (var i = call; i < lines.Count; i++)
+        {
+            foreach (var c in WithoutLiterals(lines[i]))
+            {
+                depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            }
+            if (depth <= 0)
+            {
+                return i;
+            }
+        }
+        return call;
+    }
+
+    /// <summary>The line the function whose signature is on <paramref name="signature"/> ends on: where its body's braces
+    /// close, or, with no body block, its first <c>;</c>; the excerpt's last line when it ends first.</summary>
+    private static int FunctionEnd(IReadOnlyList<string> lines, int signature)
+    {
+        var depth = 0;
+        var opened = false;
+        for (var i = signature; i < lines.Count; i++)
+        {
+            foreach (var c in WithoutLiterals(lines[i]))
+            {
+                if (c == '{')
+                {
+                    (depth, opened) = (depth + 1, true);
+                }
+                else if (c == '}')
+                {
+                    depth--;
+                }
+                else if (c == ';' && !opened)
+                {
+                    return i;
+                }
+            }
+            if (opened && depth <= 0)
+            {
+                return i;
+            }
+        }
+        return lines.Count - 1;
+    }
+
+    /// <summary>A line of the function made async, other than the culprit's, with the blocking call the rules await
+    /// beside it (<see cref="AsyncRewriteRules.AwaitedBeside"/>: a block on a task, a driver verb) awaited; null when it
+    /// has none, or when the call is in a lambda of its own (a function the patch does not make async).</summary>
+    private static string? AwaitedBeside(IReadOnlyList<string> lines, int signature, int index, bool razor, string? token)
+    {
+        var line = lines[index];
+        if (WithoutLiterals(line).Contains("=>", StringComparison.Ordinal) || EnclosingBlockLambda(lines, signature, index) >= 0)
+        {
+            return null;
+        }
+        // A block on a task the text names without doubt (not .Wait(): a semaphore's looks the same).
+        var onTask = line.Contains("Task.WaitAll(", StringComparison.Ordinal) || line.Contains("Task.WaitAny(", StringComparison.Ordinal)
+            ? RewriteCall(line, BlockingKind.SyncOverAsync, "", razor, token)
+            : AwaitSuffix(line, ".GetAwaiter().GetResult()", "", razor) ?? AwaitResult(line, razor) ?? RewriteCall(line, BlockingKind.Sleep, "", razor, token);
+        if (onTask is not null)
+        {
+            return onTask;
+        }
+        foreach (Match call in MemberCall().Matches(WithoutLiterals(line)))
+        {
+            if (AsyncRewriteRules.AwaitedBeside(call.Groups["member"].Value, onTask: false))
+            {
+                return RewriteCall(line, BlockingKind.SyncIO, "DriverCall." + call.Groups["member"].Value, razor, token);
+            }
+        }
+        return null;
+    }
+
+    [GeneratedRegex(@"\.(?<member>\w+)(?:<[^()]*>)?\(")]
+    private static partial Regex MemberCall();
 
     private static string Numbered(int line, string text) => $"{line,4} | {text}";
 

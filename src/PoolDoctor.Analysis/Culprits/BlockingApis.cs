@@ -1,3 +1,4 @@
+using PoolDoctor.Analysis.Rewrite;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 
@@ -33,13 +34,6 @@ public static class BlockingApis
     private static readonly string[] DriverTypeSuffixes =
         ["Command", "Connection", "DataReader", "DataSource", "Transaction", "Batch", "SqlMapper"];
 
-    private static readonly HashSet<string> DriverVerbs = new(StringComparer.Ordinal)
-    {
-        "ExecuteNonQuery", "ExecuteReader", "ExecuteScalar", "ExecuteDbDataReader", "ExecuteXmlReader",
-        "Read", "NextResult", "Open", "OpenConnection", "Prepare", "BeginTransaction", "Commit", "Rollback",
-        "Query", "QueryFirst", "QueryFirstOrDefault", "QuerySingle", "QuerySingleOrDefault", "Execute",
-    };
-
     /// <summary>The blocking API a frame is, or null when it is not in the table.</summary>
     public static BlockingApi? Classify(FrameName frame)
     {
@@ -67,7 +61,7 @@ public static class BlockingApis
         frame.IsStateMachine && IsDriverVerb(frame) ? new BlockingApi(BlockingKind.SyncIO, frame.Owner, IsDriverCall: true) : null;
 
     private static bool IsDriverVerb(FrameName frame) =>
-        DriverVerbs.Contains(frame.Method)
+        AsyncRewriteRules.DriverVerbs.Contains(frame.Method)
         && frame.Types.Count > 0
         && DriverTypeSuffixes.Any(suffix => frame.Types[^1].EndsWith(suffix, StringComparison.Ordinal))
         && KnownLibraries.IsDriver(frame.TypeFullName);

@@ -50,6 +50,40 @@ public static class AsyncRewriteRules
     /// <summary>The async twin of a sync member: <c>ExecuteReader</c> → <c>ExecuteReaderAsync</c>.</summary>
     public static string TwinName(string member) => member + "Async";
 
+    /// <summary>The drivers' blocking verbs (ADO.NET, Npgsql, Dapper): what diagnose recognises as a driver call on a
+    /// stack, and what both rewriters await beside the culprit (<see cref="AwaitedBeside"/>).</summary>
+    public static IReadOnlySet<string> DriverVerbs { get; } = new HashSet<string>(StringComparer.Ordinal)
+    {
+        "ExecuteNonQuery", "ExecuteReader", "ExecuteScalar", "ExecuteDbDataReader", "ExecuteXmlReader",
+        "Read", "NextResult", "Open", "OpenConnection", "Prepare", "BeginTransaction", "Commit", "Rollback",
+        "Query", "QueryFirst", "QueryFirstOrDefault", "QuerySingle", "QuerySingleOrDefault", "Execute",
+    };
+
+    /// <summary>EF Core's DbContext/DbSet calls that run a query or a save (<c>SaveChanges</c>, <c>Find</c>), awaited beside
+    /// the culprit as the driver verbs are (the app's EF Core call left blocking kept the patched method blocking). Not
+    /// the LINQ operators (<c>ToList</c>, <c>First</c>): on text they are as often over a list in memory.</summary>
+    public static IReadOnlySet<string> DataContextVerbs { get; } = new HashSet<string>(StringComparer.Ordinal) { "SaveChanges", "Find" };
+
+    /// <summary>The blocks on a task the text names without doubt: <c>.Result</c>, <c>.GetAwaiter().GetResult()</c>,
+    /// <c>Task.WaitAll/WaitAny</c>, <c>Thread.Sleep</c>. Not <c>.Wait()</c>: on text it may be a SemaphoreSlim's or an
+    /// event's, whose twin is another call.</summary>
+    public static IReadOnlySet<string> TaskBlocksBeside { get; } = new HashSet<string>(StringComparer.Ordinal)
+    {
+        "Result", "GetResult", "WaitAll", "WaitAny", "Sleep",
+    };
+
+    /// <summary>
+    /// The other blocking calls of the function made async that are awaited with the culprit's call: a method that opens a
+    /// connection and then queries blocks in both, and fixing one leaves the other (the lab's PostgresLabDatabase: the
+    /// patched build still starved). Only what the text names without binding is: a block on a task
+    /// (<paramref name="onTask"/>, <see cref="TaskBlocksBeside"/>), a driver verb or an EF Core data-context verb. `fix` takes these when their twin
+    /// binds; the advice, which cannot bind, takes the twin to exist as diagnose does for a driver's frame. Any other call
+    /// with a twin (a user's own pair, EF Core's operators, a semaphore's Wait) is left to be awaited by hand on both
+    /// sides, so the advice never shows a line the patch writes otherwise.
+    /// </summary>
+    public static bool AwaitedBeside(string member, bool onTask) =>
+        onTask ? TaskBlocksBeside.Contains(member) : DriverVerbs.Contains(member) || DataContextVerbs.Contains(member);
+
     /// <summary>
     /// <c>Stream.Read/Write(byte[] buffer, int offset, int count)</c> → <c>ReadAsync/WriteAsync(buffer.AsMemory(offset, count))</c>:
     /// the Memory overloads are the ones streams implement natively (the array ones wrap them; CA1835 asks for these).

@@ -20,6 +20,9 @@ internal sealed record BlockingCall(ExpressionSyntax Node, string Construct, Fun
     /// <summary>The statement result is used as a value (WaitAny's index cannot be replaced by WhenAny's task).</summary>
     public bool ValueUsed { get; init; }
 
+    /// <summary>A block on a task (or Thread.Sleep) rewritten by its construct, not a call to a twin of the same name.</summary>
+    public bool OnTask { get; init; }
+
     /// <summary>A blocking call of a shape the tool does not rewrite (Task.Wait with a timeout, ...): refused if chosen.</summary>
     public bool Refuse { get; init; }
 }

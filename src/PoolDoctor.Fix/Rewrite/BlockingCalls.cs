@@ -46,6 +46,7 @@ internal static class BlockingCalls
         return new BlockingCall(access, $"{TypeName(property.ContainingType)}.Result", current => ((MemberAccessExpressionSyntax)current).Expression.WithoutTrailingTrivia())
         {
             Member = "Result",
+            OnTask = true,
         };
     }
 
@@ -68,6 +69,7 @@ internal static class BlockingCalls
                     return new BlockingCall(invocation, "Task.Wait(CancellationToken)", current => Rename((InvocationExpressionSyntax)current, AsyncRewriteRules.WaitWithTokenTwin).WithoutTrailingTrivia())
                     {
                         Member = "Wait",
+                        OnTask = true,
                     };
                 }
                 if (method.Parameters.Length > 0 || invocation.Expression is not MemberAccessExpressionSyntax)
@@ -77,6 +79,7 @@ internal static class BlockingCalls
                 return new BlockingCall(invocation, "Task.Wait", current => ((MemberAccessExpressionSyntax)((InvocationExpressionSyntax)current).Expression).Expression.WithoutTrailingTrivia())
                 {
                     Member = "Wait",
+                    OnTask = true,
                 };
             case "GetResult" when typeName?.StartsWith("System.Runtime.CompilerServices.", StringComparison.Ordinal) == true && (type!.Name.Contains("Awaiter", StringComparison.Ordinal)):
                 if (invocation.Expression is MemberAccessExpressionSyntax { Expression: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.Text: "GetAwaiter" } } })
@@ -85,6 +88,7 @@ internal static class BlockingCalls
                         ((MemberAccessExpressionSyntax)((InvocationExpressionSyntax)((MemberAccessExpressionSyntax)((InvocationExpressionSyntax)current).Expression).Expression).Expression).Expression.WithoutTrailingTrivia())
                     {
                         Member = "GetResult",
+                        OnTask = true,
                     };
                 }
                 return Unrewritable(invocation, "GetResult on an awaiter held in a variable", "GetResult");
@@ -93,6 +97,7 @@ internal static class BlockingCalls
                 return new BlockingCall(invocation, $"Task.{method.Name}", current => Rename((InvocationExpressionSyntax)current, whenAll.TwinMember))
                 {
                     Member = method.Name,
+                    OnTask = true,
                     ValueUsed = method.Name == "WaitAny" && invocation.Parent is not ExpressionStatementSyntax,
                 };
             case "Sleep" when typeName == "System.Threading.Thread":
@@ -110,6 +115,7 @@ internal static class BlockingCalls
                     })
                     {
                         Member = "Sleep",
+                        OnTask = true,
                     };
                 }
         }

@@ -87,16 +87,15 @@ internal sealed class ChainRewriter
 
     private (Document Document, LockStatementSyntax Lock)? _pendingLock;
 
-    // The other blocking calls with an awaitable twin in the call site's own function. A report names one call, but a
-    // method that opens a connection and then queries blocks in both (the lab's PostgresLabDatabase.ExecuteNonQuery:
-    // fixing only the report's call left the other, and the patched build still starved). Calls in nested functions,
+    // The other blocking calls with an awaitable twin in the call site's own function that the rules await beside the
+    // culprit (AsyncRewriteRules.AwaitedBeside, which the advice follows too). Calls in nested functions,
     // in a lock that stays a lock (C# forbids await there), and shapes refused as the culprit are left as they are.
     private static List<BlockingCall> SiblingCalls(SemanticModel model, SyntaxNode function, BlockingCall call, LockStatementSyntax? rewrittenLock)
     {
         var taken = new List<BlockingCall>();
         foreach (var other in BlockingCalls.In(model, function))
         {
-            if (other.Refuse || other.ValueUsed || other.Node.Span.IntersectsWith(call.Node.Span)
+            if (other.Refuse || other.ValueUsed || !AsyncRewriteRules.AwaitedBeside(other.Member, other.OnTask) || other.Node.Span.IntersectsWith(call.Node.Span)
                 || EnclosingFunctionOrNull(other.Node) != function
                 || other.Node.Ancestors().TakeWhile(a => a != function).OfType<LockStatementSyntax>().Any(l => l != rewrittenLock)
                 || taken.Any(t => t.Node.Span.IntersectsWith(other.Node.Span)))
