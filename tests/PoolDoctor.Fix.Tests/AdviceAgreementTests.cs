@@ -52,7 +52,7 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
         ("tests/PoolDoctor.Fix.Tests/fixtures", TestApps.FixIo, ["fixio-customers.json", "fixio-count.json", "fixio-orders.json", "fixio-ship.json"]),
         ("tests/PoolDoctor.Fix.Tests/fixtures", TestApps.FixData, ["fixdata-discount.json", "fixdata-cheap.json", "fixdata-cheap-no-app-frame.json"]),
         ("tests/PoolDoctor.Fix.Tests/fixtures", TestApps.Lab, ["lab-mvc-taskwait.json", "lab-minimal-taskwait.json"]),
-        ("tests/PoolDoctor.Tests/fixtures/doctor", TestApps.Lab, ["taskwait-inlined-report.json", "taskwait-recorded-report.json"]),
+        ("tests/PoolDoctor.Tests/fixtures/doctor", TestApps.Lab, ["taskwait-inlined-report.json", "taskwait-recorded-report.json", "taskwait-attached-125-report.json"]),
         ("tests/PoolDoctor.Tests/fixtures/packages", TestApps.FilterShop, ["filter-loop.report.json"]),
         ("tests/PoolDoctor.Tests/fixtures/packages", TestApps.HubShop, ["hub-method-live.report.json", "hub-method-warmed.report.json"]));
 
