@@ -121,11 +121,10 @@ public static class SourceFixer
         }
         var call = PackageCallSite.AtUserCall(reported);
         var where = call.Package is null ? CulpritPlaces.Where(call) : reported.UserFrame ?? "your code";
-        var method = ran.Awaited.LastIndexOf('.') is var dot and > 0 ? ran.Awaited[(dot + 1)..] : ran.Awaited;
         throw new FixRefusedException(
             $"{where} already awaits {ran.Awaited}, which ran {ran.Ran} synchronously inside the package {package.Name} {package.Version}: "
             + $"nothing in your code to make async; upgrade {package.Name} to a version that does not block there"
-            + (ran.NotOverridden ? $" (one that overrides {method})" : "") + ", or report it to its maintainers");
+            + (ran.NotOverridden ? $" (one that overrides {ran.AwaitedName.Member})" : "") + ", or report it to its maintainers");
     }
 
     private static void Refusable(Culprit culprit)

@@ -1,3 +1,4 @@
+using System.Text.Json.Nodes;
 using PoolDoctor.Fix.Reports;
 
 namespace PoolDoctor.Fix.Tests;
@@ -25,5 +26,26 @@ public sealed class AwaitedPackageRefusalTests
         Assert.Contains("upgrade SlackBotMessages to a version that does not block there", plan.Refusal, StringComparison.Ordinal);
         Assert.DoesNotContain("awaitable twin", plan.Refusal, StringComparison.Ordinal);
         Assert.Empty(plan.Diff);
+    }
+
+    [Fact]
+    public async Task An_async_method_the_package_does_not_override_is_named_by_its_member()
+    {
+        // The MySql.Data shape (docs on AwaitedRanSync): the base class's async method ran the sync one.
+        var report = JsonNode.Parse(File.ReadAllText(TestApps.Fixture("slackbotmessages-2.0.0.json")))!;
+        report["culprits"]![0]!["awaitedRanSync"] = new JsonObject
+        {
+            ["awaited"] = "DbCommand.ExecuteScalarAsync(CancellationToken)",
+            ["ran"] = "MySqlCommand.ExecuteScalar",
+            ["notOverridden"] = true,
+        };
+        var path = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-awaited-").FullName, "report.json");
+        await File.WriteAllTextAsync(path, report.ToJsonString());
+
+        var plan = await SourceFixer.PlanAsync(path, new FixOptions { ProjectPath = Path.Combine(Path.GetTempPath(), "no-such", "App.csproj") });
+
+        Assert.NotNull(plan.Refusal);
+        Assert.Contains("already awaits DbCommand.ExecuteScalarAsync(CancellationToken), which ran MySqlCommand.ExecuteScalar synchronously", plan.Refusal, StringComparison.Ordinal);
+        Assert.Contains("(one that overrides ExecuteScalarAsync)", plan.Refusal, StringComparison.Ordinal);
     }
 }

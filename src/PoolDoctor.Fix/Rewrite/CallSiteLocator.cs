@@ -32,12 +32,12 @@ internal static class CallSiteLocator
         string wanted;
         if (lockStatement is not null && culprit.Kind == BlockingKind.Lock)
         {
-            if (culprit.HeldAcross is null)
+            if (culprit.HeldAcrossName is not { } heldAcross)
             {
                 throw new FixRefusedException($"{where}: a lock held across no blocking call the report saw (CPU work under a lock is not an async fix)");
             }
             calls = BlockingCalls.In(model, lockStatement.Statement);
-            wanted = Member(culprit.HeldAcross);
+            wanted = heldAcross.Member;
         }
         else
         {
@@ -46,7 +46,7 @@ internal static class CallSiteLocator
             {
                 calls = BlockingCalls.In(model, StatementAt(root, span));
             }
-            wanted = Member(culprit.Api);
+            wanted = culprit.ApiName.Member;
         }
         var call = calls.FirstOrDefault(c => c.Member == wanted && !c.Refuse)
             ?? calls.FirstOrDefault(c => c.Member == wanted)
@@ -64,30 +64,6 @@ internal static class CallSiteLocator
             throw new FixRefusedException($"{call.Construct} at {where}: its result (an index) is used, and Task.WhenAny returns the task instead");
         }
         return (call, lockStatement ?? call.Node.Ancestors().TakeWhile(a => !IsFunction(a)).OfType<LockStatementSyntax>().FirstOrDefault());
-    }
-
-    /// <summary>The API's member name: Task&lt;TResult&gt;.Result → Result, NpgsqlCommand.ExecuteScalar → ExecuteScalar.</summary>
-    internal static string Member(string api)
-    {
-        var name = api;
-        var paren = name.IndexOf('(', StringComparison.Ordinal);
-        if (paren >= 0)
-        {
-            name = name[..paren];
-        }
-        var depth = 0;
-        var lastDot = -1;
-        for (var i = 0; i < name.Length; i++)
-        {
-            depth += name[i] == '<' ? 1 : name[i] == '>' ? -1 : 0;
-            if (name[i] == '.' && depth == 0)
-            {
-                lastDot = i;
-            }
-        }
-        name = name[(lastDot + 1)..];
-        var generic = name.IndexOf('<', StringComparison.Ordinal);
-        return generic >= 0 ? name[..generic] : name;
     }
 
     internal static bool IsFunction(SyntaxNode node) =>

@@ -7,4 +7,8 @@ namespace PoolDoctor.Model.Stacks;
 /// override the async method and the base class's version calls the sync one (MySql.Data before 8.0.33:
 /// <c>DbCommand.ExecuteScalarAsync</c> runs <c>MySqlCommand.ExecuteScalar</c>).
 /// </summary>
-public sealed record AwaitedRanSync(string Awaited, string Ran, bool NotOverridden);
+public sealed record AwaitedRanSync(string Awaited, string Ran, bool NotOverridden)
+{
+    /// <summary><see cref="Awaited"/> as its declaring type and member (<c>DbCommand</c>, <c>ExecuteScalarAsync</c>).</summary>
+    public ApiName AwaitedName => ApiName.Parse(Awaited);
+}

@@ -82,6 +82,12 @@ public sealed record Culprit(
     /// requests, and whether it grew or held the same threads throughout (null when the samples were not timed).</summary>
     public CulpritHold? Hold { get; init; }
 
+    /// <summary><see cref="Api"/> as its declaring type and member (what `fix` looks for in the source).</summary>
+    public ApiName ApiName => ApiName.Parse(Api);
+
+    /// <summary><see cref="HeldAcross"/> as its declaring type and member; null when no holder blocked.</summary>
+    public ApiName? HeldAcrossName => HeldAcross is null ? null : ApiName.Parse(HeldAcross);
+
     /// <summary>The API as every text output names it: <c>Lock.Enter held across Thread.Sleep</c> for a lock whose holder blocks.</summary>
     public string ApiText => HeldAcross is null ? Api : $"{Api} held across {HeldAcross}";
 

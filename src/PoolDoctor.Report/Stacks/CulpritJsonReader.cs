@@ -105,7 +105,8 @@ public static class CulpritJsonReader
         var plain = c.TryGetProperty(namesKey, out var array) && array.ValueKind == JsonValueKind.Array
             ? array.EnumerateArray().Where(f => f.ValueKind == JsonValueKind.String).Select(f => f.GetString()!).ToList()
             : [];
-        return (plain, [], []);
+        // No places in the older form: one null per frame, so the lists line up as the newer form's do.
+        return (plain, [.. plain.Select(_ => (SourceLocation?)null)], [.. plain.Select(_ => (PackageRef?)null)]);
     }
 
     private static AsyncTwin? Twin(JsonElement c, string key) =>

@@ -55,6 +55,46 @@ public sealed class ReportJsonReaderTests
             Assert.Equal(json.TryGetProperty("line", out var line) ? line.GetInt32() : null, culprit.Site.Line);
             Assert.Equal(json.TryGetProperty("file", out var file) ? file.GetString() : null, culprit.Site.File);
             Assert.Equal(json.TryGetProperty("chain", out var chain) ? chain.GetArrayLength() : 0, culprit.Chain.Count);
+            Assert.Equal(culprit.Chain.Count, culprit.ChainSources.Count);
+            Assert.Equal(culprit.Chain.Count, culprit.ChainPackages.Count);
+            Assert.Equal(culprit.ExampleStack.Count, culprit.ExampleSources.Count);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(RecordedReports))]
+    public void Every_recorded_culprit_written_again_reads_back_as_the_same_facts(string report)
+    {
+        var culprits = ReportJsonReader.Culprits(Path.Combine(Repo(), "tests", report));
+
+        foreach (var culprit in culprits)
+        {
+            var again = CulpritJsonReader.Read(JsonDocument.Parse(Written(culprit)).RootElement);
+
+            Assert.Equal(Facts(culprit), Facts(again));
+            Assert.Equal(culprit.Chain, again.Chain);
+            Assert.Equal(culprit.ChainSources, again.ChainSources);
+            Assert.Equal(culprit.ChainPackages, again.ChainPackages);
+            Assert.Equal(culprit.ExampleStack, again.ExampleStack);
+            Assert.Equal(culprit.ExampleSources, again.ExampleSources);
+            Assert.Equal(culprit.SourceChecksums, again.SourceChecksums);
+            Assert.Equal(culprit.ApiName, again.ApiName);
+            Assert.Equal(culprit.HeldAcrossName, again.HeldAcrossName);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(RecordedReports))]
+    public void Every_recorded_culprit_names_the_member_its_api_ends_in(string report)
+    {
+        foreach (var culprit in ReportJsonReader.Culprits(Path.Combine(Repo(), "tests", report)))
+        {
+            var api = culprit.ApiName;
+
+            Assert.Equal(culprit.Api, api.Text);
+            Assert.False(string.IsNullOrEmpty(api.Member), $"{culprit.Api}: no member");
+            Assert.DoesNotContain('.', api.Member);
+            Assert.StartsWith(api.Type.Length == 0 ? api.Member : api.Type + "." + api.Member, culprit.Api, StringComparison.Ordinal);
         }
     }
 
@@ -124,6 +164,14 @@ public sealed class ReportJsonReaderTests
         Assert.Contains("culprit A.B has kind 'Spin', not one of SyncOverAsync, Sleep, SyncIO, Lock, SyncWait", error.Message, StringComparison.Ordinal);
         Assert.DoesNotContain('\n', error.Message);
     }
+
+    // Every scalar fact of a culprit, the records among them compared by value; waitMs to the 0.1 ms the writer keeps
+    // (older reports kept more digits).
+    private static object Facts(Culprit c) => (
+        (c.Method, c.Kind, c.Api, c.Threads, c.Share, Math.Round(c.WaitMs, 1)),
+        (c.Entry, c.Flavor, c.Site, c.InTaskRun, c.HeldAcross),
+        (c.Package, c.PackageMethod, c.UserFrame, c.ApiTwin, c.PackageTwin, c.UserCallTwin),
+        (c.AwaitedRanSync, c.Hold));
 
     private static string Written(Culprit culprit)
     {
