@@ -54,20 +54,13 @@ public static class CulpritAnalyzer
         LockHolders.Merge(culprits);
 
         var threadSamples = pool.GroupBy(p => p.Stack.ThreadId).ToDictionary(g => g.Key, g => g.Sum(p => (long)p.Stack.Samples));
-        // A constant blocker (the same threads since the window's start, serving no request) ranks below the culprits
-        // the load reaches, whatever its share of this window: the requests queued behind the pool reach those.
-        var ranked = culprits.Values
+        var ranked = CulpritRanking.Order(culprits.Values
             .Select(c => c.ToCulprit(poolSamples, CulpritHolds.Of(c.Spans, c.ThreadSamples, threadSamples, c.ServesRequests, c.Threads.Count, snapshot.WindowSeconds)))
             .Select(c => c with
             {
                 Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.Site.File, c.Site.Line),
                 SourceChecksums = CulpritChecksums.Of(snapshot.CallGraph.Checksums, c),
-            })
-            .OrderBy(c => c.Hold?.Pattern == HoldPattern.Permanent)
-            .ThenByDescending(c => c.Share)
-            .ThenByDescending(c => c.WaitMs)
-            .ThenBy(c => c.Method, StringComparer.Ordinal)
-            .ToList();
+            }));
         var blockedThreads = culprits.Values.Where(c => c.Samples > 0).SelectMany(c => c.Threads).Distinct().Count();
         var groups = StackGrouper.Group(stacks, options.IncludeAllThreads);
         return new CulpritAnalysis(ranked, groups, poolThreads, idleThreads, blockedThreads, poolSamples, idleSamples, unattributed)
