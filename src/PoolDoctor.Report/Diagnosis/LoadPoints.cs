@@ -13,6 +13,9 @@ internal sealed record LoadPoints(
     IReadOnlyList<(double, double)> P99,
     double LastSeconds)
 {
+    /// <summary>When the load's first second began, in seconds since the watch started.</summary>
+    public double FirstSeconds => Requests[0].Item1 - 0.5;
+
     public static LoadPoints? Of(DiagnosisReport report)
     {
         if (report.Load is not { Series.Count: > 0 } load)

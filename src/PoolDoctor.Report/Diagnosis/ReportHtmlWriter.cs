@@ -84,6 +84,9 @@ public static class ReportHtmlWriter
         html.Append("</section>\n");
     }
 
+    // A load that began within a second of the watch began with it: no marker of its own.
+    private const double LoadStartMarkAfterSeconds = 1;
+
     private static void Timeline(StringBuilder html, DiagnosisReport r)
     {
         var samples = r.Samples;
@@ -103,11 +106,17 @@ public static class ReportHtmlWriter
         {
             markers.Add(new ChartMarker(capture.AtSeconds, "stacks", "capture-moment"));
         }
+        // A load that started after a baseline (diagnose --baseline): where the quiet pool ends and the load begins.
+        if (load is { FirstSeconds: >= LoadStartMarkAfterSeconds })
+        {
+            markers.Add(new ChartMarker(load.FirstSeconds, "load", "load-moment"));
+        }
         html.Append("<section id=\"timeline\">\n<h2>Timeline</h2>\n");
         html.Append($"<p class=\"axis-note\">Time axis: UTC clock time (the same clock as Grafana and the service's logs), seconds since the watch started at {E(TimeAxis.Clock(r.StartedUtc, 0))} UTC below it.</p>\n");
         html.Append("<p class=\"legend\"><span class=\"key series\"></span> counter <span class=\"key verdict-moment\"></span> verdict "
             + "<span class=\"key capture-moment\"></span> stack capture <span class=\"dot starvation\"></span> starvation injection "
-            + "<span class=\"dot cooperative\"></span> cooperative-blocking injection <span class=\"dot climbing\"></span> other adjustment</p>\n");
+            + "<span class=\"dot cooperative\"></span> cooperative-blocking injection <span class=\"dot climbing\"></span> other adjustment"
+            + (markers.Any(m => m.CssClass == "load-moment") ? " <span class=\"key load-moment\"></span> load starts" : "") + "</p>\n");
         var charts = ChartLayout.Open(frame);
         html.Append(charts);
         Chart(html, "chart-threads", "Thread-pool thread count (dots: the runtime's injection events)", [.. samples.Select(s => (s.Seconds, s.ThreadCount))], xMax, markers, r.StartedUtc, frame, r.Injections);

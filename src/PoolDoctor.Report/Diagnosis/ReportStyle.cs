@@ -36,6 +36,7 @@ internal static class ReportStyle
         svg .series.secondary { stroke: #b26a00; stroke-width: 1.5; stroke-dasharray: 5 3; }
         svg .marker { stroke-width: 1.5; stroke-dasharray: 5 4; } svg .marker-label { font-size: 11px; font-weight: 600; }
         svg .verdict-moment { stroke: var(--bad); fill: var(--bad); } svg .capture-moment { stroke: var(--capture); fill: var(--capture); }
+        svg .load-moment { stroke: var(--muted); fill: var(--muted); } .legend .key.load-moment { border-top: 2px dashed var(--muted); }
         svg .injection { stroke: var(--bg); stroke-width: 1; } svg .starvation { fill: var(--bad); } svg .cooperative { fill: var(--warn); } svg .climbing { fill: #9aa3ae; }
         .legend { color: var(--muted); font-size: 13px; }
         .legend .key { display: inline-block; width: 18px; height: 0; border-top: 2px solid var(--accent); vertical-align: middle; margin-left: 10px; }

@@ -106,7 +106,7 @@ internal static class CorpusCases
         string[] protocol = scenario.Host == LabHost.Grpc ? ["--grpc"] : [];
         var loadPort = scenario.Host == LabHost.Grpc ? grpcPort : port;
         var result = await ToolRun.RunAsync(
-            ["diagnose", "--min-duration", "0", "--load", $"http://127.0.0.1:{loadPort}{scenario.Path}", .. protocol, "-c", "125", "--duration", $"{(int)watch.TotalSeconds}s", "-o", output,
+            ["diagnose", "--min-duration", "0", "--baseline", "0", "--load", $"http://127.0.0.1:{loadPort}{scenario.Path}", .. protocol, "-c", "125", "--duration", $"{(int)watch.TotalSeconds}s", "-o", output,
              "--", ToolPaths.DotnetHost, ToolPaths.ToolDll, "lab", "--urls", $"http://127.0.0.1:{port}", "--grpc-urls", $"http://127.0.0.1:{grpcPort}"],
             TimeSpan.FromSeconds(120),
             environment);

@@ -31,6 +31,18 @@ public sealed class DiagnoseGateTests
         Assert.Contains("Starving", suite.Element("testcase")!.Element("failure")!.Attribute("message")!.Value);
         Assert.Contains($"load http://127.0.0.1:{port}/api/diagscenario/taskwait", result.StdOut);
         LabStopped.Assert(port);
+
+        // The default --baseline (3 s) watches the pool before the load starts: the record opens on a quiet pool, and
+        // the load's first second comes after it.
+        var root = report.RootElement;
+        var loadStart = (root.GetProperty("load").GetProperty("series")[0].GetProperty("atUtc").GetDateTimeOffset()
+            - root.GetProperty("startedUtc").GetDateTimeOffset()).TotalSeconds;
+        Assert.InRange(loadStart, 1.9, 8);
+        var before = root.GetProperty("samples").EnumerateArray().Where(s => s.GetProperty("seconds").GetDouble() < loadStart).ToList();
+        Assert.True(before.Count >= 2, $"{before.Count} samples before the load started at {loadStart:0.0} s");
+        Assert.All(before, s => Assert.True(s.GetProperty("queueLength").GetDouble() <= 2, s.ToString()));
+        Assert.True(root.GetProperty("verdictAtSeconds").GetDouble() > loadStart, result.ToString());
+        Assert.Contains("class=\"marker load-moment\"", await File.ReadAllTextAsync(Path.Combine(output, "report.html")));
     }
 
     [Fact]

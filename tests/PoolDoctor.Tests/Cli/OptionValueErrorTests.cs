@@ -32,6 +32,7 @@ public sealed class OptionValueErrorTests
         ("diagnose", "--duration", "diagnose -p {pid} -d 5x", Usage, "--duration"),
         ("diagnose", "--duration", "diagnose -p {pid} -d 0", Usage, "--duration"),
         ("diagnose", "--min-duration", "diagnose -p {pid} --min-duration 5x", Usage, "--min-duration"),
+        ("diagnose", "--baseline", "diagnose -p {pid} --baseline 5x", Usage, "--baseline"),
         ("diagnose", "--output", "diagnose -p {pid} -o {file}", Usage, "--output"),
         ("diagnose", "--user-code", "diagnose -p {pid} --user-code", Usage, "--user-code"),
         ("diagnose", "--load", "diagnose -p {pid} --load ftp://x/", Usage, "--load"),

@@ -30,6 +30,8 @@ public sealed class ParseErrorTests
     [InlineData("diagnose foo", "unexpected argument 'foo': to launch a command, put it after -- (see 'dotnet-pooldoctor diagnose --help')")]
     [InlineData("diagnose -p 1 foo -- dotnet app.dll", "unexpected argument 'foo': to launch a command, put it after -- (see 'dotnet-pooldoctor diagnose --help')")]
     [InlineData("diagnose -p 1 -m POST", "-m/--method, -H/--header, --body and --body-file shape the --load requests: give a --load URL (see 'dotnet-pooldoctor diagnose --help')")]
+    [InlineData("diagnose -p 1 --baseline 2s", "--baseline delays the --load: give a --load URL (see 'dotnet-pooldoctor diagnose --help')")]
+    [InlineData("diagnose --load http://127.0.0.1:1/ -d 5s --baseline 5s -- dotnet app.dll", "--baseline (5s) must be shorter than --duration (5s): the load runs in what is left (see 'dotnet-pooldoctor diagnose --help')")]
     [InlineData("diagnose -p 1 --show-child-io", "--show-child-io needs a command after '--' (see 'dotnet-pooldoctor diagnose --help')")]
     [InlineData("compare http://127.0.0.1:1/a --show-child-io", "--show-child-io needs a command after '--' (see 'dotnet-pooldoctor compare --help')")]
     [InlineData("counters -p 1 --format xml", "--format: 'xml' is not one of text, json, csv (see 'dotnet-pooldoctor counters --help')")]

@@ -3,6 +3,7 @@ using PoolDoctor.Analysis.Gate;
 using PoolDoctor.Cli;
 using PoolDoctor.Cli.Options;
 using PoolDoctor.Collect.Attach;
+using PoolDoctor.Load;
 
 namespace PoolDoctor.Verbs.Diagnose;
 
@@ -20,6 +21,9 @@ internal static class DiagnoseCommand
         var minDuration = DurationOption.Create("--min-duration", [],
             "Once diagnosed, keep watching until the watch has lasted this long (at most --duration), so the report shows the pool before and after the verdict; 0 stops as soon as the stacks are in.",
             defaultText: "10s", zeroAllowed: true);
+        var baseline = DurationOption.Create("--baseline", [],
+            "With --load: watch this long before the load starts, so the report shows the pool before the episode as well as during and after it; 0 starts the load at once.",
+            defaultText: "3s", zeroAllowed: true);
         var output = ReportPath.Option();
         var userCode = UserCodeOption.Create();
         var load = LoadUrl.CreateOption("--load", "Load this URL (repeatable) while diagnosing: waits until it answers, stops when diagnosed or at --duration.");
@@ -49,6 +53,7 @@ internal static class DiagnoseCommand
         target.AddTo(command);
         command.Options.Add(duration.Option);
         command.Options.Add(minDuration.Option);
+        command.Options.Add(baseline.Option);
         command.Options.Add(output);
         command.Options.Add(userCode);
         command.Options.Add(load);
@@ -99,10 +104,19 @@ internal static class DiagnoseCommand
                 LoadRequest = request.Read(parse, shape.Protocol),
                 LaunchCommand = launchCommand,
                 Report = reportPath,
+                Baseline = baseline.ReadOrDefault(parse),
             };
+            if (run.LoadUrls.Count == 0 && baseline.IsGiven(parse))
+            {
+                throw new UsageException("--baseline delays the --load: give a --load URL");
+            }
+            if (run.LoadUrls.Count > 0 && run.Baseline >= settings.Duration)
+            {
+                throw new UsageException($"--baseline ({DurationText.Format(run.Baseline)}) must be shorter than --duration ({DurationText.Format(settings.Duration)}): the load runs in what is left");
+            }
             foreach (var url in run.LoadUrls)
             {
-                BackgroundLoads.OptionsFor(url, run.Connections, settings.Duration, run.LoadProtocol, run.GrpcMessage, run.ThinkTime, run.LoadRequest);
+                BackgroundLoads.OptionsFor(url, run.Connections, settings.Duration - run.Baseline, run.LoadProtocol, run.GrpcMessage, run.ThinkTime, run.LoadRequest);
             }
             if (run.LoadUrls.Count == 0 && request.AnyGiven(parse))
             {

@@ -21,6 +21,9 @@ internal sealed record DiagnoseOptions(string Directory, IReadOnlyList<Uri> Load
     /// <summary>The command diagnose launched (`-- COMMAND ARGS...`), empty when it attached to a running process.</summary>
     public IReadOnlyList<string> LaunchCommand { get; init; } = [];
 
+    /// <summary>With --load: how long the watch runs before the load starts (--baseline).</summary>
+    public TimeSpan Baseline { get; init; }
+
     /// <summary>With --think-time: each --load connection's pause before a request.</summary>
     public PoolDoctor.Load.ThinkTime? ThinkTime { get; init; }
 }

@@ -128,7 +128,7 @@ internal static class DiagnoseRun
             {
                 if (run.LoadUrls.Count > 0)
                 {
-                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, cancellation, run.LoadProtocol, run.GrpcMessage, run.ThinkTime, run.LoadRequest);
+                    loads = BackgroundLoads.Start(run.LoadUrls, run.Connections, settings.Duration, run.Baseline, cancellation, run.LoadProtocol, run.GrpcMessage, run.ThinkTime, run.LoadRequest);
                 }
             });
             output.WatchEnded();
