@@ -25,65 +25,36 @@ public static class DepsJson
         }
     }
 
-    public static IReadOnlyDictionary<string, ModuleOrigin> Parse(string json)
-    {
-        try
-        {
-            using var document = JsonDocument.Parse(json);
-            return Origins(document.RootElement);
-        }
-        catch (JsonException)
-        {
-            return new Dictionary<string, ModuleOrigin>(StringComparer.OrdinalIgnoreCase);
-        }
-    }
+    public static IReadOnlyDictionary<string, ModuleOrigin> Parse(string json) => Origins(DepsTargets.Parse(json));
 
-    internal static Dictionary<string, ModuleOrigin> Origins(JsonElement root)
+    internal static Dictionary<string, ModuleOrigin> Origins(JsonElement root) => Origins(DepsTargets.Of(root));
+
+    private static Dictionary<string, ModuleOrigin> Origins(IReadOnlyList<IReadOnlyList<DepsLibrary>> targets)
     {
         var origins = new Dictionary<string, ModuleOrigin>(StringComparer.OrdinalIgnoreCase);
-        if (root.ValueKind != JsonValueKind.Object
-            || !root.TryGetProperty("libraries", out var libraries) || libraries.ValueKind != JsonValueKind.Object
-            || !root.TryGetProperty("targets", out var targets) || targets.ValueKind != JsonValueKind.Object)
+        foreach (var library in targets.SelectMany(t => t))
         {
-            return origins;
-        }
-        foreach (var target in targets.EnumerateObject().Where(t => t.Value.ValueKind == JsonValueKind.Object))
-        {
-            foreach (var library in target.Value.EnumerateObject())
+            if (Origin(library.Type) is not { } origin)
             {
-                if (Origin(libraries, library.Name) is not { } origin
-                    || library.Value.ValueKind != JsonValueKind.Object
-                    || !library.Value.TryGetProperty("runtime", out var runtime) || runtime.ValueKind != JsonValueKind.Object)
+                continue;
+            }
+            foreach (var name in library.Assemblies)
+            {
+                // An assembly listed twice keeps the strongest claim: the app's own code wins.
+                if (!origins.TryGetValue(name, out var known) || origin == ModuleOrigin.App || known == ModuleOrigin.Unknown)
                 {
-                    continue;
-                }
-                foreach (var assembly in runtime.EnumerateObject())
-                {
-                    var name = System.IO.Path.GetFileNameWithoutExtension(assembly.Name.Replace('\\', '/').Split('/')[^1]);
-                    // An assembly listed twice keeps the strongest claim: the app's own code wins.
-                    if (!origins.TryGetValue(name, out var known) || origin == ModuleOrigin.App || known == ModuleOrigin.Unknown)
-                    {
-                        origins[name] = origin;
-                    }
+                    origins[name] = origin;
                 }
             }
         }
         return origins;
     }
 
-    private static ModuleOrigin? Origin(JsonElement libraries, string library)
+    private static ModuleOrigin? Origin(string? type) => type switch
     {
-        if (!libraries.TryGetProperty(library, out var entry) || entry.ValueKind != JsonValueKind.Object
-            || !entry.TryGetProperty("type", out var type) || type.ValueKind != JsonValueKind.String)
-        {
-            return null;
-        }
-        return type.GetString() switch
-        {
-            "project" => ModuleOrigin.App,
-            "package" or "reference" => ModuleOrigin.Package,
-            "runtimepack" => ModuleOrigin.Framework,
-            _ => null,
-        };
-    }
+        "project" => ModuleOrigin.App,
+        "package" or "reference" => ModuleOrigin.Package,
+        "runtimepack" => ModuleOrigin.Framework,
+        _ => null,
+    };
 }
