@@ -19,16 +19,12 @@ internal sealed class QueueDelaySession : IAsyncDisposable
     private const long Keywords = 0x2 | 0x10;
     private const int EnqueueEventId = 30;
     private const int DequeueEventId = 31;
-    private static readonly TimeSpan StopTimeout = TimeSpan.FromSeconds(5);
 
     private readonly DiagnosticsClient _client;
     private readonly DateTime _startUtc;
     private readonly QueueDelayMeter _meter = new();
     private readonly Lock _gate = new();
-    private readonly SemaphoreSlim _switch = new(1, 1);
-    private EventPipeSession? _session;
-    private Task? _pump;
-    private bool _disposed;
+    private readonly SwitchedSession _session;
     private bool _flooded;
     private EventPipeEventSource? _floodedSource;
     private DateTime _restUntilUtc = DateTime.MinValue;
@@ -39,6 +35,7 @@ internal sealed class QueueDelaySession : IAsyncDisposable
     {
         _client = client;
         _startUtc = startUtc;
+        _session = new SwitchedSession(_gate);
     }
 
     /// <summary>Completed items a second above which the events would cost the target more than about 1 % of a core.</summary>
@@ -54,14 +51,14 @@ internal sealed class QueueDelaySession : IAsyncDisposable
     // start a session every second.
     private static readonly TimeSpan RestAfterFlood = TimeSpan.FromSeconds(10);
 
-    public bool Running { get { lock (_gate) { return _session is not null; } } }
+    public bool Running => _session.Running;
 
     /// <summary>The delay over the interval that ends now (sample time, seconds since the watch started).</summary>
     public QueueDelay? Take(double seconds, double queueLength)
     {
         lock (_gate)
         {
-            return _session is null || _flooded ? null : _meter.TakeInterval(seconds, queueLength);
+            return !_session.RunningUnderGate || _flooded ? null : _meter.TakeInterval(seconds, queueLength);
         }
     }
 
@@ -72,10 +69,9 @@ internal sealed class QueueDelaySession : IAsyncDisposable
     public async Task SteerAsync(double completedPerSecond, bool wanted = true)
     {
         var want = wanted && completedPerSecond <= MaxItemsPerSecond;
-        await _switch.WaitAsync().ConfigureAwait(false);
-        try
+        await _session.SwitchAsync(async () =>
         {
-            if (_disposed || want == Running)
+            if (want == Running)
             {
                 return;
             }
@@ -89,13 +85,9 @@ internal sealed class QueueDelaySession : IAsyncDisposable
             }
             else
             {
-                await StopAsync().ConfigureAwait(false);
+                await _session.StopAsync(_meter.Reset).ConfigureAwait(false);
             }
-        }
-        finally
-        {
-            _switch.Release();
-        }
+        }).ConfigureAwait(false);
     }
 
     private async Task StartAsync()
@@ -105,16 +97,14 @@ internal sealed class QueueDelaySession : IAsyncDisposable
             var provider = new EventPipeProvider(Provider, EventLevel.Verbose, Keywords);
             // A small buffer: what is still in it when the session stops is parsed for nothing.
             var session = await StacklessSession.StartAsync(_client, [provider], circularBufferMB: 4, CancellationToken.None).ConfigureAwait(false);
-            lock (_gate)
+            _session.Run(session, Pump, () =>
             {
                 _meter.Reset();
-                _session = session;
                 _flooded = false;
                 _floodedSource = null;
                 _burstStartTicks = 0;
                 _burstEnqueues = 0;
-            }
-            _pump = Task.Factory.StartNew(() => Pump(session), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+            });
         }
         catch (Exception)
         {
@@ -157,7 +147,7 @@ internal sealed class QueueDelaySession : IAsyncDisposable
         var seconds = (data.TimeStamp.ToUniversalTime() - _startUtc).TotalSeconds;
         lock (_gate)
         {
-            if (_session is null || _flooded)
+            if (!_session.RunningUnderGate || _flooded)
             {
                 return; // stopping: what is left in the stream is not measured
             }
@@ -197,39 +187,5 @@ internal sealed class QueueDelaySession : IAsyncDisposable
         return ++_burstEnqueues > MaxEnqueuesPerBurst;
     }
 
-    private async Task StopAsync()
-    {
-        EventPipeSession? session;
-        lock (_gate)
-        {
-            session = _session;
-            _session = null;
-            _meter.Reset();
-        }
-        if (session is null)
-        {
-            return;
-        }
-        await SessionStop.RequestAsync(session, StopTimeout).ConfigureAwait(false);
-        if (_pump is not null)
-        {
-            await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
-        }
-        session.Dispose();
-    }
-
-    public async ValueTask DisposeAsync()
-    {
-        await _switch.WaitAsync().ConfigureAwait(false);
-        try
-        {
-            _disposed = true;
-            await StopAsync().ConfigureAwait(false);
-        }
-        finally
-        {
-            _switch.Release();
-        }
-        _switch.Dispose();
-    }
+    public ValueTask DisposeAsync() => _session.DisposeAsync();
 }

@@ -23,17 +23,13 @@ public sealed class WaitEventSession : IAsyncDisposable
     private const int ContentionStartId = 81;
     private const int WaitHandleWaitStartId = 301;
     private const int MaxPending = FlightLimits.MaxWaits;
-    private static readonly TimeSpan StopTimeout = TimeSpan.FromSeconds(5);
 
     private readonly DiagnosticsClient _client;
     private readonly DateTime _startUtc;
     private readonly Lock _gate = new();
-    private readonly SemaphoreSlim _switch = new(1, 1);
     private readonly List<WaitEvent> _pending = [];
     private readonly List<string> _notes = [];
-    private EventPipeSession? _session;
-    private Task? _pump;
-    private bool _disposed;
+    private readonly SwitchedSession _session;
     private DateTime _restUntilUtc = DateTime.MinValue;
     private long _burstStartTicks;
     private int _burstWaits;
@@ -43,9 +39,10 @@ public sealed class WaitEventSession : IAsyncDisposable
     {
         _client = target.Client;
         _startUtc = startUtc;
+        _session = new SwitchedSession(_gate);
     }
 
-    public bool Running { get { lock (_gate) { return _session is not null; } } }
+    public bool Running => _session.Running;
 
     /// <summary>The events read since the last call, oldest first.</summary>
     public IReadOnlyList<WaitEvent> Take()
@@ -70,45 +67,35 @@ public sealed class WaitEventSession : IAsyncDisposable
     }
 
     /// <summary>Starts the session unless it runs, rests after a flood, or was disposed; never throws (the recorder is optional).</summary>
-    public async Task EnsureRunningAsync()
+    public Task EnsureRunningAsync() => _session.SwitchAsync(async () =>
     {
-        await _switch.WaitAsync().ConfigureAwait(false);
+        if (Running || DateTime.UtcNow < _restUntilUtc)
+        {
+            return;
+        }
+        var provider = new EventPipeProvider(StackSessionProviders.Runtime, EventLevel.Verbose, ContentionKeyword | WaitHandleKeyword, arguments: null,
+            new EventPipeProviderEventFilter(enable: true, [ContentionStartId, WaitHandleWaitStartId]));
+        EventPipeSession session;
         try
         {
-            if (_disposed || Running || DateTime.UtcNow < _restUntilUtc)
-            {
-                return;
-            }
-            var provider = new EventPipeProvider(StackSessionProviders.Runtime, EventLevel.Verbose, ContentionKeyword | WaitHandleKeyword, arguments: null,
-                new EventPipeProviderEventFilter(enable: true, [ContentionStartId, WaitHandleWaitStartId]));
-            EventPipeSession session;
-            try
-            {
-                // A small buffer: a flood is cut within a quarter of a second, and nothing else fills it.
-                session = await StacklessSession.StartAsync(_client, [provider], circularBufferMB: 4, CancellationToken.None).ConfigureAwait(false);
-            }
-            catch (Exception e)
-            {
-                lock (_gate)
-                {
-                    _notes.Add($"wait events not recorded: {e.Message.ReplaceLineEndings(" ")}");
-                    _restUntilUtc = DateTime.UtcNow.AddSeconds(FlightLimits.RestSeconds);
-                }
-                return;
-            }
+            // A small buffer: a flood is cut within a quarter of a second, and nothing else fills it.
+            session = await StacklessSession.StartAsync(_client, [provider], circularBufferMB: 4, CancellationToken.None).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
             lock (_gate)
             {
-                _session = session;
-                _burstStartTicks = 0;
-                _burstWaits = 0;
+                _notes.Add($"wait events not recorded: {e.Message.ReplaceLineEndings(" ")}");
+                _restUntilUtc = DateTime.UtcNow.AddSeconds(FlightLimits.RestSeconds);
             }
-            _pump = Task.Factory.StartNew(() => Pump(session), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+            return;
         }
-        finally
+        _session.Run(session, Pump, () =>
         {
-            _switch.Release();
-        }
-    }
+            _burstStartTicks = 0;
+            _burstWaits = 0;
+        });
+    });
 
     private void Pump(EventPipeSession session)
     {
@@ -154,7 +141,7 @@ public sealed class WaitEventSession : IAsyncDisposable
         var wait = new WaitEvent(Math.Round(Math.Max(0, (data.TimeStamp.ToUniversalTime() - _startUtc).TotalSeconds), 4), data.ThreadID, k);
         lock (_gate)
         {
-            if (_session is null)
+            if (!_session.RunningUnderGate)
             {
                 return true;
             }
@@ -162,7 +149,7 @@ public sealed class WaitEventSession : IAsyncDisposable
             {
                 _notes.Add($"wait events off for {FlightLimits.RestSeconds:0} s from {wait.Seconds:0.0} s: more than {FlightLimits.MaxWaitsPerSecond} a second would cost the target too much");
                 _restUntilUtc = DateTime.UtcNow.AddSeconds(FlightLimits.RestSeconds);
-                _ = Task.Run(StopAsync);
+                _ = Task.Run(() => _session.SwitchAsync(() => _session.StopAsync()));
                 return false;
             }
             if (_pending.Count < MaxPending)
@@ -187,58 +174,5 @@ public sealed class WaitEventSession : IAsyncDisposable
         return ++_burstWaits > FlightLimits.MaxWaitsPerSecond / 2;
     }
 
-    private async Task StopAsync()
-    {
-        try
-        {
-            await _switch.WaitAsync().ConfigureAwait(false);
-        }
-        catch (ObjectDisposedException)
-        {
-            return; // disposed meanwhile: the dispose stopped the session
-        }
-        try
-        {
-            await StopSessionAsync().ConfigureAwait(false);
-        }
-        finally
-        {
-            _switch.Release();
-        }
-    }
-
-    private async Task StopSessionAsync()
-    {
-        EventPipeSession? session;
-        lock (_gate)
-        {
-            session = _session;
-            _session = null;
-        }
-        if (session is null)
-        {
-            return;
-        }
-        await SessionStop.RequestAsync(session, StopTimeout).ConfigureAwait(false);
-        if (_pump is not null)
-        {
-            await _pump.WaitAsync(StopTimeout).ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing);
-        }
-        session.Dispose();
-    }
-
-    public async ValueTask DisposeAsync()
-    {
-        await _switch.WaitAsync().ConfigureAwait(false);
-        try
-        {
-            _disposed = true;
-            await StopSessionAsync().ConfigureAwait(false);
-        }
-        finally
-        {
-            _switch.Release();
-        }
-        _switch.Dispose();
-    }
+    public ValueTask DisposeAsync() => _session.DisposeAsync();
 }
