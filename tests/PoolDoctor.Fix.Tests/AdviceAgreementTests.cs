@@ -33,7 +33,7 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
             for (var i = 0; i < culprits.Count; i++)
             {
                 // A culprit with no source line anywhere (a library frame, a lock in the runtime) has nothing to rewrite on either side.
-                if (culprits[i].Site.Line is not null || culprits[i].ChainSources.Any(s => s is not null))
+                if (culprits[i].Site.Line is not null || culprits[i].Chain.Any(f => f.Source is not null))
                 {
                     data.Add($"{fixture}#{i + 1}");
                 }
@@ -196,13 +196,13 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
                 ? null
                 : $"{name}: fix refuses ({plan.Refusal}) pointing elsewhere than the advice ({advice.Headline})";
         }
-        var last = Enumerable.Range(0, culprit.Chain.Count).LastOrDefault(i => i < culprit.ChainSources.Count && culprit.ChainSources[i] is not null, -1);
+        var last = Enumerable.Range(0, culprit.Chain.Count).LastOrDefault(i => culprit.Chain[i].Source is not null, -1);
         if (last < 0)
         {
             return $"{name}: fix patches {plan.Culprit} but the culprit's chain has no frame with a source line";
         }
-        var frame = culprit.ChainSources[last]!;
-        if (culprit.UserFrame != culprit.Chain[last] || !text.Contains($"What you can change today: {culprit.UserFrame} ", StringComparison.Ordinal))
+        var frame = culprit.Chain[last].Source!;
+        if (culprit.UserFrame != culprit.Chain[last].Method || !text.Contains($"What you can change today: {culprit.UserFrame} ", StringComparison.Ordinal))
         {
             return $"{name}: fix patches {culprit.Chain[last]} ({plan.Culprit}), the advice points to {culprit.UserFrame ?? "no frame of the app"}:\n{text}";
         }

@@ -38,7 +38,7 @@ public sealed class FixIoWorkspace : IAsyncLifetime
         var lines = File.ReadAllLines(path);
         var at = Enumerable.Range(0, lines.Length).Where(i => lines[i].Contains(call, StringComparison.Ordinal)).ToList();
         Assert.True(at.Count == 1, $"{file}: '{call}' is on {at.Count} lines, not one");
-        return new Culprit(method, kind, api, 0, 0, []) { Site = new CallSite { File = path, Line = at[0] + 1 }, Chain = chain };
+        return new Culprit(method, kind, api, 0, 0, []) { Site = new CallSite { File = path, Line = at[0] + 1 }, Chain = CulpritFrame.Named(chain) };
     }
 
     /// <summary>The culprit as a report.json `fix` reads, in a temp folder, for the tests that run the CLI.</summary>

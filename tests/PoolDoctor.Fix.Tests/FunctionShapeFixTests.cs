@@ -118,7 +118,7 @@ public sealed class FunctionShapeFixTests(FunctionShapeFixTests.ShapesWorkspace 
         var lines = File.ReadAllLines(path);
         var at = Enumerable.Range(0, lines.Length).Where(i => lines[i].Contains(call, StringComparison.Ordinal)).ToList();
         Assert.True(at.Count == 1, $"{file}: '{call}' is on {at.Count} lines, not one");
-        return TestApps.Written(method, kind, api, path, at[0] + 1) with { Chain = chain };
+        return TestApps.Written(method, kind, api, path, at[0] + 1) with { Chain = CulpritFrame.Named(chain) };
     }
 
     /// <summary>The app loaded once for these tests.</summary>

@@ -127,7 +127,7 @@ public sealed class LabRouteFixTests(LabRouteFixTests.LabWorkspace lab) : IClass
         var lines = File.ReadAllLines(path);
         var at = Enumerable.Range(0, lines.Length).Where(i => lines[i].Contains(call, StringComparison.Ordinal)).ToList();
         Assert.True(at.Count == 1, $"{file}: '{call}' is on {at.Count} lines, not one");
-        return TestApps.Written(method, kind, api, path, at[0] + 1) with { Chain = [method], ChainSources = [new SourceLocation(path, at[0] + 1)] };
+        return TestApps.Written(method, kind, api, path, at[0] + 1) with { Chain = [new CulpritFrame(method, new SourceLocation(path, at[0] + 1))] };
     }
 
     /// <summary>The lab's project loaded once for these tests.</summary>

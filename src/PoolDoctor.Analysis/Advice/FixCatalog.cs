@@ -202,7 +202,7 @@ internal static partial class FixCatalog
         return items;
     }
 
-    private static string TaskRunLambda(Culprit c) => c.Chain.Count > 0 ? c.Chain[0] : c.DisplayName;
+    private static string TaskRunLambda(Culprit c) => c.Chain.Count > 0 ? c.Chain[0].Method : c.DisplayName;
 
     private static bool IsAsyncMethod(Culprit c) =>
         c.Flavor is FrameFlavor.Async or FrameFlavor.AsyncLambda or FrameFlavor.AsyncLocalFunction;
@@ -210,7 +210,7 @@ internal static partial class FixCatalog
     /// <summary>"DiagScenarioController.TaskWait and its callers (Shop.Api.Get)": every frame on the chain above the call site.</summary>
     private static string CallersOf(Culprit c)
     {
-        var callers = c.Chain.Take(Math.Max(0, c.Chain.Count - 1)).ToList();
+        var callers = c.ChainNames.Take(Math.Max(0, c.Chain.Count - 1)).ToList();
         return callers.Count == 0
             ? $"{c.DisplayName} and its callers"
             : $"{c.DisplayName} and every caller on its chain ({string.Join(" -> ", callers)})";

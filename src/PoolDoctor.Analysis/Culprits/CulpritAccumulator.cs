@@ -11,8 +11,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
     public BlockingKind Kind => kind;
 
     private long _exampleSamples = -1;
-    private IReadOnlyList<string> _example = [];
-    private IReadOnlyList<SourceLocation?> _exampleSources = [];
+    private IReadOnlyList<CulpritFrame> _example = [];
     private BlockingSite? _exampleSite;
     private readonly Dictionary<string, long> _entries = new(StringComparer.Ordinal);
 
@@ -100,8 +99,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         if (better)
         {
             _exampleSamples = samples;
-            _example = [.. stack.Frames.Select(f => f.Cleaned)];
-            _exampleSources = [.. stack.Frames.Select(f => f.Source)];
+            _example = [.. stack.Frames.Select(f => new CulpritFrame(f.Cleaned, f.Source))];
             _exampleSite = site;
         }
     }
@@ -120,23 +118,19 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         var entry = _entries.Count == 0 ? null : _entries.OrderByDescending(e => e.Value).ThenBy(e => e.Key, StringComparer.Ordinal).First().Key;
         var heldAcross = HeldAcross.Count == 0 ? null
             : HeldAcross.OrderByDescending(a => a.Value).ThenBy(a => a.Key, StringComparer.Ordinal).First().Key;
-        var chain = _exampleSite?.Chain ?? [];
         return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3))
         {
             HeldAcross = heldAcross,
             Hold = hold,
-            Chain = [.. chain.Select(f => f.Method)],
+            Chain = _exampleSite?.Chain ?? [],
             Entry = entry,
             Flavor = _exampleSite?.Flavor ?? FrameFlavor.Method,
             Site = _exampleSite?.Site ?? CallSite.OnStack,
             InTaskRun = _exampleSite?.InTaskRun ?? false,
-            ChainSources = [.. chain.Select(f => f.Source)],
-            ExampleSources = _exampleSources,
             WaitCount = waitCount,
             Package = _exampleSite?.Package,
             PackageMethod = _exampleSite?.PackageMethod,
             UserFrame = _exampleSite?.UserFrame,
-            ChainPackages = [.. chain.Select(f => f.Package)],
             ApiTwin = _exampleSite?.ApiTwin,
             PackageTwin = _exampleSite?.PackageTwin,
             UserCallTwin = _exampleSite?.UserCallTwin,

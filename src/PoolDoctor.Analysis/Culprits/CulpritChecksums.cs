@@ -8,7 +8,7 @@ public static class CulpritChecksums
 {
     public static IReadOnlyDictionary<string, SourceChecksum> Of(IReadOnlyDictionary<string, SourceChecksum> all, Culprit culprit)
     {
-        var files = culprit.ChainSources.Select(s => s?.File).Append(culprit.Site.File).OfType<string>().Distinct(StringComparer.Ordinal);
+        var files = culprit.Chain.Select(f => f.Source?.File).Append(culprit.Site.File).OfType<string>().Distinct(StringComparer.Ordinal);
         var found = new Dictionary<string, SourceChecksum>(StringComparer.Ordinal);
         foreach (var file in files)
         {

@@ -47,15 +47,15 @@ public static partial class RepositoryPaths
         string? Cached(string? file) =>
             file is null ? null : known.TryGetValue(file, out var hit) ? hit : known[file] = Relative(file);
 
-        IReadOnlyList<SourceLocation?> Frames(IReadOnlyList<SourceLocation?> sources, ref bool changed)
+        IReadOnlyList<CulpritFrame> Frames(IReadOnlyList<CulpritFrame> frames, ref bool changed)
         {
-            var annotated = new SourceLocation?[sources.Count];
-            for (var i = 0; i < sources.Count; i++)
+            var annotated = new CulpritFrame[frames.Count];
+            for (var i = 0; i < frames.Count; i++)
             {
-                annotated[i] = sources[i] is { RepositoryFile: null } source && Cached(source.File) is { } relative
-                    ? source with { RepositoryFile = relative }
-                    : sources[i];
-                changed |= !ReferenceEquals(annotated[i], sources[i]);
+                annotated[i] = frames[i].Source is { RepositoryFile: null } source && Cached(source.File) is { } relative
+                    ? frames[i] with { Source = source with { RepositoryFile = relative } }
+                    : frames[i];
+                changed |= !ReferenceEquals(annotated[i], frames[i]);
             }
             return annotated;
         }
@@ -63,11 +63,11 @@ public static partial class RepositoryPaths
         return [.. culprits.Select(c =>
         {
             var changed = false;
-            var chain = Frames(c.ChainSources, ref changed);
-            var example = Frames(c.ExampleSources, ref changed);
+            var chain = Frames(c.Chain, ref changed);
+            var example = Frames(c.Example, ref changed);
             var site = Cached(c.Site.File) is { } relative ? c.Site with { RepositoryFile = relative } : c.Site;
             changed |= !ReferenceEquals(site, c.Site);
-            return changed ? c with { Site = site, ChainSources = chain, ExampleSources = example } : c;
+            return changed ? c with { Site = site, Chain = chain, Example = example } : c;
         })];
     }
 

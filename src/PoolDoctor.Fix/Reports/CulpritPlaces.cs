@@ -19,7 +19,7 @@ public static class CulpritPlaces
 
     /// <summary>The chain, outermost first, each frame with its place (file and line null when the report has none).</summary>
     public static IReadOnlyList<ChainPlace> Chain(Culprit culprit) =>
-        [.. culprit.Chain.Select((method, i) => i < culprit.ChainSources.Count && culprit.ChainSources[i] is { } place
-            ? new ChainPlace(method, place.File, place.Line, culprit.SourceChecksums.GetValueOrDefault(place.File))
-            : new ChainPlace(method, null, null, null))];
+        [.. culprit.Chain.Select(frame => frame.Source is { } place
+            ? new ChainPlace(frame.Method, place.File, place.Line, culprit.SourceChecksums.GetValueOrDefault(place.File))
+            : new ChainPlace(frame.Method, null, null, null))];
 }

@@ -19,7 +19,7 @@ internal static class PackageCallSite
         var last = -1;
         for (var i = 0; i < culprit.Chain.Count; i++)
         {
-            if (i < culprit.ChainSources.Count && culprit.ChainSources[i] is not null)
+            if (culprit.Chain[i].Source is not null)
             {
                 last = i;
             }
@@ -28,15 +28,13 @@ internal static class PackageCallSite
         {
             return culprit;
         }
-        var frame = culprit.ChainSources[last]!;
+        var frame = culprit.Chain[last].Source!;
         return culprit with
         {
-            Method = culprit.Chain[last],
+            Method = culprit.Chain[last].Method,
             Site = culprit.Site with { File = frame.File, Line = frame.Line, SourceUrl = frame.SourceUrl, RepositoryFile = frame.RepositoryFile },
             Package = null,
             Chain = [.. culprit.Chain.Take(last + 1)],
-            ChainSources = [.. culprit.ChainSources.Take(last + 1)],
-            ChainPackages = [.. culprit.ChainPackages.Take(last + 1)],
         };
     }
 }

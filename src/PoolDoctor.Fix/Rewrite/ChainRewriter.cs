@@ -482,7 +482,7 @@ internal sealed class ChainRewriter
     private async Task<bool> OnChainAsync(Document document, SyntaxNode function, CancellationToken cancellation)
     {
         var name = FunctionName(document, function);
-        return _culprit.Chain.Count == 0 || _culprit.Chain.Any(f => ChainMatches(f, name)) || ChainMatches(_culprit.Method, name)
+        return _culprit.Chain.Count == 0 || _culprit.Chain.Any(f => ChainMatches(f.Method, name)) || ChainMatches(_culprit.Method, name)
             || ChainMembership.ByPlace(_solution, _culprit, document, function)
             || await ChainMembership.IsEntryAsync(document, function, _culprit.Entry, cancellation);
     }

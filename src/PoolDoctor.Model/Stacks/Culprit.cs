@@ -3,7 +3,8 @@ namespace PoolDoctor.Model.Stacks;
 /// <summary>
 /// A call site that blocks pool threads: the user method that calls the blocking API (where the fix goes), how
 /// (kind), on which API, how many pool threads it held, and its share of sampled pool-thread time (0..1).
-/// <see cref="ExampleStack"/> is cleaned frames, leaf first.
+/// <see cref="Example"/> is one sampled stack of it, cleaned frames, leaf first. Each frame of the example and of the
+/// <see cref="Chain"/> is one <see cref="CulpritFrame"/>: its name, its place in the source and its package together.
 /// </summary>
 public sealed record Culprit(
     string Method,
@@ -11,14 +12,21 @@ public sealed record Culprit(
     string Api,
     int Threads,
     double Share,
-    IReadOnlyList<string> ExampleStack,
+    IReadOnlyList<CulpritFrame> Example,
     double WaitMs = 0)
 {
     /// <summary>How many wait spans make up <see cref="WaitMs"/> (so WaitMs / WaitCount is the mean blocking time).</summary>
     public int WaitCount { get; init; }
 
-    /// <summary>The user frames from the entry down to the call site, outermost first (cleaned names).</summary>
-    public IReadOnlyList<string> Chain { get; init; } = [];
+    /// <summary>The user frames from the entry down to the call site, outermost first (and, for a package's culprit, the
+    /// package's frames after them, each with its package).</summary>
+    public IReadOnlyList<CulpritFrame> Chain { get; init; } = [];
+
+    /// <summary>The names of <see cref="Chain"/>'s frames, for what compares or prints names only.</summary>
+    public IReadOnlyList<string> ChainNames => [.. Chain.Select(f => f.Method)];
+
+    /// <summary>The names of <see cref="Example"/>'s frames, leaf first.</summary>
+    public IReadOnlyList<string> ExampleStack => [.. Example.Select(f => f.Method)];
 
     /// <summary>What the blocked work was serving: <c>GET /customers/{id}</c>, a timer callback, a hosted service's
     /// method, or the outermost user frame; null when nothing said.</summary>
@@ -29,12 +37,6 @@ public sealed record Culprit(
 
     /// <summary>How <see cref="Method"/> was found and where it is in the source.</summary>
     public CallSite Site { get; init; } = CallSite.OnStack;
-
-    /// <summary>Per frame of <see cref="Chain"/> (same order): where that frame was in the source, when known.</summary>
-    public IReadOnlyList<SourceLocation?> ChainSources { get; init; } = [];
-
-    /// <summary>Per frame of <see cref="ExampleStack"/> (same order): where that frame was in the source, when known.</summary>
-    public IReadOnlyList<SourceLocation?> ExampleSources { get; init; } = [];
 
     /// <summary>The PDB checksum of the call site's file and of each chain frame's file, by the PDB's path (empty when unknown).</summary>
     public IReadOnlyDictionary<string, SourceChecksum> SourceChecksums { get; init; } = new Dictionary<string, SourceChecksum>();
@@ -55,9 +57,6 @@ public sealed record Culprit(
     /// <summary>The user's own frame that reaches the package (what the user can change today), or, when no user frame
     /// is on the stack, the user method whose IL calls into the package (its registration); null when neither is known.</summary>
     public string? UserFrame { get; init; }
-
-    /// <summary>Per frame of <see cref="Chain"/> (same order): the package it belongs to, null for the user's frames.</summary>
-    public IReadOnlyList<PackageRef?> ChainPackages { get; init; } = [];
 
     /// <summary>The async twin of <see cref="Api"/> as its declaring type's metadata says (null: not looked up).</summary>
     public AsyncTwin? ApiTwin { get; init; }

@@ -27,7 +27,7 @@ internal sealed record FlameStack(IReadOnlyList<string> Frames, long Weight, IRe
             g.Frames,
             bySamples ? g.Samples : g.Threads,
             g.UserFrames,
-            culprits.FirstOrDefault(c => c.ExampleStack.SequenceEqual(g.Frames, StringComparer.Ordinal))?.ExampleSources ?? []), recoveries))
+            culprits.FirstOrDefault(c => c.ExampleStack.SequenceEqual(g.Frames, StringComparer.Ordinal)) is { } c ? [.. c.Example.Select(f => f.Source)] : []), recoveries))
             .Where(s => s.Weight > 0 && s.Frames.Count > 0)
             .ToList();
         return (stacks, bySamples);

@@ -205,12 +205,12 @@ public static class ReportHtmlWriter
             {
                 html.Append($"<div class=\"note\">{E(hold)}</div>");
             }
-            if (culprit.ExampleStack.Count > 0)
+            if (culprit.Example.Count > 0)
             {
                 html.Append("<details><summary>example stack</summary><ol class=\"stack\">");
-                for (var i = 0; i < culprit.ExampleStack.Count; i++)
+                foreach (var frame in culprit.Example)
                 {
-                    html.Append($"<li>{E(CulpritLines.WithLine(culprit.ExampleStack[i], i < culprit.ExampleSources.Count ? culprit.ExampleSources[i] : null, repositoryPath: true))}</li>");
+                    html.Append($"<li>{E(CulpritLines.WithLine(frame.Method, frame.Source, repositoryPath: true))}</li>");
                 }
                 html.Append("</ol></details>");
             }
@@ -233,7 +233,7 @@ public static class ReportHtmlWriter
         {
             return;
         }
-        var culpritFrames = r.Culprits.SelectMany(c => c.Chain.Append(c.Method)).ToHashSet(StringComparer.Ordinal);
+        var culpritFrames = r.Culprits.SelectMany(c => c.ChainNames.Append(c.Method)).ToHashSet(StringComparer.Ordinal);
         FlameHtml.Append(html, stacks, bySamples ? "samples" : "threads", culpritFrames);
     }
 

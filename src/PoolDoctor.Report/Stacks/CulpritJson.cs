@@ -29,7 +29,7 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         json.WriteStartArray("chain");
         foreach (var frame in c.Chain)
         {
-            json.WriteStringValue(frame);
+            json.WriteStringValue(frame.Method);
         }
         json.WriteEndArray();
         if (c.Entry is null)
@@ -96,12 +96,12 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
             json.WriteEndObject();
         }
         // The chain and example stack again as objects, so each frame can carry its line (the string arrays stay).
-        Frames(json, "chainFrames", c.Chain, c.ChainSources, c.ChainPackages, c.SourceChecksums);
-        Frames(json, "exampleFrames", c.ExampleStack, c.ExampleSources);
+        Frames(json, "chainFrames", c.Chain, c.SourceChecksums);
+        Frames(json, "exampleFrames", c.Example);
         json.WriteStartArray("exampleStack");
-        foreach (var frame in c.ExampleStack)
+        foreach (var frame in c.Example)
         {
-            json.WriteStringValue(frame);
+            json.WriteStringValue(frame.Method);
         }
         json.WriteEndArray();
         json.WriteEndObject();
@@ -164,16 +164,14 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         json.WriteEndObject();
     }
 
-    private static void Frames(
-        Utf8JsonWriter json, string key, IReadOnlyList<string> names, IReadOnlyList<SourceLocation?> sources, IReadOnlyList<PackageRef?>? packages = null,
-        IReadOnlyDictionary<string, SourceChecksum>? checksums = null)
+    private static void Frames(Utf8JsonWriter json, string key, IReadOnlyList<CulpritFrame> frames, IReadOnlyDictionary<string, SourceChecksum>? checksums = null)
     {
         json.WriteStartArray(key);
-        for (var i = 0; i < names.Count; i++)
+        foreach (var frame in frames)
         {
             json.WriteStartObject();
-            json.WriteString("method", names[i]);
-            if (i < sources.Count && sources[i] is { } source)
+            json.WriteString("method", frame.Method);
+            if (frame.Source is { } source)
             {
                 json.WriteString("file", source.File);
                 if (source.RepositoryFile is not null)
@@ -190,7 +188,7 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
                     Checksum(json, checksum);
                 }
             }
-            if (packages is not null && i < packages.Count && packages[i] is { } package)
+            if (frame.Package is { } package)
             {
                 json.WriteString("package", package.Name);
             }

@@ -32,14 +32,11 @@ public static class CulpritJsonReader
         var package = c.TryGetProperty("package", out var p) && p.ValueKind == JsonValueKind.Object && String(p, "name") is { } name
             ? new PackageRef(name, String(p, "version") ?? "", p.TryGetProperty("direct", out var direct) && direct.ValueKind == JsonValueKind.True)
             : null;
-        var (chain, chainSources, chainPackages) = Frames(c, "chainFrames", "chain", checksums, package);
-        var (example, exampleSources, _) = Frames(c, "exampleFrames", "exampleStack", null, null);
+        var chain = Frames(c, "chainFrames", "chain", checksums, package);
+        var example = Frames(c, "exampleFrames", "exampleStack", null, null);
         return new Culprit(String(c, "method") ?? "?", kind, String(c, "api") ?? "?", Int(c, "threads") ?? 0, Double(c, "share") ?? 0, example, Double(c, "waitMs") ?? 0)
         {
             Chain = chain,
-            ChainSources = chainSources,
-            ChainPackages = chainPackages,
-            ExampleSources = exampleSources,
             Entry = String(c, "entry"),
             Flavor = Enum.TryParse<FrameFlavor>(String(c, "flavor"), out var flavor) ? flavor : FrameFlavor.Method,
             Site = new CallSite
@@ -76,37 +73,35 @@ public static class CulpritJsonReader
             : null;
 
     // The frames as objects with their places (objectsKey), else as the older string array of names (namesKey).
-    private static (IReadOnlyList<string> Names, IReadOnlyList<SourceLocation?> Sources, IReadOnlyList<PackageRef?> Packages) Frames(
+    private static IReadOnlyList<CulpritFrame> Frames(
         JsonElement c, string objectsKey, string namesKey, Dictionary<string, SourceChecksum>? checksums, PackageRef? culpritPackage)
     {
         if (c.TryGetProperty(objectsKey, out var frames) && frames.ValueKind == JsonValueKind.Array)
         {
-            var names = new List<string>();
-            var sources = new List<SourceLocation?>();
-            var packages = new List<PackageRef?>();
+            var read = new List<CulpritFrame>();
             foreach (var f in frames.EnumerateArray().Where(f => f.ValueKind == JsonValueKind.Object))
             {
-                names.Add(String(f, "method") ?? "?");
                 var frameFile = String(f, "file");
-                sources.Add(frameFile is not null && Int(f, "line") is { } line
-                    ? new SourceLocation(frameFile, line) { SourceUrl = String(f, "sourceUrl"), RepositoryFile = String(f, "repositoryFile") }
-                    : null);
                 if (checksums is not null && frameFile is not null && Checksum(f) is { } sum)
                 {
                     checksums.TryAdd(frameFile, sum);
                 }
-                // A frame names its package by name only; the culprit's own package carries the version.
-                packages.Add(String(f, "package") is { } package
-                    ? culpritPackage?.Name == package ? culpritPackage : new PackageRef(package, "", false)
-                    : null);
+                read.Add(new CulpritFrame(
+                    String(f, "method") ?? "?",
+                    frameFile is not null && Int(f, "line") is { } line
+                        ? new SourceLocation(frameFile, line) { SourceUrl = String(f, "sourceUrl"), RepositoryFile = String(f, "repositoryFile") }
+                        : null,
+                    // A frame names its package by name only; the culprit's own package carries the version.
+                    String(f, "package") is { } package
+                        ? culpritPackage?.Name == package ? culpritPackage : new PackageRef(package, "", false)
+                        : null));
             }
-            return (names, sources, packages);
+            return read;
         }
-        var plain = c.TryGetProperty(namesKey, out var array) && array.ValueKind == JsonValueKind.Array
-            ? array.EnumerateArray().Where(f => f.ValueKind == JsonValueKind.String).Select(f => f.GetString()!).ToList()
-            : [];
-        // No places in the older form: one null per frame, so the lists line up as the newer form's do.
-        return (plain, [.. plain.Select(_ => (SourceLocation?)null)], [.. plain.Select(_ => (PackageRef?)null)]);
+        // The older form: names only, no places.
+        return CulpritFrame.Named(c.TryGetProperty(namesKey, out var array) && array.ValueKind == JsonValueKind.Array
+            ? array.EnumerateArray().Where(f => f.ValueKind == JsonValueKind.String).Select(f => f.GetString()!)
+            : []);
     }
 
     private static AsyncTwin? Twin(JsonElement c, string key) =>

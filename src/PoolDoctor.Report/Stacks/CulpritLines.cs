@@ -61,10 +61,10 @@ public static class CulpritLines
     {
         var parts = new List<string>();
         PackageRef? previous = null;
-        for (var i = 0; i < c.Chain.Count; i++)
+        foreach (var frame in c.Chain)
         {
-            var package = i < c.ChainPackages.Count ? c.ChainPackages[i] : null;
-            var text = WithLine(c.Chain[i], i < c.ChainSources.Count ? c.ChainSources[i] : null, repositoryPaths);
+            var package = frame.Package;
+            var text = WithLine(frame.Method, frame.Source, repositoryPaths);
             parts.Add(package is not null && package != previous ? $"[package {package}] {text}" : text);
             previous = package;
         }

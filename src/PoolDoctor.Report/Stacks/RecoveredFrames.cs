@@ -42,10 +42,10 @@ public sealed record RecoveredFrames
             return null;
         }
         var sampled = culprit.ExampleStack.ToHashSet(StringComparer.Ordinal);
-        var chain = culprit.Chain.Count > 0 ? culprit.Chain : [culprit.DisplayName];
-        if (!chain.Contains(culprit.DisplayName, StringComparer.Ordinal) && !chain.Contains(culprit.Method, StringComparer.Ordinal))
+        IReadOnlyList<CulpritFrame> chain = culprit.Chain.Count > 0 ? culprit.Chain : [new CulpritFrame(culprit.DisplayName)];
+        if (!chain.Any(f => f.Method == culprit.DisplayName || f.Method == culprit.Method))
         {
-            chain = [.. chain, culprit.DisplayName];
+            chain = [.. chain, new CulpritFrame(culprit.DisplayName)];
         }
         var marker = MarkerFor(culprit.Site.Source);
         var missing = new List<RecoveredFrame>();
@@ -53,7 +53,7 @@ public sealed record RecoveredFrames
         var lastSampled = -1;
         for (var i = 0; i < chain.Count; i++)
         {
-            lastSampled = sampled.Contains(chain[i]) ? i : lastSampled;
+            lastSampled = sampled.Contains(chain[i].Method) ? i : lastSampled;
         }
         for (var i = lastSampled + 1; i < chain.Count; i++)
         {
@@ -61,15 +61,15 @@ public sealed record RecoveredFrames
             // The call site's own line is the site's; a frame further out has its chain line when the chain carries one.
             var source = isSite && culprit.Site.File is { } file && culprit.Site.Line is { } line
                 ? new SourceLocation(file, line) { SourceUrl = culprit.Site.SourceUrl, RepositoryFile = culprit.Site.RepositoryFile }
-                : culprit.ChainSources.Count == chain.Count ? culprit.ChainSources[i] : null;
-            missing.Add(new RecoveredFrame(chain[i], marker, source));
+                : chain[i].Source;
+            missing.Add(new RecoveredFrame(chain[i].Method, marker, source));
         }
         if (missing.Count == 0)
         {
             return null;
         }
         // The holder: the innermost frame of the example stack that is on the chain, or else generated code.
-        var chainSet = chain.ToHashSet(StringComparer.Ordinal);
+        var chainSet = chain.Select(f => f.Method).ToHashSet(StringComparer.Ordinal);
         for (var i = 1; i < culprit.ExampleStack.Count; i++)
         {
             var frame = culprit.ExampleStack[i];

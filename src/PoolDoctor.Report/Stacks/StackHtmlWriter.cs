@@ -31,7 +31,7 @@ public static class StackHtmlWriter
         var (stacks, unit) = Stacks(report);
         if (stacks.Count > 0)
         {
-            var culpritFrames = report.Culprits.SelectMany(c => c.Chain.Append(c.Method)).ToHashSet(StringComparer.Ordinal);
+            var culpritFrames = report.Culprits.SelectMany(c => c.ChainNames.Append(c.Method)).ToHashSet(StringComparer.Ordinal);
             FlameHtml.Append(html, stacks, unit, culpritFrames);
         }
         else

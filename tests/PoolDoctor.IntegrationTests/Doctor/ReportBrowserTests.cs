@@ -76,7 +76,7 @@ public sealed class ReportBrowserTests
             i, Math.Min(2 + (i * 4), 90), Math.Max(0, 120 - (i * 4)), 15 + (i * 6), 8 + (i % 5), 2, 0, 12)).ToList();
         var injections = Enumerable.Range(1, 10).Select(i => new InjectionEvent(i * 1.5, 2 + (i * 6), i % 3 == 0 ? AdjustmentReason.Starvation : AdjustmentReason.CooperativeBlocking, 20)).ToList();
         string[] stack = ["Monitor.Wait", "Task<TResult>.Result", method, "ThreadPoolWorkQueue.Dispatch"];
-        Culprit[] culprits = [new(method, BlockingKind.SyncOverAsync, "Task<TResult>.Result", 80, 0.88, stack, 30_000)];
+        Culprit[] culprits = [new(method, BlockingKind.SyncOverAsync, "Task<TResult>.Result", 80, 0.88, CulpritFrame.Named(stack), 30_000)];
         var verdict = new Verdict(VerdictKind.Starving, 0.95, VerdictRule.StarvationInjections, [EvidenceItem.Text("queue length above zero for 6 s"), EvidenceItem.Text("CPU 9 % of 2 cores")], 6);
         return new DiagnosisReport(
             new TargetProcess(1234, targetName, "dotnet " + targetName),

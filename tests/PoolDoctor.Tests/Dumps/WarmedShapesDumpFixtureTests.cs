@@ -55,7 +55,7 @@ public sealed class WarmedShapesDumpFixtureTests
         Assert.Equal(BlockingKind.SyncOverAsync, culprit.Kind);
         Assert.Equal("Task.Wait", culprit.Api);
         Assert.Equal(CallSiteSource.Il, culprit.Site.Source);
-        Assert.Equal(["WarehouseService.Check", "WarehouseLedger.Count"], culprit.Chain);
+        Assert.Equal(["WarehouseService.Check", "WarehouseLedger.Count"], culprit.ChainNames);
         Assert.Equal("WarehouseLedger.cs", Path.GetFileName(culprit.Site.File));
         Assert.Equal(14, culprit.Site.Line);
         Assert.Equal(Snapshot.Value.Stacks.Count(ServesCheck), culprit.Threads);

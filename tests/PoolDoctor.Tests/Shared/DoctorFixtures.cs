@@ -11,7 +11,7 @@ internal static class DoctorFixtures
 {
     private static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)
     {
-        Converters = { new JsonStringEnumConverter() },
+        Converters = { new JsonStringEnumConverter(), new CulpritFromReport() },
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
     };
 
@@ -25,7 +25,7 @@ internal static class DoctorFixtures
     }
 
     public static Culprit Culprit(string method, BlockingKind kind, string api, int threads = 40, double share = 0.8, params string[] stack) =>
-        new(method, kind, api, threads, share, stack.Length > 0 ? stack : [api, method]);
+        new(method, kind, api, threads, share, CulpritFrame.Named(stack.Length > 0 ? stack : [api, method]));
 
     public static DiagnosisReport Report(DoctorFixture f, string targetName = "lab", string? commandLine = null, bool partial = false, string? reason = null)
     {
@@ -71,4 +71,17 @@ internal static class DoctorFixtures
             },
         },
         new ToolContext("0.1.0-test", "dotnet-pooldoctor diagnose -n lab"));
+
+    // A fixture's culprits are report.json culprits: read by the tool's own reader, as `fix` reads them.
+    private sealed class CulpritFromReport : JsonConverter<Culprit>
+    {
+        public override Culprit Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+        {
+            using var document = JsonDocument.ParseValue(ref reader);
+            return PoolDoctor.Report.Stacks.CulpritJsonReader.Read(document.RootElement);
+        }
+
+        public override void Write(Utf8JsonWriter writer, Culprit value, JsonSerializerOptions options) =>
+            PoolDoctor.Report.Stacks.CulpritJson.Write(writer, value);
+    }
 }

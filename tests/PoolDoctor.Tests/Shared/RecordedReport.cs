@@ -79,10 +79,10 @@ internal static class RecordedReport
             n["api"]!.GetValue<string>(),
             n["threads"]!.GetValue<int>(),
             n["share"]!.GetValue<double>(),
-            n["exampleStack"].Deserialize<List<string>>(Options)!,
+            Frames(n["exampleStack"].Deserialize<List<string>>(Options)!, n["exampleFrames"]),
             n["waitMs"]?.GetValue<double>() ?? 0)
         {
-            Chain = n["chain"].Deserialize<List<string>>(Options) ?? [],
+            Chain = Frames(n["chain"].Deserialize<List<string>>(Options) ?? [], n["chainFrames"]),
             Entry = n["entry"]?.GetValue<string>(),
             Flavor = Enum.Parse<FrameFlavor>(n["flavor"]?.GetValue<string>() ?? nameof(FrameFlavor.Method)),
             Site = new CallSite
@@ -94,9 +94,14 @@ internal static class RecordedReport
                 SourceUrl = n["sourceUrl"]?.GetValue<string>(),
                 RepositoryFile = n["repositoryFile"]?.GetValue<string>(),
             },
-            ChainSources = [.. (n["chainFrames"]?.AsArray() ?? []).Select(Source)],
-            ExampleSources = [.. (n["exampleFrames"]?.AsArray() ?? []).Select(Source)],
         };
+
+    // The names as the string array has them, each with its place from the objects' array when the report wrote one.
+    private static IReadOnlyList<CulpritFrame> Frames(List<string> names, JsonNode? objects)
+    {
+        var sources = (objects?.AsArray() ?? []).Select(Source).ToList();
+        return [.. names.Select((name, i) => new CulpritFrame(name, i < sources.Count ? sources[i] : null))];
+    }
 
     private static SourceLocation? Source(JsonNode? frame) =>
         frame?["file"] is { } file && frame["line"] is { } line

@@ -61,35 +61,32 @@ public sealed class RepositoryPathsTests : IDisposable
         var controller = Source("storefront", "src/Orders/OrdersController.cs");
         var repository = Source("storefront", "src/Orders/OrderRepository.cs");
         var loose = Source("loose", "Helper.cs");
-        var culprit = new Culprit("OrderRepository.Load", BlockingKind.SyncOverAsync, "Task.Wait", 1, 1, ["Task.Wait", "OrderRepository.Load", "OrdersController.Get"], 0)
+        var culprit = new Culprit("OrderRepository.Load", BlockingKind.SyncOverAsync, "Task.Wait", 1, 1, [new("Task.Wait"), new("OrderRepository.Load", new SourceLocation(repository, 12)), new("OrdersController.Get", new SourceLocation(controller, 30))], 0)
         {
             Site = new CallSite { File = repository, Line = 12 },
-            Chain = ["OrdersController.Get", "Helper.Wrap", "OrderRepository.Load"],
-            ChainSources = [new SourceLocation(controller, 30) { SourceUrl = "https://example.invalid/c#L30" }, new SourceLocation(loose, 4), new SourceLocation(repository, 12)],
-            ExampleSources = [null, new SourceLocation(repository, 12), new SourceLocation(controller, 30)],
+            Chain = [new("OrdersController.Get", new SourceLocation(controller, 30) { SourceUrl = "https://example.invalid/c#L30" }), new("Helper.Wrap", new SourceLocation(loose, 4)), new("OrderRepository.Load", new SourceLocation(repository, 12))],
         };
 
         var annotated = RepositoryPaths.Annotate([culprit])[0];
 
         Assert.Equal("src/Orders/OrderRepository.cs", annotated.Site.RepositoryFile);
-        Assert.Equal(["src/Orders/OrdersController.cs", null, "src/Orders/OrderRepository.cs"], annotated.ChainSources.Select(s => s?.RepositoryFile));
-        Assert.Equal([null, "src/Orders/OrderRepository.cs", "src/Orders/OrdersController.cs"], annotated.ExampleSources.Select(s => s?.RepositoryFile));
+        Assert.Equal(["src/Orders/OrdersController.cs", null, "src/Orders/OrderRepository.cs"], annotated.Chain.Select(f => f.Source?.RepositoryFile));
+        Assert.Equal([null, "src/Orders/OrderRepository.cs", "src/Orders/OrdersController.cs"], annotated.Example.Select(f => f.Source?.RepositoryFile));
         // The PDB's path, the line and the Source Link URL stay as they were; a frame without a root is left alone.
-        Assert.Equal(culprit.ChainSources[0]! with { RepositoryFile = "src/Orders/OrdersController.cs" }, annotated.ChainSources[0]);
-        Assert.Same(culprit.ChainSources[1], annotated.ChainSources[1]);
+        Assert.Equal(culprit.Chain[0].Source! with { RepositoryFile = "src/Orders/OrdersController.cs" }, annotated.Chain[0].Source);
+        Assert.Same(culprit.Chain[1], annotated.Chain[1]);
     }
 
     [Fact]
     public void A_culprit_whose_call_site_has_no_root_still_gets_its_frames_paths()
     {
-        var culprit = new Culprit("Jobs.Run", BlockingKind.Sleep, "Thread.Sleep", 1, 1, [], 0)
+        var culprit = new Culprit("Jobs.Run", BlockingKind.Sleep, "Thread.Sleep", 1, 1, [new("Jobs.Run", new SourceLocation("/_/src/Jobs/Runner.cs", 7))], 0)
         {
             Site = new CallSite(),
-            ExampleSources = [new SourceLocation("/_/src/Jobs/Runner.cs", 7)],
         };
         var annotated = RepositoryPaths.Annotate([culprit])[0];
         Assert.Null(annotated.Site.RepositoryFile);
-        Assert.Equal("src/Jobs/Runner.cs", annotated.ExampleSources[0]!.RepositoryFile);
+        Assert.Equal("src/Jobs/Runner.cs", annotated.Example[0].Source!.RepositoryFile);
     }
 
     private string Source(string repo, string relative)

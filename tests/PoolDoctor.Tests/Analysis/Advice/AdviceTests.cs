@@ -20,7 +20,7 @@ public sealed class AdviceTests
     {
         var fix = Fix(Culprit("DiagScenarioController.TaskWait", BlockingKind.SyncOverAsync, api) with
         {
-            Chain = ["OrdersController.Get", "DiagScenarioController.TaskWait"],
+            Chain = CulpritFrame.Named(["OrdersController.Get", "DiagScenarioController.TaskWait"]),
         });
         Assert.Contains("await", fix.Headline, StringComparison.OrdinalIgnoreCase);
         Assert.Contains("TaskWait blocks a pool thread on " + api, fix.Explanation);
@@ -69,7 +69,7 @@ public sealed class AdviceTests
         var culprit = Culprit("PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery") with
         {
             InTaskRun = true,
-            Chain = ["lambda in DiagScenarioController.DbTaskRun", "PostgresLabDatabase.ExecuteNonQuery"],
+            Chain = CulpritFrame.Named(["lambda in DiagScenarioController.DbTaskRun", "PostgresLabDatabase.ExecuteNonQuery"]),
         };
         var fix = Fix(culprit);
         Assert.Contains("Drop the Task.Run wrapper", fix.Headline);

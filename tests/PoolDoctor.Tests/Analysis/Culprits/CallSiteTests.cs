@@ -99,7 +99,7 @@ public class CallSiteTests
             [Stack(1, TaskWaitAction, [GetResultCore, Generated, .. MvcPipeline, Middleware, .. Kestrel])])).Culprits[0];
 
         Assert.Equal("DiagScenarioController.TaskWait", culprit.Method);
-        Assert.Equal(["lambda in Program.Main", "DiagScenarioController.TaskWait"], culprit.Chain);
+        Assert.Equal(["lambda in Program.Main", "DiagScenarioController.TaskWait"], culprit.ChainNames);
     }
 
     [Fact]
@@ -147,7 +147,7 @@ public class CallSiteTests
         ])])).Culprits[0];
 
         Assert.Equal("CustomerRepository.Load", culprit.Method);
-        Assert.Equal(["Handlers.GetCustomer", "CustomerService.Get", "CustomerRepository.Load"], culprit.Chain);
+        Assert.Equal(["Handlers.GetCustomer", "CustomerService.Get", "CustomerRepository.Load"], culprit.ChainNames);
         Assert.Equal("GET /customers/{id}", culprit.Entry);
         Assert.Equal(CallSiteSource.Stack, culprit.Site.Source);
     }

@@ -39,7 +39,7 @@ public sealed class CulpritRankingTests
     }
 
     private static Culprit Culprit(string method, double share, HoldPattern? pattern) =>
-        new(method, BlockingKind.SyncIO, "Api.Call", 1, share, [method])
+        new(method, BlockingKind.SyncIO, "Api.Call", 1, share, CulpritFrame.Named([method]))
         {
             Hold = pattern is { } p ? new CulpritHold(1, 1, 0, p != HoldPattern.Permanent, 1, p) : null,
         };

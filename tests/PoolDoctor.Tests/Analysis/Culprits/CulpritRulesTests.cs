@@ -115,7 +115,7 @@ public class CulpritRulesTests
             "Shop.Repository`1[System.__Canon].LoadAsync(int32)",
             "Shop.Repository`1[System.__Canon].Find(int32)"));
 
-        Assert.Equal(["Repository<T>.Find", "Repository<T>.LoadAsync (async)"], top.Chain);
+        Assert.Equal(["Repository<T>.Find", "Repository<T>.LoadAsync (async)"], top.ChainNames);
     }
 
     [Fact]
@@ -145,7 +145,7 @@ public class CulpritRulesTests
             "dynamicClass.lambda_method5(pMT: 0x7fde2040dae8,class System.Object)"));
 
         Assert.Equal(("PostgresLabDatabase.ExecuteNonQuery", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteNonQuery"), (top.Method, top.Kind, top.Api));
-        Assert.Equal(["DiagScenarioController.DbSync", "PostgresLabDatabase.ExecuteNonQuery"], top.Chain);
+        Assert.Equal(["DiagScenarioController.DbSync", "PostgresLabDatabase.ExecuteNonQuery"], top.ChainNames);
     }
 
     [Theory]

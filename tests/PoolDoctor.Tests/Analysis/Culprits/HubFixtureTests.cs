@@ -28,7 +28,7 @@ public sealed class HubFixtureTests
         Assert.Equal(CallSiteSource.Il, top.Site.Source);
         Assert.EndsWith("InventoryHub.cs", top.Site.File, StringComparison.Ordinal);
         Assert.Equal(9, top.Site.Line);
-        Assert.Equal("InventoryHub.GetStock", top.Chain[^1]);
+        Assert.Equal("InventoryHub.GetStock", top.ChainNames[^1]);
         Assert.Contains("called by SignalR's hub dispatcher", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
     }
 
@@ -38,7 +38,7 @@ public sealed class HubFixtureTests
         var culprits = CulpritAnalyzer.Analyze(PackageFixtures.Read(PackageFixtures.HubMethodWarmed)).Culprits;
 
         Assert.DoesNotContain(culprits, c => c.Method.Contains("GetReserved", StringComparison.Ordinal));
-        Assert.DoesNotContain(culprits, c => c.Chain.Any(f => f.Contains("GetReserved", StringComparison.Ordinal)));
+        Assert.DoesNotContain(culprits, c => c.ChainNames.Any(f => f.Contains("GetReserved", StringComparison.Ordinal)));
         Assert.DoesNotContain(culprits, c => c.Method.Contains("Program", StringComparison.Ordinal) || c.Method.Contains("Main", StringComparison.Ordinal));
     }
 

@@ -109,7 +109,7 @@ public class InlinedAtOffsetTests
         var culprit = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
 
         Assert.Equal("PriceSource.Primary", culprit.Method);
-        Assert.Equal(["PriceHandlers.Quote", "PriceSource.Primary"], culprit.Chain);
+        Assert.Equal(["PriceHandlers.Quote", "PriceSource.Primary"], culprit.ChainNames);
         Assert.Equal(CallSiteSource.Il, culprit.Site.Source);
         Assert.Equal("Task.Result", culprit.Api);
         Assert.StartsWith("inlined by the JIT into PriceHandlers.Quote (its statement at IL_", CallSiteNoteText.Line(culprit.Site.Note), StringComparison.Ordinal);

@@ -40,8 +40,8 @@ public class RecordedCulpritTests
         Assert.InRange(top.Threads, 2, analysis.PoolThreads);
         Assert.Contains(top.ExampleStack, frame => frame == method || frame.StartsWith(method + " (", StringComparison.Ordinal));
         Assert.Equal(entry, top.Entry);
-        Assert.Equal(entry, top.Chain[0]);
-        Assert.Equal(top.DisplayName, top.Chain[^1]);
+        Assert.Equal(entry, top.ChainNames[0]);
+        Assert.Equal(top.DisplayName, top.ChainNames[^1]);
         Assert.Equal(CallSiteSource.Stack, top.Site.Source);
         Assert.Equal(analysis.Culprits.OrderByDescending(c => c.Share).Select(c => c.Share), analysis.Culprits.Select(c => c.Share));
     }
@@ -78,7 +78,7 @@ public class RecordedCulpritTests
         var top = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
 
         Assert.Equal("PostgresLabDatabase.ExecuteNonQuery", top.Method);
-        Assert.Equal(["lambda in DiagScenarioController.DbTaskRun", "PostgresLabDatabase.ExecuteNonQuery"], top.Chain);
+        Assert.Equal(["lambda in DiagScenarioController.DbTaskRun", "PostgresLabDatabase.ExecuteNonQuery"], top.ChainNames);
         Assert.True(top.InTaskRun);
         Assert.Contains("lambda in DiagScenarioController.DbTaskRun", top.ExampleStack);
     }

@@ -24,9 +24,9 @@ public sealed class ViewComponentFixtureTests
         Assert.Equal(CallSiteSource.Il, top.Site.Source);
         Assert.Equal(9, top.Site.Line);
         Assert.EndsWith("CartViewComponent.cs", top.Site.File, StringComparison.Ordinal);
-        Assert.Equal("CartViewComponent.Invoke", top.Chain[^1]);
-        Assert.StartsWith("Views_Shop_Index.ExecuteAsync", top.Chain[0], StringComparison.Ordinal);
-        Assert.DoesNotContain(top.Chain, f => f.Contains("ShopController", StringComparison.Ordinal));
+        Assert.Equal("CartViewComponent.Invoke", top.ChainNames[^1]);
+        Assert.StartsWith("Views_Shop_Index.ExecuteAsync", top.ChainNames[0], StringComparison.Ordinal);
+        Assert.DoesNotContain(top.ChainNames, f => f.Contains("ShopController", StringComparison.Ordinal));
         Assert.Contains("called by MVC's view component invoker", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
     }
 

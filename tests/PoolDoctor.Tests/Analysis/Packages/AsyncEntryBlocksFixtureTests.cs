@@ -32,8 +32,8 @@ public sealed class AsyncEntryBlocksFixtureTests
         Assert.Equal("GET /builds/{id:int}/announce", top.Entry);
         Assert.Equal(new AwaitedRanSync("SbmClient.Send", "SbmClient.ProcessRequest", NotOverridden: false), top.AwaitedRanSync);
         Assert.True(top.Share > 0.5, $"share {top.Share}");
-        Assert.Equal("async lambda in Program.Main", top.Chain[0]);
-        Assert.Equal("SbmClient.ProcessRequest (async)", top.Chain[^1]);
+        Assert.Equal("async lambda in Program.Main", top.ChainNames[0]);
+        Assert.Equal("SbmClient.ProcessRequest (async)", top.ChainNames[^1]);
 
         var fix = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2).Fixes[0];
         Assert.Contains("already awaits SbmClient.Send", fix.Explanation);

@@ -54,7 +54,7 @@ public sealed class AwaitedRanSyncFixtureTests
         Assert.Equal(
             ["async lambda in Program.Main", "OrderStore.GetTotalAsync (async)", "MySqlCommand.ExecuteScalar", "MySqlCommand.ExecuteReader",
              "MySqlDataReader.NextResult", "NativeDriver.GetResult", "MySqlStream.LoadPacket", "TimedStream.Read"],
-            top.Chain);
+            top.ChainNames);
         Assert.DoesNotContain(top.ExampleStack, f => f.Contains("DbCommandWrapper", StringComparison.Ordinal));
     }
 }

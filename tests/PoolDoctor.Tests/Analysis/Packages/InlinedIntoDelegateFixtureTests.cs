@@ -18,9 +18,9 @@ public sealed class InlinedIntoDelegateFixtureTests
 
         Assert.Equal(new PackageRef("Npgsql.EntityFrameworkCore.PostgreSQL", "10.0.3", Direct: true), top.Package);
         Assert.Equal("ProductQueries.Cheap", top.UserFrame);
-        Assert.Equal(["lambda in Program.Main", "ProductQueries.Cheap"], top.Chain.Take(2));
-        Assert.Equal(6, top.ChainSources[1]?.Line);
-        Assert.EndsWith("ProductQueries.cs", top.ChainSources[1]?.File, StringComparison.Ordinal);
+        Assert.Equal(["lambda in Program.Main", "ProductQueries.Cheap"], top.ChainNames.Take(2));
+        Assert.Equal(6, top.Chain[1].Source?.Line);
+        Assert.EndsWith("ProductQueries.cs", top.Chain[1].Source?.File, StringComparison.Ordinal);
         Assert.Contains("ProductQueries.Cheap calls Enumerable.ToList at ProductQueries.cs:6, inlined by the JIT into dynamicClass.lambda_method1", CallSiteNoteText.Line(top.Site.Note));
         Assert.Equal("GET /products/cheap", top.Entry);
     }

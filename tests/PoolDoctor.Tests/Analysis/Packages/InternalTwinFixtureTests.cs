@@ -28,7 +28,7 @@ public sealed class InternalTwinFixtureTests
         Assert.Equal("QuotaClient.TryTake", top.Method);
         Assert.Equal(new PackageRef("ShopKit.QuotaLimiter", "1.0.0", Direct: true), top.Package);
         Assert.Equal(BlockingKind.SyncOverAsync, top.Kind);
-        Assert.Equal(["QuotaRateLimiter.AttemptAcquireCore", "QuotaClient.TryTake"], top.Chain);
+        Assert.Equal(["QuotaRateLimiter.AttemptAcquireCore", "QuotaClient.TryTake"], top.ChainNames);
         Assert.Equal("lambda in Program.Main", top.UserFrame);
         Assert.Contains("AddQuotaLimiter", CallSiteNoteText.Line(top.Site.Note));
         Assert.Equal("GET /orders/{id:int}", top.Entry);

@@ -43,8 +43,8 @@ public sealed class PackageCulpritTests
         Assert.Equal("RedisWindowManager.TryAcquireLease", culprit.PackageMethod);
         Assert.Equal("IDatabase.ScriptEvaluate", culprit.Api);
         Assert.Equal(new AsyncTwin("IDatabase.ScriptEvaluate", "ScriptEvaluateAsync"), culprit.ApiTwin);
-        Assert.Equal(["RedisWindowRateLimiter.AttemptAcquireCore", "RedisWindowManager.TryAcquireLease"], culprit.Chain);
-        Assert.All(culprit.ChainPackages, p => Assert.Equal(Limiter, p));
+        Assert.Equal(["RedisWindowRateLimiter.AttemptAcquireCore", "RedisWindowManager.TryAcquireLease"], culprit.ChainNames);
+        Assert.All(culprit.Chain.Select(f => f.Package), p => Assert.Equal(Limiter, p));
         Assert.Null(culprit.UserFrame);
         Assert.Equal(CallSiteSource.Library, culprit.Site.Source);
 
@@ -94,8 +94,8 @@ public sealed class PackageCulpritTests
         Assert.Equal(BlockingKind.SyncOverAsync, culprit.Kind);
         Assert.Equal("lambda in Program.Main", culprit.UserFrame);
         Assert.Equal(new AsyncTwin("LoggerExtensions.LogInformation", null), culprit.UserCallTwin);
-        Assert.Equal(["lambda in Program.Main", "AuditLogger.Log"], culprit.Chain);
-        Assert.Equal([null, Sink], culprit.ChainPackages);
+        Assert.Equal(["lambda in Program.Main", "AuditLogger.Log"], culprit.ChainNames);
+        Assert.Equal([null, Sink], culprit.Chain.Select(f => f.Package));
 
         var fix = AdviceBuilder.Build(VerdictKind.Starving, [culprit], [], 2).Fixes[0];
         Assert.Contains("inside package Contoso.AuditSink", fix.Headline);

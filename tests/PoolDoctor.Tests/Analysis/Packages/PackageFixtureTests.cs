@@ -28,7 +28,7 @@ public sealed class PackageFixtureTests
         // limiter): not a twin the user can call (issue 34 item 4).
         Assert.False(top.PackageTwin!.Callable);
         Assert.True(top.PackageTwin.ApiPublic);
-        Assert.Equal(["RedisWindowRateLimiter.AttemptAcquireCore", "RedisWindowManager.TryAcquireLease"], top.Chain);
+        Assert.Equal(["RedisWindowRateLimiter.AttemptAcquireCore", "RedisWindowManager.TryAcquireLease"], top.ChainNames);
         // No user frame on the stack (UseRateLimiter runs the limiter): the app's IL names the registration.
         Assert.Equal("lambda in Program.Main", top.UserFrame);
         Assert.Contains("AddRedisWindowLimiter", CallSiteNoteText.Line(top.Site.Note));
@@ -58,7 +58,7 @@ public sealed class PackageFixtureTests
 
         Assert.Equal("RedisSlidingWindowManager.TryAcquireLease", top.Method);
         Assert.Equal(new PackageRef("RedisRateLimiting", "1.0.11", true), top.Package);
-        Assert.Equal(["RedisSlidingWindowRateLimiter<T>.AttemptAcquireCore", "RedisSlidingWindowManager.TryAcquireLease"], top.Chain);
+        Assert.Equal(["RedisSlidingWindowRateLimiter<T>.AttemptAcquireCore", "RedisSlidingWindowManager.TryAcquireLease"], top.ChainNames);
         Assert.Equal("IDatabase.ScriptEvaluate", top.Api);
         Assert.Equal("ScriptEvaluateAsync", top.ApiTwin?.Twin);
         Assert.Equal("lambda in Program.Main", top.UserFrame);

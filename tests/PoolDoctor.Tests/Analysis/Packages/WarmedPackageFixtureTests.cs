@@ -49,7 +49,7 @@ public sealed class WarmedPackageFixtureTests
         Assert.Equal("IDatabase.ScriptEvaluate", top.Api);
         Assert.Equal("ScriptEvaluateAsync", top.ApiTwin?.Twin);
         Assert.Equal("TryAcquireLeaseAsync", top.PackageTwin?.Twin);
-        Assert.Equal(["RedisWindowRateLimiter.AttemptAcquireCore", "RedisWindowManager.TryAcquireLease"], top.Chain);
+        Assert.Equal(["RedisWindowRateLimiter.AttemptAcquireCore", "RedisWindowManager.TryAcquireLease"], top.ChainNames);
         Assert.Equal("lambda in Program.Main", top.UserFrame);
         Assert.Equal("GET /orders/{id:int}", top.Entry);
         Assert.True(top.Share > 0.5, $"share {top.Share}");

@@ -46,7 +46,7 @@ public sealed class ReleaseFixtureTests
         Assert.True(scenario.Kind.ToString() == top.Kind.ToString(), said);
         if (NoRequestSeen.Contains(fixture))
         {
-            Assert.True(top.Entry == top.Chain[0] && top.Entry!.EndsWith(scenario.CallSite!, StringComparison.Ordinal), said);
+            Assert.True(top.Entry == top.ChainNames[0] && top.Entry!.EndsWith(scenario.CallSite!, StringComparison.Ordinal), said);
         }
         else
         {

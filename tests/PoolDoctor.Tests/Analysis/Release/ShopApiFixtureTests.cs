@@ -41,11 +41,11 @@ public sealed class ShopApiFixtureTests
     {
         var (_, analysis) = ShopApiFixtures.Load(fixture);
         var top = analysis.Culprits[0];
-        var said = $"{fixture}: {top.Method} [{string.Join(" → ", top.Chain)}] {top.Kind} {top.Api} {Path.GetFileName(top.Site.File)}:{top.Site.Line} "
+        var said = $"{fixture}: {top.Method} [{string.Join(" → ", top.ChainNames)}] {top.Kind} {top.Api} {Path.GetFileName(top.Site.File)}:{top.Site.Line} "
             + $"source {top.Site.Source} entry '{top.Entry}' {top.Share:P0}; note {CallSiteNoteText.Line(top.Site.Note)}";
 
         Assert.True(top.Method == method, said);
-        Assert.True(string.Join(" → ", top.Chain) == chain, said);
+        Assert.True(string.Join(" → ", top.ChainNames) == chain, said);
         Assert.True(top.Kind == BlockingKind.SyncOverAsync || api == "Thread.Sleep", said);
         Assert.True(top.Api == api, said);
         Assert.True(Path.GetFileName(top.Site.File) == file && top.Site.Line == int.Parse(line, System.Globalization.CultureInfo.InvariantCulture), said);
@@ -66,7 +66,7 @@ public sealed class ShopApiFixtureTests
 
         Assert.DoesNotContain(top.ExampleStack, f => f.Contains(top.Method, StringComparison.Ordinal));
         Assert.Contains(snapshot.Stacks.SelectMany(s => s.Frames), f => f.IlOffset is not null && f.MethodToken is not null);
-        Assert.StartsWith($"inlined by the JIT into {top.Chain[0]}", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
+        Assert.StartsWith($"inlined by the JIT into {top.ChainNames[0]}", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
     }
 
     /// <summary>
@@ -84,7 +84,7 @@ public sealed class ShopApiFixtureTests
         var (_, analysis) = ShopApiFixtures.Load(fixture);
         var top = analysis.Culprits[0];
 
-        Assert.Equal(lines, string.Join(' ', top.ChainSources.Select(s => s is null ? "?" : $"{Path.GetFileName(s.File)}:{s.Line}")));
+        Assert.Equal(lines, string.Join(' ', top.Chain.Select(f => f.Source).Select(s => s is null ? "?" : $"{Path.GetFileName(s.File)}:{s.Line}")));
     }
 
     /// <summary>The hosted service's loop (an async method's state machine) with its sync helper inlined, in every capture.</summary>
@@ -100,9 +100,9 @@ public sealed class ShopApiFixtureTests
         var (_, analysis) = ShopApiFixtures.Load(fixture);
 
         // Its Task.Delay also meets the timer queue's lock now and then: a Lock culprit of its own, not this one.
-        var refresh = Assert.Single(analysis.Culprits, c => c.Chain.Contains("RatesRefresher.ExecuteAsync (async)") && c.Kind == BlockingKind.SyncOverAsync);
+        var refresh = Assert.Single(analysis.Culprits, c => c.ChainNames.Contains("RatesRefresher.ExecuteAsync (async)") && c.Kind == BlockingKind.SyncOverAsync);
         Assert.Equal("ExchangeRates.Refresh", refresh.Method);
-        Assert.Equal(["RatesRefresher.ExecuteAsync (async)", "ExchangeRates.Refresh"], refresh.Chain);
+        Assert.Equal(["RatesRefresher.ExecuteAsync (async)", "ExchangeRates.Refresh"], refresh.ChainNames);
         Assert.Equal("GetAwaiter().GetResult()", refresh.Api);
         Assert.Equal(CallSiteSource.Il, refresh.Site.Source);
         Assert.Equal(("ExchangeRates.cs", 9), (Path.GetFileName(refresh.Site.File), refresh.Site.Line));

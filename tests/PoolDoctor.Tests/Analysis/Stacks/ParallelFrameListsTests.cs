@@ -17,12 +17,6 @@ public sealed partial class ParallelFrameListsTests
     // 33's item 1), and lists in step that are not frames.
     private static readonly Dictionary<string, (int Count, string Why)> Left = new(StringComparer.Ordinal)
     {
-        ["PoolDoctor.Model/Stacks/Culprit.cs"] = (3, "ChainSources/ChainPackages beside Chain, ExampleSources beside ExampleStack"),
-        ["PoolDoctor.Report/Stacks/CulpritJson.cs"] = (2, "writes the culprit's parallel lists"),
-        ["PoolDoctor.Report/Stacks/CulpritLines.cs"] = (2, "reads the culprit's parallel lists"),
-        ["PoolDoctor.Report/Diagnosis/ReportHtmlWriter.cs"] = (1, "reads the culprit's parallel lists"),
-        ["PoolDoctor.Fix/Reports/CulpritPlaces.cs"] = (2, "reads the culprit's parallel lists"),
-        ["PoolDoctor.Fix/Reports/PackageCallSite.cs"] = (1, "reads the culprit's parallel lists"),
         ["PoolDoctor.Model/Stacks/StackGroup.cs"] = (1, "UserFrames beside Frames"),
         ["PoolDoctor/Runs/Stacks/StackReportBuilder.cs"] = (2, "reads the group's UserFrames"),
         ["PoolDoctor.Report/Diagnosis/FlameStack.cs"] = (2, "UserFrames, Sources, Recovered beside Frames"),

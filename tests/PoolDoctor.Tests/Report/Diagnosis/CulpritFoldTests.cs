@@ -24,9 +24,9 @@ public sealed class CulpritFoldTests
             Culprits =
             [
                 report.Culprits[0] with { Share = 0.95 },
-                new Culprit(Reflection, BlockingKind.Lock, "Monitor.Enter", 1, 0.004, ["Monitor.Enter"]),
-                new Culprit(Heartbeat, BlockingKind.Lock, "Monitor.Enter", 1, 0.0002, ["Monitor.Enter"]),
-                new Culprit("Orders.Save", BlockingKind.SyncIO, "Socket.Receive", 2, 0.03, ["Socket.Receive"]),
+                new Culprit(Reflection, BlockingKind.Lock, "Monitor.Enter", 1, 0.004, CulpritFrame.Named(["Monitor.Enter"])),
+                new Culprit(Heartbeat, BlockingKind.Lock, "Monitor.Enter", 1, 0.0002, CulpritFrame.Named(["Monitor.Enter"])),
+                new Culprit("Orders.Save", BlockingKind.SyncIO, "Socket.Receive", 2, 0.03, CulpritFrame.Named(["Socket.Receive"])),
             ],
         };
     }

@@ -114,10 +114,7 @@ public sealed class FlameGraphTests
     public void A_group_that_is_a_culprits_example_stack_takes_its_source_lines()
     {
         var frames = new[] { "Monitor.Wait", "App.A" };
-        var culprit = new Culprit("App.A", BlockingKind.SyncOverAsync, "Task.Wait", 1, 1, frames)
-        {
-            ExampleSources = [null, new SourceLocation("A.cs", 7)],
-        };
+        var culprit = new Culprit("App.A", BlockingKind.SyncOverAsync, "Task.Wait", 1, 1, [new("Monitor.Wait"), new("App.A", new SourceLocation("A.cs", 7))]);
         var (stacks, _) = FlameStack.Of([new StackGroup(frames, 1, 1, true, [1])], [culprit]);
         Assert.Equal(7, Assert.Single(stacks).Sources[1]!.Line);
         var (other, _) = FlameStack.Of([new StackGroup(["Monitor.Wait", "App.B"], 1, 1, true, [1])], [culprit]);

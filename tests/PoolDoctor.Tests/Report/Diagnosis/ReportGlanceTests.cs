@@ -48,9 +48,9 @@ public sealed class ReportGlanceTests
     public void A_culprit_sampled_on_its_own_stack_gets_no_recovered_frame()
     {
         string[] stack = ["Monitor.Wait", "Task.InternalWait", "App.Handler", "dynamicClass.lambda_method1", "Worker.Start"];
-        var onStack = new Culprit("App.Handler", BlockingKind.SyncOverAsync, "Task.Wait", 1, 1, stack) { Chain = ["App.Handler"] };
+        var onStack = new Culprit("App.Handler", BlockingKind.SyncOverAsync, "Task.Wait", 1, 1, CulpritFrame.Named(stack)) { Chain = CulpritFrame.Named(["App.Handler"]) };
         Assert.Empty(RecoveredFrames.Of([onStack]));
-        var fromIl = onStack with { ExampleStack = [.. stack.Where(f => f != "App.Handler")], Site = new CallSite { Source = CallSiteSource.Il } };
+        var fromIl = onStack with { Example = CulpritFrame.Named(stack.Where(f => f != "App.Handler")), Site = new CallSite { Source = CallSiteSource.Il } };
         var recovery = Assert.Single(RecoveredFrames.Of([fromIl]));
         Assert.Equal("dynamicClass.lambda_method1", recovery.Holder);
         Assert.Equal("Task.InternalWait", recovery.Callee);

@@ -55,9 +55,7 @@ public sealed class ReportJsonReaderTests
             Assert.Equal(json.TryGetProperty("line", out var line) ? line.GetInt32() : null, culprit.Site.Line);
             Assert.Equal(json.TryGetProperty("file", out var file) ? file.GetString() : null, culprit.Site.File);
             Assert.Equal(json.TryGetProperty("chain", out var chain) ? chain.GetArrayLength() : 0, culprit.Chain.Count);
-            Assert.Equal(culprit.Chain.Count, culprit.ChainSources.Count);
-            Assert.Equal(culprit.Chain.Count, culprit.ChainPackages.Count);
-            Assert.Equal(culprit.ExampleStack.Count, culprit.ExampleSources.Count);
+            Assert.Equal(json.TryGetProperty("exampleStack", out var example) ? example.GetArrayLength() : 0, culprit.Example.Count);
         }
     }
 
@@ -73,10 +71,7 @@ public sealed class ReportJsonReaderTests
 
             Assert.Equal(Facts(culprit), Facts(again));
             Assert.Equal(culprit.Chain, again.Chain);
-            Assert.Equal(culprit.ChainSources, again.ChainSources);
-            Assert.Equal(culprit.ChainPackages, again.ChainPackages);
-            Assert.Equal(culprit.ExampleStack, again.ExampleStack);
-            Assert.Equal(culprit.ExampleSources, again.ExampleSources);
+            Assert.Equal(culprit.Example, again.Example);
             Assert.Equal(culprit.SourceChecksums, again.SourceChecksums);
             Assert.Equal(culprit.ApiName, again.ApiName);
             Assert.Equal(culprit.HeldAcrossName, again.HeldAcrossName);
@@ -101,12 +96,9 @@ public sealed class ReportJsonReaderTests
     [Fact]
     public void A_culprit_written_reads_back_as_the_same_facts()
     {
-        var culprit = new Culprit("OrdersController.Get", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteReader", 12, 0.75, ["NpgsqlCommand.ExecuteReader", "OrdersController.Get"], 840.5)
+        var culprit = new Culprit("OrdersController.Get", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteReader", 12, 0.75, [new("NpgsqlCommand.ExecuteReader"), new("OrdersController.Get", new SourceLocation("/src/OrdersController.cs", 21))], 840.5)
         {
-            Chain = ["Program.Main", "OrdersController.Get"],
-            ChainSources = [null, new SourceLocation("/src/OrdersController.cs", 21) { SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" }],
-            ChainPackages = [null, null],
-            ExampleSources = [null, new SourceLocation("/src/OrdersController.cs", 21)],
+            Chain = [new("Program.Main"), new("OrdersController.Get", new SourceLocation("/src/OrdersController.cs", 21) { SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" })],
             Entry = "GET /orders/{id}",
             Flavor = FrameFlavor.Async,
             Site = new PoolDoctor.Model.Stacks.CallSite { Source = CallSiteSource.Il, Note = PoolDoctor.Model.Stacks.CallSiteNote.Words("inlined"), File = "/src/OrdersController.cs", Line = 21, SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" },
@@ -121,9 +113,7 @@ public sealed class ReportJsonReaderTests
 
         Assert.Equal((culprit.Method, culprit.Kind, culprit.Api, culprit.Threads, culprit.Share, culprit.WaitMs), (read.Method, read.Kind, read.Api, read.Threads, read.Share, read.WaitMs));
         Assert.Equal(culprit.Chain, read.Chain);
-        Assert.Equal(culprit.ChainSources, read.ChainSources);
-        Assert.Equal(culprit.ExampleStack, read.ExampleStack);
-        Assert.Equal(culprit.ExampleSources, read.ExampleSources);
+        Assert.Equal(culprit.Example, read.Example);
         Assert.Equal(culprit.Site, read.Site);
         Assert.Equal(culprit.SourceChecksums, read.SourceChecksums);
         Assert.Equal((culprit.Entry, culprit.Flavor, culprit.InTaskRun, culprit.HeldAcross), (read.Entry, read.Flavor, read.InTaskRun, read.HeldAcross));
@@ -137,9 +127,7 @@ public sealed class ReportJsonReaderTests
         var package = new PackageRef("ShopKit.OrderStore", "1.2.0", Direct: true);
         var culprit = new Culprit("OrderStore.Load", BlockingKind.SyncOverAsync, "Task.Result", 3, 0.5, [])
         {
-            Chain = ["OrdersController.Get", "OrderStore.Load"],
-            ChainSources = [new SourceLocation("/src/OrdersController.cs", 9), null],
-            ChainPackages = [null, package],
+            Chain = [new("OrdersController.Get", new SourceLocation("/src/OrdersController.cs", 9)), new("OrderStore.Load", Package: package)],
             Package = package,
             PackageMethod = "OrderStore.Load",
             UserFrame = "OrdersController.Get",
@@ -148,8 +136,7 @@ public sealed class ReportJsonReaderTests
         var read = CulpritJsonReader.Read(JsonDocument.Parse(Written(culprit)).RootElement);
 
         Assert.Equal(package, read.Package);
-        Assert.Equal(culprit.ChainPackages, read.ChainPackages);
-        Assert.Equal(culprit.ChainSources, read.ChainSources);
+        Assert.Equal(culprit.Chain, read.Chain);
         Assert.Equal(("OrderStore.Load", "OrdersController.Get"), (read.PackageMethod, read.UserFrame));
     }
 

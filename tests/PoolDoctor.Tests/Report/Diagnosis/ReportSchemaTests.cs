@@ -152,11 +152,11 @@ public sealed class ReportSchemaTests
         var site = c.Site with { File = "/home/build/lab/" + relative, Line = 42, RepositoryFile = relative };
         // Every user frame with a line carries its repository path too, not only the call site.
         var frame = new PoolDoctor.Model.Stacks.SourceLocation("/home/build/lab/src/Lab/Program.cs", 7) { RepositoryFile = "src/Lab/Program.cs" };
-        PoolDoctor.Model.Stacks.SourceLocation?[] chainSources = [frame, new PoolDoctor.Model.Stacks.SourceLocation(site.File, 42) { RepositoryFile = relative }];
-        var exampleSources = c.ExampleStack.Select(_ => (PoolDoctor.Model.Stacks.SourceLocation?)frame).ToList();
+        PoolDoctor.Model.Stacks.CulpritFrame[] chain = [new("Program.Main", frame), new(c.Method, new PoolDoctor.Model.Stacks.SourceLocation(site.File, 42) { RepositoryFile = relative })];
+        var example = c.Example.Select(f => f with { Source = frame }).ToList();
         return report with
         {
-            Culprits = [c with { Site = site, Chain = ["Program.Main", c.Method], ChainSources = chainSources, ExampleSources = exampleSources }, .. report.Culprits.Skip(1)],
+            Culprits = [c with { Site = site, Chain = chain, Example = example }, .. report.Culprits.Skip(1)],
         };
     }
 

@@ -66,7 +66,7 @@ public sealed class ReportWriterTests
     public void Html_escapes_every_name_from_the_target_in_text_and_attributes()
     {
         var fixture = DoctorFixtures.Load("taskwait.json");
-        var hostileCulprit = new Culprit(Hostile, BlockingKind.SyncOverAsync, Hostile, 5, 0.9, [Hostile, "A&B.C"]);
+        var hostileCulprit = new Culprit(Hostile, BlockingKind.SyncOverAsync, Hostile, 5, 0.9, CulpritFrame.Named([Hostile, "A&B.C"]));
         fixture = fixture with
         {
             Culprits = [hostileCulprit],

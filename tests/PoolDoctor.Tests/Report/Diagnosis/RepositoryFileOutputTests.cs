@@ -90,10 +90,8 @@ public sealed class RepositoryFileOutputTests
             [
                 c with
                 {
-                    Chain = ["Program.Main", c.Method],
-                    ChainSources = [inRepo, new PoolDoctor.Model.Stacks.SourceLocation(Absolute, 42) { RepositoryFile = Relative }],
-                    ExampleStack = ["Program.Main", "Helper.Wrap", "Task<TResult>.Result"],
-                    ExampleSources = [inRepo, new PoolDoctor.Model.Stacks.SourceLocation("/opt/loose/Helper.cs", 3), null],
+                    Chain = [new("Program.Main", inRepo), new(c.Method, new PoolDoctor.Model.Stacks.SourceLocation(Absolute, 42) { RepositoryFile = Relative })],
+                    Example = [new("Program.Main", inRepo), new("Helper.Wrap", new PoolDoctor.Model.Stacks.SourceLocation("/opt/loose/Helper.cs", 3)), new("Task<TResult>.Result")],
                 },
             ],
         };

@@ -9,7 +9,7 @@ namespace PoolDoctor.Tests.Report.Stacks;
 public sealed class CulpritHoldOutputTests
 {
     private static Culprit Loop(CulpritHold? hold) =>
-        new("PriceSyncService.Poll", BlockingKind.Sleep, "Thread.Sleep", 1, 0.33, ["Thread.Sleep", "PriceSyncService.Poll"]) { Hold = hold };
+        new("PriceSyncService.Poll", BlockingKind.Sleep, "Thread.Sleep", 1, 0.33, CulpritFrame.Named(["Thread.Sleep", "PriceSyncService.Poll"])) { Hold = hold };
 
     [Fact]
     public void The_hold_is_written_and_reads_back_as_the_same_facts()
