@@ -9,7 +9,8 @@ public static class CulpritShapes
 {
     public static IReadOnlyList<ICulpritShape> All { get; } =
     [
-        // The blocking happens inside a referenced package (also an awaited API that ran its sync twin).
+        // The blocking happens inside a referenced package: an awaited API that ran its sync twin, or any other call.
+        new AwaitedRanSyncInPackage(),
         new InsidePackage(),
         // The innermost user frame called it: the JIT inlined the calling user method into that frame, or the frame itself.
         new InlinedIntoUserFrame(),

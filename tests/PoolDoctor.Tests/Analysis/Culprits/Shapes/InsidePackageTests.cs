@@ -7,12 +7,12 @@ namespace PoolDoctor.Tests.Analysis.Culprits.Shapes;
 
 /// <summary>
 /// Blocking inside a referenced package, recorded (fixtures/packages; Analysis/Packages has a test class per capture):
-/// a rate limiter over Redis, a logging sink under ILogger, and MySql.Data's awaited API that ran its sync twin. The
-/// package's method is the call site.
+/// a rate limiter over Redis, a logging sink under ILogger, RedisRateLimiting 1.0.11. The package's method is the call
+/// site (an awaited API that ran synchronously is <see cref="AwaitedRanSyncInPackageTests"/>'s).
 /// </summary>
 public sealed class InsidePackageTests
 {
-    public static TheoryData<string> Captures => [PackageFixtures.RedisWindow, PackageFixtures.AuditLog, PackageFixtures.MySql];
+    public static TheoryData<string> Captures => [PackageFixtures.RedisWindow, PackageFixtures.AuditLog, PackageFixtures.RedisRateLimiting];
 
     [Theory]
     [MemberData(nameof(Captures))]
