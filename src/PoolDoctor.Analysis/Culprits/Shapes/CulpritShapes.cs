@@ -9,7 +9,7 @@ public static class CulpritShapes
 {
     public static IReadOnlyList<ICulpritShape> All { get; } =
     [
-        // The blocking happens inside a referenced package: an awaited API that ran its sync twin, or any other call.
+        // The blocking happens inside a referenced package: under an await that ran synchronously, or any other call.
         new AwaitedRanSyncInPackage(),
         new InsidePackage(),
         // The innermost user frame called it: the JIT inlined the calling user method into that frame, or the frame itself.
