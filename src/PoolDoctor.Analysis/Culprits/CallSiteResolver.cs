@@ -1,3 +1,4 @@
+using PoolDoctor.Analysis.Culprits.Shapes;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
@@ -153,7 +154,7 @@ public sealed class CallSiteResolver(CallGraph graph)
     /// The user methods reachable from the handler a route literal maps to the request's path, else to its route
     /// template (a request known from routing's events may carry only the template), best first.
     /// </summary>
-    public IReadOnlyList<InlinedCallSite> InlinedForRequest(BlockingApi api, RequestContext? request)
+    public IReadOnlyList<InlinedCallSite> InlinedForRoute(BlockingApi api, RequestContext? request)
     {
         foreach (var target in new[] { request?.Path, request?.Route })
         {
@@ -162,13 +163,17 @@ public sealed class CallSiteResolver(CallGraph graph)
                 return sites;
             }
         }
-        // A Razor Page's handlers are called by a generated delegate: start from each one the page's verb selects.
-        if (graph.Methods.Count > 0 && RazorPageHandlers.Of(graph, request) is { Count: > 0 } handlers)
-        {
-            return FindFrom(api, handlers.Select(h => h.TypeFullName + "." + h.Method));
-        }
         return [];
     }
+
+    /// <summary>
+    /// The user methods reachable from the handlers of the Razor Page the request ran (called by a generated delegate:
+    /// the search starts from each one the page's verb selects), best first.
+    /// </summary>
+    public IReadOnlyList<InlinedCallSite> InlinedForPage(BlockingApi api, RequestContext? request) =>
+        graph.Methods.Count > 0 && RazorPageHandlers.Of(graph, request) is { Count: > 0 } handlers
+            ? FindFrom(api, handlers.Select(h => h.TypeFullName + "." + h.Method))
+            : [];
 
     /// <summary>
     /// The methods the request's endpoint runs, as the app's IL says: the handler ASP.NET Core named, else the handlers

@@ -1,3 +1,4 @@
+using PoolDoctor.Analysis.Culprits.Shapes;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 

@@ -1,3 +1,4 @@
+using PoolDoctor.Analysis.Culprits.Shapes;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.Stacks;
 
@@ -111,7 +112,7 @@ internal sealed class LearnedRequests
 
     private static string? Outermost(StackReading reading)
     {
-        var end = BlockingSites.EndOfWork(reading.Frames);
+        var end = StackRegions.EndOfWork(reading.Frames);
         for (var i = Math.Min(end, reading.Frames.Count) - 1; i >= 0; i--)
         {
             if (reading.Frames[i].IsUser)
@@ -132,7 +133,7 @@ internal sealed class LearnedRequests
     private static string? Key(StackReading reading)
     {
         var parts = new List<string>();
-        var end = BlockingSites.EndOfWork(reading.Frames);
+        var end = StackRegions.EndOfWork(reading.Frames);
         for (var i = 0; i < end && i < reading.Frames.Count; i++)
         {
             if (reading.Frames[i].IsUser || reading.Frames[i].IsGenerated)

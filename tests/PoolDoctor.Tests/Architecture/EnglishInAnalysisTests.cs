@@ -27,8 +27,7 @@ public sealed partial class EnglishInAnalysisTests
         // How B (the threads blocked at once) was sized: the stop-gap's "sized from" line.
         ["Advice/BlockingDemand.cs"] = 10,
         // The culprit's stand-in method name when no frame names it: "(inlined or generated code)".
-        ["Culprits/BlockingSites.cs"] = 1,
-        ["Culprits/InvokerShapes.cs"] = 1,
+        ["Culprits/Shapes/SiteParts.cs"] = 1,
         // The --fail-on gate's one-line summary.
         ["Gate/FailGate.cs"] = 2,
         // Code the rewrite rules produce (C#, not English): another helper's at the time of the move.

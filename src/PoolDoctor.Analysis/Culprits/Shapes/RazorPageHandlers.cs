@@ -1,7 +1,7 @@
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Analysis.Culprits;
+namespace PoolDoctor.Analysis.Culprits.Shapes;
 
 /// <summary>
 /// The handler methods of the Razor Page a request ran. ASP.NET Core names such a request's action after the page's

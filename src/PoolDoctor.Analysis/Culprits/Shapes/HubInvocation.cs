@@ -2,7 +2,7 @@ using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Analysis.Culprits;
+namespace PoolDoctor.Analysis.Culprits.Shapes;
 
 /// <summary>
 /// A SignalR hub method runs through a delegate SignalR compiles for it (<c>ObjectMethodExecutor</c>), called by the

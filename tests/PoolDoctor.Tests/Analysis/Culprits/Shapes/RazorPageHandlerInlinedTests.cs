@@ -1,11 +1,12 @@
 using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Analysis.Culprits.Shapes;
 using PoolDoctor.Collect.CallGraphs;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Tests.Analysis.Packages;
 
-namespace PoolDoctor.Tests.Analysis.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits.Shapes;
 
 /// <summary>
 /// A Razor Page whose handler blocks, recorded warmed (tier-1 code): ASP.NET Core calls <c>ReportModel.OnGet</c> through a
@@ -13,8 +14,12 @@ namespace PoolDoctor.Tests.Analysis.Culprits;
 /// action is named after the page (<c>/Report</c>), not a method. The Razor compiler's record of the page and the app's
 /// IL give back the handler and the user method that makes the call.
 /// </summary>
-public sealed class RazorPageFixtureTests
+public sealed class RazorPageHandlerInlinedTests
 {
+    [Fact]
+    public void The_razor_page_shape_names_the_handlers_callee() =>
+        ShapeProbe.AssertNamedBy<RazorPageHandlerInlined>(PackageFixtures.Read(PackageFixtures.RazorPageWarmed), "ReportService.Lines");
+
     [Fact]
     public void The_page_handlers_callee_that_blocks_is_the_culprit_with_its_line_and_chain()
     {

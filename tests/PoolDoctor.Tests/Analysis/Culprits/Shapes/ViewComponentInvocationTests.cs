@@ -1,17 +1,22 @@
 using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Analysis.Culprits.Shapes;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Tests.Analysis.Packages;
 
-namespace PoolDoctor.Tests.Analysis.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits.Shapes;
 
 /// <summary>
 /// A view component that blocks, recorded warmed: MVC's view component invoker calls a generated delegate with the
 /// component's <c>Invoke</c> inlined into it, under the view that renders it. The request's action (<c>ShopController.Index</c>)
 /// calls nothing that blocks; it was named as the culprit before the delegate's caller was read.
 /// </summary>
-public sealed class ViewComponentFixtureTests
+public sealed class ViewComponentInvocationTests
 {
+    [Fact]
+    public void The_view_component_shape_names_the_component_not_the_endpoints_shapes() =>
+        ShapeProbe.AssertNamedBy<ViewComponentInvocation>(PackageFixtures.Read(PackageFixtures.ViewComponentWarmed), "CartViewComponent.Invoke");
+
     [Fact]
     public void The_view_components_invoke_is_the_culprit_not_the_requests_action()
     {

@@ -1,8 +1,9 @@
+using PoolDoctor.Analysis.Rewrite;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Analysis.Culprits;
+namespace PoolDoctor.Analysis.Culprits.Shapes;
 
 /// <summary>
 /// A view component's <c>Invoke</c> runs through the same kind of generated delegate as an action, but MVC's view
@@ -10,7 +11,8 @@ namespace PoolDoctor.Analysis.Culprits;
 /// that called the delegate says which (<c>DefaultViewComponentInvoker.InvokeSyncCore</c>), and the candidates are the
 /// app's view components' <c>Invoke</c>/<c>InvokeAsync</c> methods, as MVC finds them (a type deriving from
 /// <c>ViewComponent</c> or named <c>*ViewComponent</c>). The component renders inside the request: its entry is the
-/// request's.
+/// request's. Made async, a component's <c>Invoke</c> becomes <c>InvokeAsync</c> (<see cref="AsyncRewriteRules.AsyncName"/>,
+/// one rule for the advice and <c>fix</c>: MVC answers 500 to an <c>Invoke</c> that returns a task).
 /// </summary>
 public sealed class ViewComponentInvocation : IInvokerShape
 {

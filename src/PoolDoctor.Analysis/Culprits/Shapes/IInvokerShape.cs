@@ -2,16 +2,17 @@ using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
 
-namespace PoolDoctor.Analysis.Culprits;
+namespace PoolDoctor.Analysis.Culprits.Shapes;
 
 /// <summary>
 /// A framework invoker that owns a generated delegate the JIT inlined a user method into (MVC's view component
 /// invoker, SignalR's hub dispatcher): the blocked stack shows only the delegate (<c>dynamicClass.lambda_method1</c>)
 /// and the invoker's frame above it, so the frame says which shape it is and the app's IL says which of its methods
 /// of that shape call the blocking API. Such a delegate is not the request's endpoint delegate: the request's route
-/// never names its method. Each shape is one small file, registered in <see cref="InvokerShapes.All"/>.
+/// never names its method. An invoker shape is a culprit shape: one small file, registered in
+/// <see cref="CulpritShapes.All"/> like any other, which recognises a stack through <see cref="InvokerShapes.Recognize"/>.
 /// </summary>
-public interface IInvokerShape
+public interface IInvokerShape : ICulpritShape
 {
     /// <summary>Whether the frame that called the generated delegate is this shape's framework invoker.</summary>
     bool IsInvokerFrame(FrameName caller);
@@ -25,4 +26,6 @@ public interface IInvokerShape
 
     /// <summary>Which invoker this is, for the call site's note (Report words it: "inlined into a view component's delegate (…)").</summary>
     InvokerKind Kind { get; }
+
+    BlockingSite? ICulpritShape.Recognize(BlockedStack blocked) => InvokerShapes.Recognize(this, blocked);
 }

@@ -1,20 +1,25 @@
 using PoolDoctor.Report.Stacks;
 using PoolDoctor.Analysis.Culprits;
+using PoolDoctor.Analysis.Culprits.Shapes;
 using PoolDoctor.Analysis.Stacks;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Tests.Analysis.Packages;
 using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
-namespace PoolDoctor.Tests.Analysis.Culprits;
+namespace PoolDoctor.Tests.Analysis.Culprits.Shapes;
 
 /// <summary>
 /// A SignalR hub method that blocks, recorded warmed (tests/apps/HubShop under 64 hub connections): SignalR's hub
 /// dispatcher calls the delegate <c>InventoryHub.GetStock</c> was inlined into. The connection's route names no
 /// handler; following its text once reached the next handler mapped in <c>Program.Main</c> (issue 34).
 /// </summary>
-public sealed class HubFixtureTests
+public sealed class HubInvocationTests
 {
+    [Fact]
+    public void The_hub_shape_names_the_hub_method_not_the_endpoints_shapes() =>
+        ShapeProbe.AssertNamedBy<HubInvocation>(PackageFixtures.Read(PackageFixtures.HubMethodWarmed), "InventoryHub.GetStock");
+
     [Fact]
     public void The_hub_method_is_the_culprit_with_its_line_and_the_hub_as_its_entry()
     {
