@@ -10,7 +10,8 @@
 #   where the shape names one, #2); a healthy shape reads neither and names no culprit.
 # Not here: the lab's timer and hosted-service routes (started by a request, diagnosed with -p: the corpus test in CI
 # has them) and the DB routes against PostgreSQL (the lab's embedded simulated database is used).
-# Usage: bench/accuracy-corpus.sh [OUT_DIR]   env: ONLY=REGEX (rows whose shape matches), DURATION=15s (each row's -d)
+# Usage: bench/accuracy-corpus.sh [OUT_DIR]   env: ONLY=REGEX (rows whose shape matches), DURATION=15s (each row's -d),
+#        SKIP_BUILD=1 (the tool and the apps are already built in Release from this tree)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -24,8 +25,10 @@ ROWS=$OUT/rows.md
 : > "$ROWS"
 
 build() { nice -n 10 dotnet build "$1" -c Release -nodeReuse:false -p:UseSharedCompilation=false -v q -nologo > "$OUT/build.log" 2>&1 || { cat "$OUT/build.log"; exit 1; }; }
-build src/PoolDoctor
-for app in FilterShop HubShop HubShopClient PaymentsApi; do build "tests/apps/$app"; done
+if [ -z "${SKIP_BUILD:-}" ]; then
+  build src/PoolDoctor
+  for app in FilterShop HubShop HubShopClient PaymentsApi; do build "tests/apps/$app"; done
+fi
 # QuotaShop restores ShopKit.QuotaLimiter from a folder feed, as record-quota.sh does, so its deps.json says "package".
 QUOTA_WORK=$(mktemp -d /tmp/pooldoctor-accuracy-quota.XXXXXX)
 dotnet pack tests/apps/packaged/ShopKit.QuotaLimiter -c Release -o "$QUOTA_WORK/feed" > "$QUOTA_WORK/pack.log"
