@@ -19,6 +19,7 @@ public static class CensusAnalyzer
         var groups = new Dictionary<string, FindingBuilder>(StringComparer.Ordinal);
         var processes = new List<CensusProcess>();
         var frameworkOnly = 0;
+        var unnamed = 0;
         foreach (var capture in captures)
         {
             var snapshot = InlinedLeafFrames.Restore(capture.Snapshot);
@@ -26,10 +27,20 @@ public static class CensusAnalyzer
             var il = new CallSiteResolver(snapshot.CallGraph);
             var readings = snapshot.Waits.Select(w => (Wait: w, Reading: catalog.Read(w.Frames))).ToList();
             var pool = readings.Where(r => r.Wait.Frames.Count > 0 && r.Reading.IsPoolThread && !r.Reading.IsIdle).ToList();
+            // A stack whose root frames have no name cannot say whether the thread was a pool thread.
+            unnamed += readings.Count(r => !r.Reading.IsPoolThread && r.Wait.Frames.Count > 0 && r.Wait.Frames[^1].Module == "?");
             var requests = LearnedRequests.Learn(pool.Select(p => (p.Reading, p.Wait.Request, 1L)), il);
             foreach (var (wait, reading) in pool)
             {
-                if (!reading.Frames.Any(f => f.IsUser))
+                if (wait.Frames[0].Module == "?")
+                {
+                    // The API it blocked in has no name (no rundown named it before the process ended): not guessed.
+                    unnamed++;
+                    continue;
+                }
+                // Generated request code (a minimal API's delegate) may hold the user's handler, inlined by the JIT: the
+                // request's endpoint names it.
+                if (!reading.Frames.Any(f => (f.IsUser && !TestPlatform.Owns(f.Name.TypeFullName)) || f.IsGenerated))
                 {
                     frameworkOnly++;
                     continue;
@@ -38,6 +49,7 @@ public static class CensusAnalyzer
                 {
                     continue;
                 }
+                site = site with { Entry = EntryPaths.Template(site.Entry) };
                 var id = FindingIds.Of(site.Method, site.Api, site.Entry);
                 if (!groups.TryGetValue(id, out var group))
                 {
@@ -55,6 +67,10 @@ public static class CensusAnalyzer
         if (frameworkOnly > 0)
         {
             notes.Add($"{frameworkOnly} wait(s) on pool threads had no frame of your code on the stack (the framework's own) and are not listed");
+        }
+        if (unnamed > 0)
+        {
+            notes.Add($"{unnamed} wait(s) kept frames without a method name (the process ended before a rundown named them): they may hide findings");
         }
         return new CensusResult(findings, processes) { Notes = notes };
     }

@@ -29,6 +29,15 @@ public static class CensusProviders
     public static EventPipeSessionConfiguration Configuration() =>
         new(All(), circularBufferSizeMB: 64, rundownKeyword: StackSessionProviders.RundownKeyword, requestStackwalk: true);
 
+    /// <summary>
+    /// A session that only names methods: nothing is enabled at its level, and its stop writes the rundown (every method
+    /// jitted or taken from ReadyToRun code so far). A test host is ended by its runner without the rundown a stopped
+    /// session writes, so the census takes these while it runs.
+    /// </summary>
+    public static EventPipeSessionConfiguration Rundown(bool legacy) => legacy
+        ? new([new(StackSessionProviders.Runtime, EventLevel.Critical, LoaderKeyword)], circularBufferSizeMB: 16, requestRundown: true, requestStackwalk: false)
+        : new([new(StackSessionProviders.Runtime, EventLevel.Critical, LoaderKeyword)], circularBufferSizeMB: 16, rundownKeyword: StackSessionProviders.RundownKeyword, requestStackwalk: false);
+
     /// <summary>Older runtimes: the full rundown (they have no WaitHandleWait events; contention still counts).</summary>
     public static EventPipeSessionConfiguration LegacyConfiguration() =>
         new(All(), circularBufferSizeMB: 64, requestRundown: true, requestStackwalk: true);

@@ -7,7 +7,8 @@ var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddSingleton<PriceLookup>();
 builder.Services.AddSingleton<StockLedger>();
 builder.Services.AddSingleton<CheckoutQueue>();
-builder.Services.AddHostedService<ReportArchiver>();
+builder.Services.AddSingleton<ReportArchiver>();
+builder.Services.AddHostedService(services => services.GetRequiredService<ReportArchiver>());
 var app = builder.Build();
 
 app.MapGet("/prices/{sku}/now", (string sku, PriceLookup prices) => prices.Current(sku));

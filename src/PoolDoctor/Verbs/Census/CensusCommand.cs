@@ -28,6 +28,7 @@ internal static class CensusCommand
             Description = "With --baseline: also fail on a known finding whose total blocked time grew beyond FACTOR times the baseline's (e.g. 3).",
         };
         var userCode = UserCodeOption.Create();
+        var traces = PathOptions.OutputDirectory("--traces", [], "Keep each process's recording (census-PID.nettrace) in this folder, for `analyze` or a bug report.");
         var launch = new Argument<string[]>("command")
         {
             HelpName = "COMMAND",
@@ -42,6 +43,7 @@ internal static class CensusCommand
         command.Options.Add(update);
         command.Options.Add(growth);
         command.Options.Add(userCode);
+        command.Options.Add(traces);
         command.Arguments.Add(launch);
         HelpLayout.SetUsage(command, "census [options] -- COMMAND ARGS...");
         HelpLayout.SetLabel(launch, "-- COMMAND ARGS...");
@@ -78,6 +80,7 @@ internal static class CensusCommand
                 UpdateBaseline = parse.GetValue(update),
                 Growth = parse.GetValue(growth),
                 UserCodePrefixes = parse.GetValue(userCode) ?? [],
+                Traces = parse.GetValue(traces)?.FullName,
             };
             return await CensusRun.RunAsync(options, console, cancellation);
         });

@@ -14,4 +14,7 @@ internal sealed record CensusOptions(IReadOnlyList<string> Command, CensusFormat
     public double? Growth { get; init; }
 
     public IReadOnlyList<string> UserCodePrefixes { get; init; } = [];
+
+    /// <summary>Where to keep each process's recording (census-PID.nettrace); null: a temporary folder, deleted.</summary>
+    public string? Traces { get; init; }
 }

@@ -22,7 +22,7 @@ internal static class CensusRun
     {
         // A bad baseline is a bad call: found before the command runs for minutes.
         var baseline = options.Baseline is { } path && !options.UpdateBaseline ? ReadBaseline(path) : null;
-        var directory = Directory.CreateTempSubdirectory("pooldoctor-census-");
+        var directory = options.Traces is { } kept ? Directory.CreateDirectory(kept) : Directory.CreateTempSubdirectory("pooldoctor-census-");
         try
         {
             var (traces, exitCode, interrupted) = await RecordAsync(options, console, directory.FullName, cancellation);
@@ -61,7 +61,10 @@ internal static class CensusRun
         {
             try
             {
-                directory.Delete(recursive: true);
+                if (options.Traces is null)
+                {
+                    directory.Delete(recursive: true);
+                }
             }
             catch (IOException)
             {
@@ -120,7 +123,7 @@ internal static class CensusRun
         {
             try
             {
-                var snapshot = NettraceStackReader.Read(trace.Path, requireComplete: false);
+                var snapshot = NettraceStackReader.Read(trace.Path, requireComplete: false, untilCut: true, rundown: trace.Rundown);
                 captures.Add(new CensusCapture(trace.ProcessId, trace.Name, trace.OffsetSeconds, snapshot));
             }
             catch (NettraceFormatException e)
