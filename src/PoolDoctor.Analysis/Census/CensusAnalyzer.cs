@@ -49,6 +49,12 @@ public static class CensusAnalyzer
                 {
                     continue;
                 }
+                if (site.Chain.Count == 0 && site.Package is null && site.Site.Note is null)
+                {
+                    // No frame of the user's and none recovered (an inlined handler): the framework's own wait.
+                    frameworkOnly++;
+                    continue;
+                }
                 site = site with { Entry = EntryPaths.Template(site.Entry) };
                 var id = FindingIds.Of(site.Method, site.Api, site.Entry);
                 if (!groups.TryGetValue(id, out var group))

@@ -105,12 +105,11 @@ public static class NettraceStackReader
                 using var file = new FileStream(plain, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
                 if (untilCut)
                 {
+                    events.Code.KeepPathSpelling = true;
                     NettraceParser.ParseUntilCut(file, events, events.Stacks);
                     if (rundown is not null && File.Exists(rundown))
                     {
-                        // Read after the main file: its method events name the addresses the main file's stacks hold.
-                        using var names = new FileStream(rundown, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
-                        NettraceParser.ParseRundown(names, events, events.Stacks);
+                        ReadRundown(rundown, events);
                     }
                 }
                 else
@@ -136,6 +135,24 @@ public static class NettraceStackReader
         finally
         {
             if (plain != path)
+            {
+                TraceFile.TryDelete(plain);
+            }
+        }
+    }
+
+    // Read after the main file: its method events name the addresses the main file's stacks hold.
+    private static void ReadRundown(string rundown, StackTraceEvents events)
+    {
+        var plain = rundown.EndsWith(".gz", StringComparison.OrdinalIgnoreCase) ? GzipTrace.Expand(rundown) : rundown;
+        try
+        {
+            using var names = new FileStream(plain, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
+            NettraceParser.ParseRundown(names, events, events.Stacks);
+        }
+        finally
+        {
+            if (plain != rundown)
             {
                 TraceFile.TryDelete(plain);
             }
