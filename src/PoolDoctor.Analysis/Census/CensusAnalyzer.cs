@@ -49,9 +49,9 @@ public static class CensusAnalyzer
                 {
                     continue;
                 }
-                if (site.Chain.Count == 0 && site.Package is null && site.Site.Note is null)
+                if (site.Site.Note is null && !reading.Frames.Any(f => f.IsUser && !TestPlatform.Owns(f.Name.TypeFullName)))
                 {
-                    // No frame of the user's and none recovered (an inlined handler): the framework's own wait.
+                    // No frame of the user's and none recovered (an inlined handler): the framework's (or a package's) own wait.
                     frameworkOnly++;
                     continue;
                 }
