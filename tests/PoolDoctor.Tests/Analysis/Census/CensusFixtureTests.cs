@@ -11,8 +11,8 @@ public sealed class CensusFixtureTests
     private static readonly string Directory = Path.Combine(AppContext.BaseDirectory, "fixtures", "census");
 
     private static readonly Lazy<CensusCapture> Capture = new(() => new CensusCapture(1, "testhost", 0,
-        NettraceStackReader.Read(Path.Combine(Directory, "testhost.nettrace.gz"), requireComplete: false, symbolsDirectory: Directory,
-            untilCut: true, rundown: Path.Combine(Directory, "testhost.rundown.nettrace.gz"))));
+        NettraceStackReader.Read(Path.Combine(Directory, "testhost.cut-nettrace.gz"), requireComplete: false, symbolsDirectory: Directory,
+            untilCut: true, rundown: Path.Combine(Directory, "testhost.rundown-nettrace.gz"))));
 
     private static CensusResult Census() => CensusAnalyzer.Analyze([Capture.Value]);
 
