@@ -45,11 +45,19 @@ public static partial class ModuleOrigins
 
     public static bool IsSharedFramework(string path) => SharedFramework().IsMatch(path);
 
+    // A package loaded straight from the NuGet cache (a test host's probing paths do this): ~/.nuget/packages/ID/VERSION/.
+    [GeneratedRegex(@"[\\/]\.nuget[\\/]packages[\\/]([^\\/]+)[\\/]([^\\/]+)[\\/]", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    private static partial Regex NuGetCache();
+
     private static ModuleOrigin Origin(LoadedModule module, Func<string, DirectoryDeps> depsOf)
     {
         if (IsSharedFramework(module.Path))
         {
             return ModuleOrigin.Framework;
+        }
+        if (NuGetCache().IsMatch(module.Path))
+        {
+            return ModuleOrigin.Package;
         }
         // In-memory modules (the runtime's "Anonymously Hosted DynamicMethods Assembly" of LCG methods) have no file.
         if (module.Path.IndexOfAny(['/', '\\']) < 0)
@@ -69,6 +77,10 @@ public static partial class ModuleOrigins
     // The package deps.json names for a Package module.
     private static PackageRef? PackageOf(LoadedModule module, Func<string, DirectoryDeps> depsOf)
     {
+        if (NuGetCache().Match(module.Path) is { Success: true } cached)
+        {
+            return new PackageRef(cached.Groups[1].Value, cached.Groups[2].Value, Direct: false);
+        }
         var directory = System.IO.Path.GetDirectoryName(module.Path);
         if (string.IsNullOrEmpty(directory))
         {

@@ -21,9 +21,9 @@ public static class NettraceStackReader
     /// machine: its modules are read from there (origins, IL, source lines) instead of the paths the trace names.</param>
     public static StackSnapshot Read(
         string path, bool firstSamplePerThread = false, bool requireComplete = true, IReadOnlyDictionary<int, ServedRequest>? serving = null,
-        string? symbolsDirectory = null)
+        string? symbolsDirectory = null, bool untilCut = false, string? rundown = null)
     {
-        var snapshot = ReadStacks(path, firstSamplePerThread, requireComplete, serving, symbolsDirectory);
+        var snapshot = ReadStacks(path, firstSamplePerThread, requireComplete, serving, symbolsDirectory, untilCut, rundown);
         // The app's own assemblies, when they are on this machine, say where in a method the blocking call is and
         // which method the JIT inlined away; framework and packages are not read (not where the fix goes).
         // Library frames' declaring types say which async twins exist, so the advice never offers one that does not.
@@ -48,13 +48,13 @@ public static class NettraceStackReader
         return graph with { Methods = [.. graph.Methods.Select(m => Other(m.Module) ? m with { SequencePoints = [] } : m)] };
     }
 
-    internal static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols)
+    internal static StackSnapshot ReadStacks(string path, bool firstSamplePerThread, bool requireComplete, IReadOnlyDictionary<int, ServedRequest>? serving, string? symbols, bool untilCut = false, string? rundown = null)
     {
         var aggregation = new StackAggregation(firstSamplePerThread, serving);
         StackTraceEvents trace;
         try
         {
-            trace = Parse(path, requireComplete, aggregation);
+            trace = Parse(path, requireComplete, aggregation, untilCut, rundown);
         }
         catch (NettraceVersionException e)
         {
@@ -93,7 +93,7 @@ public static class NettraceStackReader
     /// wait spans and requests, not the number of events), else kept in time order in <see cref="StackTraceEvents.Rows"/>.
     /// The file is streamed (a gzip file is expanded to a temporary file first), never held whole.
     /// </summary>
-    internal static StackTraceEvents Parse(string path, bool requireComplete, StackAggregation? aggregation = null)
+    internal static StackTraceEvents Parse(string path, bool requireComplete, StackAggregation? aggregation = null, bool untilCut = false, string? rundown = null)
     {
         var plain = path.EndsWith(".gz", StringComparison.OrdinalIgnoreCase) ? GzipTrace.Expand(path) : path;
         try
@@ -103,7 +103,19 @@ public static class NettraceStackReader
             try
             {
                 using var file = new FileStream(plain, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
-                NettraceParser.Parse(file, events, events.Stacks);
+                if (untilCut)
+                {
+                    events.Code.KeepPathSpelling = true;
+                    NettraceParser.ParseUntilCut(file, events, events.Stacks);
+                    if (rundown is not null && File.Exists(rundown))
+                    {
+                        ReadRundown(rundown, events);
+                    }
+                }
+                else
+                {
+                    NettraceParser.Parse(file, events, events.Stacks);
+                }
             }
             catch (NettraceVersionException)
             {
@@ -123,6 +135,24 @@ public static class NettraceStackReader
         finally
         {
             if (plain != path)
+            {
+                TraceFile.TryDelete(plain);
+            }
+        }
+    }
+
+    // Read after the main file: its method events name the addresses the main file's stacks hold.
+    private static void ReadRundown(string rundown, StackTraceEvents events)
+    {
+        var plain = rundown.EndsWith(".gz", StringComparison.OrdinalIgnoreCase) ? GzipTrace.Expand(rundown) : rundown;
+        try
+        {
+            using var names = new FileStream(plain, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, FileOptions.SequentialScan);
+            NettraceParser.ParseRundown(names, events, events.Stacks);
+        }
+        finally
+        {
+            if (plain != rundown)
             {
                 TraceFile.TryDelete(plain);
             }

@@ -55,11 +55,11 @@ internal sealed class WaitSpanBuilder<TStack>(RequestTracker requests)
     {
         foreach (var ((thread, source), (start, stack, request)) in _open)
         {
-            _spans.Add(new ClosedWait(thread, source, Math.Max(0, traceEndMSec - start), stack, request));
+            _spans.Add(new ClosedWait(thread, source, start, Math.Max(0, traceEndMSec - start), stack, request));
         }
         _open.Clear();
         return [.. _spans
-            .Select(s => new WaitSpan(s.Thread, s.Source, s.DurationMSec, frames(s.Stack)) { Request = requests.Context(s.Request) })
+            .Select(s => new WaitSpan(s.Thread, s.Source, s.DurationMSec, frames(s.Stack)) { Request = requests.Context(s.Request), StartMs = s.StartMSec })
             .OrderBy(s => s.ThreadId)];
     }
 
@@ -70,9 +70,9 @@ internal sealed class WaitSpanBuilder<TStack>(RequestTracker requests)
     {
         if (_open.Remove((thread, source), out var start))
         {
-            _spans.Add(new ClosedWait(thread, source, timeMSec - start.Start, start.Stack, start.Request));
+            _spans.Add(new ClosedWait(thread, source, start.Start, timeMSec - start.Start, start.Stack, start.Request));
         }
     }
 
-    private readonly record struct ClosedWait(int Thread, WaitSource Source, double DurationMSec, TStack Stack, int Request);
+    private readonly record struct ClosedWait(int Thread, WaitSource Source, double StartMSec, double DurationMSec, TStack Stack, int Request);
 }

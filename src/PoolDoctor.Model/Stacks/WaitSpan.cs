@@ -8,4 +8,7 @@ public sealed record WaitSpan(int ThreadId, WaitSource Source, double DurationMs
 {
     /// <summary>The request the thread served when the wait began, when ASP.NET Core's events said (else null).</summary>
     public RequestContext? Request { get; init; }
+
+    /// <summary>When the wait began, in milliseconds from the trace's start (census: "first seen"); 0 when unknown.</summary>
+    public double StartMs { get; init; }
 }

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using PoolDoctor.Verbs.Analyze;
+using PoolDoctor.Verbs.Census;
 using PoolDoctor.Verbs.Compare;
 using PoolDoctor.Verbs.Counters;
 using PoolDoctor.Verbs.Demo;
@@ -35,6 +36,7 @@ internal static class CommandCatalog
         ("analyze", AnalyzeCommand.Create),
         ("dump", DumpCommand.Create),
         ("fix", FixCommand.Create),
+        ("census", CensusCommand.Create),
     ];
 
     public static IEnumerable<Command> All(IToolConsole console) => Verbs.Select(v => v.Create(console));

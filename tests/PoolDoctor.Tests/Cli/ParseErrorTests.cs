@@ -14,7 +14,7 @@ public sealed class ParseErrorTests
     [InlineData("diagnose -d 3s --no-such-option -- dotnet app.dll", "unknown option '--no-such-option' (see 'dotnet-pooldoctor diagnose --help')")]
     [InlineData("compare --bogus http://127.0.0.1:1/a", "unknown option '--bogus' (see 'dotnet-pooldoctor compare --help')")]
     [InlineData("stacks -p 1 --bogus", "unknown option '--bogus' (see 'dotnet-pooldoctor stacks --help')")]
-    [InlineData("no-such-verb", "unknown verb 'no-such-verb' (verbs: demo, diagnose, compare, load, lab, ps, counters, detect, watch, stacks, analyze, dump, fix) (see 'dotnet-pooldoctor --help')")]
+    [InlineData("no-such-verb", "unknown verb 'no-such-verb' (verbs: demo, diagnose, compare, load, lab, ps, counters, detect, watch, stacks, analyze, dump, fix, census) (see 'dotnet-pooldoctor --help')")]
     [InlineData("diagnos -p 1", "unknown verb 'diagnos' (did you mean 'diagnose'?) (see 'dotnet-pooldoctor --help')")]
     [InlineData("stacks -p 1 --format csv", "--format: 'csv' is not one of text, json, speedscope, html (see 'dotnet-pooldoctor stacks --help')")]
     [InlineData("analyze x.nettrace --format csv", "--format: 'csv' is not one of text, json, speedscope, html (see 'dotnet-pooldoctor analyze --help')")]

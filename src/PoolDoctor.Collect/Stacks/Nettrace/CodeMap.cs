@@ -144,8 +144,22 @@ internal sealed class CodeMap
         return module;
     }
 
+    /// <summary>
+    /// Keep each module path as the runtime spelled it. A census session runs from the process's start, so module
+    /// events come before any method names the module, and a lowercased path would be another file on Linux: no PDB
+    /// (no lines), no deps.json (no origin).
+    /// </summary>
+    public bool KeepPathSpelling { get; set; }
+
     private TracedModule File(string path)
     {
+        if (KeepPathSpelling && !_modulesByPath.ContainsKey(path))
+        {
+            var spelled = new TracedModule { Path = path };
+            _modules.Add(spelled);
+            _modulesByPath[path] = spelled;
+            return spelled;
+        }
         if (!_modulesByPath.TryGetValue(path, out var module))
         {
             // TraceLog lowercases the path of a module file it creates from a module event; names and paths keep

@@ -55,6 +55,35 @@ internal sealed class NettraceParser
         return parser;
     }
 
+    /// <summary>
+    /// Reads a stream that may end inside its last object (a census session whose process exited: the runtime's exit
+    /// cuts the stream, the rundown is not written): every complete block is read, the cut one is dropped. Damage
+    /// before the end still fails.
+    /// </summary>
+    public static NettraceParser ParseUntilCut(Stream stream, INettraceSink sink, StackTable stacks)
+    {
+        var parser = new NettraceParser(stream, sink, stacks) { _untilCut = true };
+        parser.Run();
+        return parser;
+    }
+
+    /// <summary>
+    /// Reads only the method and module events of a rundown-only session's file into <paramref name="sink"/> (after the
+    /// main file), so its rundown names the addresses the main file's stacks hold; its stack blocks are skipped (their
+    /// ids would overwrite the main file's).
+    /// </summary>
+    public static NettraceParser ParseRundown(Stream stream, INettraceSink sink, StackTable stacks)
+    {
+        var parser = new NettraceParser(stream, new RundownOnlySink(sink), stacks) { _untilCut = true, _skipStacks = true };
+        parser.Run();
+        return parser;
+    }
+
+    private bool _untilCut;
+    private bool _skipStacks;
+
+    private sealed class CutShortException : Exception;
+
     public static NettraceParser Parse(byte[] data, INettraceSink sink, StackTable stacks) =>
         Parse(new MemoryStream(data, writable: false), sink, stacks);
 
@@ -88,12 +117,27 @@ internal sealed class NettraceParser
         }
         while (true)
         {
+            if (_untilCut && _input.Remaining == 0)
+            {
+                break;
+            }
             var tag = _input.U8();
             if (tag == NullReferenceTag)
             {
                 break;
             }
-            ReadObject(tag);
+            try
+            {
+                ReadObject(tag);
+            }
+            catch (NettraceFormatException) when (_untilCut && _input.Remaining == 0)
+            {
+                break;
+            }
+            catch (CutShortException)
+            {
+                break;
+            }
         }
         Flush();
     }
@@ -138,6 +182,10 @@ internal sealed class NettraceParser
             while (_input.Offset % 4 != 0)
             {
                 _input.Skip(1);
+            }
+            if (_untilCut && size >= 0 && size + 1 > _input.Remaining)
+            {
+                throw new CutShortException();
             }
             if (size < 0 || size > _input.Remaining)
             {
@@ -187,7 +235,10 @@ internal sealed class NettraceParser
                     var block = new ByteReader(_blocks[id].AsSpan(0, size), origin);
                     if (name == "StackBlock")
                     {
-                        ReadStacks(block);
+                        if (!_skipStacks)
+                        {
+                            ReadStacks(block);
+                        }
                     }
                     else
                     {

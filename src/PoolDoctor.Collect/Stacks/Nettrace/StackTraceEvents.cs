@@ -13,7 +13,7 @@ namespace PoolDoctor.Collect.Stacks.Nettrace;
 /// </summary>
 internal sealed class StackTraceEvents(StackTable stacks, StackAggregation? aggregation = null) : INettraceSink
 {
-    private const string RundownProvider = "Microsoft-Windows-DotNETRuntimeRundown";
+    internal const string RundownProvider = "Microsoft-Windows-DotNETRuntimeRundown";
 
     // Microsoft-Windows-DotNETRuntime
     private const int MethodDCStartVerboseV2 = 139;

@@ -1,0 +1,44 @@
+using System.Diagnostics.Tracing;
+using Microsoft.Diagnostics.NETCore.Client;
+using PoolDoctor.Collect.Stacks;
+
+namespace PoolDoctor.Collect.Census;
+
+/// <summary>
+/// What a census session asks of each process, for the whole run: the runtime's contention events (Contention keyword,
+/// ContentionStart 81 / Stop 91) and, from .NET 9, WaitHandleWaitStart/Stop (301/302, WaitHandle keyword 0x40000000000:
+/// Monitor.Wait under Task.Wait/.Result/GetResult, SemaphoreSlim.Wait, ManualResetEvent(Slim), WaitHandle waits), each
+/// with its stack; the JIT/loader events that name the methods; ASP.NET Core's request events for the entry. No sample
+/// profiler: a test run blocks rarely, and the events cost the process only when a thread blocks.
+/// </summary>
+public static class CensusProviders
+{
+    private const long LoaderKeyword = 0x8;
+    private const long JitKeyword = 0x10;
+    private const long ContentionKeyword = 0x4000;
+    private const long ILToNativeMapKeyword = 0x20000;
+    private const long WaitHandleKeyword = 0x40000000000;
+
+    public static IReadOnlyList<EventPipeProvider> All() =>
+    [
+        new(StackSessionProviders.Runtime, EventLevel.Verbose, LoaderKeyword | JitKeyword | ILToNativeMapKeyword | ContentionKeyword | WaitHandleKeyword),
+        StackSessionProviders.AspNetCoreBridge(),
+    ];
+
+    /// <summary>.NET 9+ (CollectTracing4): the trimmed rundown at the session's stop names the methods jitted before it.</summary>
+    public static EventPipeSessionConfiguration Configuration() =>
+        new(All(), circularBufferSizeMB: 64, rundownKeyword: StackSessionProviders.RundownKeyword, requestStackwalk: true);
+
+    /// <summary>
+    /// A session that only names methods: nothing is enabled at its level, and its stop writes the rundown (every method
+    /// jitted or taken from ReadyToRun code so far). A test host is ended by its runner without the rundown a stopped
+    /// session writes, so the census takes these while it runs.
+    /// </summary>
+    public static EventPipeSessionConfiguration Rundown(bool legacy) => legacy
+        ? new([new(StackSessionProviders.Runtime, EventLevel.Critical, LoaderKeyword)], circularBufferSizeMB: 16, requestRundown: true, requestStackwalk: false)
+        : new([new(StackSessionProviders.Runtime, EventLevel.Critical, LoaderKeyword)], circularBufferSizeMB: 16, rundownKeyword: StackSessionProviders.RundownKeyword, requestStackwalk: false);
+
+    /// <summary>Older runtimes: the full rundown (they have no WaitHandleWait events; contention still counts).</summary>
+    public static EventPipeSessionConfiguration LegacyConfiguration() =>
+        new(All(), circularBufferSizeMB: 64, requestRundown: true, requestStackwalk: true);
+}
