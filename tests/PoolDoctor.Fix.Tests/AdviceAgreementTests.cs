@@ -75,6 +75,8 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
         ["mysql-8.0.19-warmed.nettrace.gz"] = "public package app recorded by hand, source not in the repository",
         ["healthchecks-redis-2.2.3-warmed.nettrace.gz"] = "public package app, source not in the repository; no user frame (the framework runs the check)",
         ["redisratelimiting-1.0.11.nettrace.gz"] = "public package built from a fetched source never committed; no user frame (UseRateLimiter runs it)",
+        ["raygun-11.0.3-warmed.nettrace.gz"] = "public package app (Raygun4Net.AspNetCore 11.0.3), source not in the repository; the culprit is the package's worker",
+        ["healthchecks-network-smtp-7.0.0-pre.nettrace.gz"] = "public package app built from a fetched source never committed; the framework runs the health check",
         ["redis-window.nettrace.gz"] = "no user frame: the rate limiter runs under UseRateLimiter",
         ["redis-window-warmed.nettrace.gz"] = "no user frame: the rate limiter runs under UseRateLimiter",
         ["audit-log.nettrace.gz"] = "a trace with no recorded report: the user's line (the handler's LogInformation) would need the trace analysed here, not done yet",
@@ -204,7 +206,7 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
         var frame = culprit.Chain[last].Source!;
         if (culprit.UserFrame != culprit.Chain[last].Method || !text.Contains($"What you can change today: {culprit.UserFrame} ", StringComparison.Ordinal))
         {
-            return $"{name}: fix patches {culprit.Chain[last]} ({plan.Culprit}), the advice points to {culprit.UserFrame ?? "no frame of the app"}:\n{text}";
+            return $"{name}: fix patches {culprit.Chain[last].Method} ({plan.Culprit}), the advice points to {culprit.UserFrame ?? "no frame of the app"}:\n{text}";
         }
         if (plan.Culprit?.EndsWith($"{Path.GetFileName(frame.File)}:{frame.Line}", StringComparison.Ordinal) != true)
         {

@@ -70,15 +70,7 @@ public static class CensusAnalyzer
             .OrderByDescending(f => f.TotalBlockedMs).ThenBy(f => f.Method, StringComparer.Ordinal).ThenBy(f => f.Id, StringComparer.Ordinal)
             .ToList();
         var notes = captures.SelectMany(c => c.Snapshot.Missing.Select(m => $"{c.ProcessName} ({c.ProcessId}): {m}")).Distinct().ToList();
-        if (frameworkOnly > 0)
-        {
-            notes.Add($"{frameworkOnly} wait(s) on pool threads had no frame of your code on the stack (the framework's own) and are not listed");
-        }
-        if (unnamed > 0)
-        {
-            notes.Add($"{unnamed} wait(s) kept frames without a method name (the process ended before a rundown named them): they may hide findings");
-        }
-        return new CensusResult(findings, processes) { Notes = notes };
+        return new CensusResult(findings, processes) { Notes = notes, FrameworkOnlyWaits = frameworkOnly, UnnamedWaits = unnamed };
     }
 
     // Each event source's default API when no blocking frame on the stack names one (as CulpritAnalyzer does).

@@ -33,7 +33,7 @@ public static class CensusJson
         }
         json.WriteEndArray();
         json.WriteStartArray("notes");
-        foreach (var note in census.Notes)
+        foreach (var note in CensusNotes.Of(census))
         {
             json.WriteStringValue(note);
         }

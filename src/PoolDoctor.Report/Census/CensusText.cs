@@ -28,7 +28,7 @@ public static class CensusText
             }
             text.WriteLine($"   seen     {f.Count}x, {f.TotalBlockedMs:0.#} ms blocked in all, longest {f.MaxBlockedMs:0.#} ms, first at {f.FirstSeenSeconds:0.0} s ({string.Join(", ", f.Processes)})");
         }
-        foreach (var note in census.Notes)
+        foreach (var note in CensusNotes.Of(census))
         {
             text.WriteLine();
             text.WriteLine($"note: {note}");

@@ -143,6 +143,14 @@ public sealed class OptionValueErrorTests
         ("fix", "--duration", "fix {report} --verify --load http://127.0.0.1:1/ -d 5x -- dotnet x.dll", Usage, "--duration"),
         ("fix", "--timeout", "fix {report} --verify --load http://127.0.0.1:1/ --timeout 5x -- dotnet x.dll", Usage, "--timeout"),
         ("fix", "--child", "fix {report} --child x", Usage, "--child"),
+
+        ("census", "--format", "census --format xml -- dotnet x.dll", Usage, "--format"),
+        ("census", "--output", "census -o /nonexistent-pooldoctor/c.json -- dotnet x.dll", Usage, "--output"),
+        ("census", "--junit", "census --junit /nonexistent-pooldoctor/j.xml -- dotnet x.dll", Usage, "--junit"),
+        ("census", "--baseline", "census --baseline /nonexistent-pooldoctor/b.json -- dotnet x.dll", Usage, "--baseline"),
+        ("census", "--growth", "census --growth abc -- dotnet x.dll", Usage, "--growth"),
+        ("census", "--user-code", "census --user-code", Usage, "--user-code"),
+        ("census", "--traces", "census --traces {file} -- dotnet x.dll", Usage, "--traces"),
     ];
 
     public static TheoryData<string, string, string, int, string> Cases()

@@ -13,7 +13,7 @@ public sealed class OutputOptionTests
         var outputs = CliApp.BuildRoot().Subcommands
             .SelectMany(verb => verb.Options.Where(o => o.Name == "--output").Select(o => (Verb: verb.Name, Option: o)))
             .ToList();
-        Assert.Equal(["demo", "diagnose", "dump", "fix", "stacks"], outputs.Select(o => o.Verb).Order(StringComparer.Ordinal));
+        Assert.Equal(["census", "demo", "diagnose", "dump", "fix", "stacks"], outputs.Select(o => o.Verb).Order(StringComparer.Ordinal));
         Assert.All(outputs, o =>
         {
             Assert.Contains("-o", o.Option.Aliases);

@@ -22,7 +22,7 @@ public sealed class InlinedIntoUserFrameTests
 
         Assert.Equal(method, top.Method);
         Assert.Equal(CallSiteSource.Il, top.Site.Source);
-        Assert.StartsWith($"inlined by the JIT into {top.Chain[0]}", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
+        Assert.StartsWith($"inlined by the JIT into {top.ChainNames[0]}", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
         ShapeProbe.AssertNamedBy<InlinedIntoUserFrame>(snapshot, top.Method);
     }
 }

@@ -31,7 +31,7 @@ public sealed class NamedHandlerInlinedTests
         Assert.Equal("CustomerRepository.Load", top.Method);
         Assert.Equal(CallSiteSource.Il, top.Site.Source);
         Assert.Equal(CallSiteNoteKind.InlinedIntoFramework, top.Site.Note?.Kind);
-        Assert.Equal(["CustomerHandlers.GetCustomer", "CustomerService.Find", "CustomerRepository.Load"], top.Chain);
+        Assert.Equal(["CustomerHandlers.GetCustomer", "CustomerService.Find", "CustomerRepository.Load"], top.ChainNames);
         ShapeProbe.AssertNamedBy<NamedHandlerInlined>(snapshot, top.Method);
     }
 }
