@@ -69,10 +69,13 @@ internal sealed class DevirtualizedFrames(CallGraphIndex index, IReadOnlySet<str
         return (result, unresolved);
     }
 
+    /// <summary>What an unresolved site is named instead of a method (its note names the framework frame).</summary>
+    public const string UnresolvedMethod = "(unresolved)";
+
     /// <summary>The site a stack marked unresolved gets when the stack alone would name the framework method: the wait
     /// and its kind, the framework frame it was compiled into, and no method named as the call site.</summary>
     public static BlockingSite Unresolved(BlockingSite site) =>
-        site.Site.Note?.Kind != CallSiteNoteKind.LibraryOnly ? site : new BlockingSite("(unresolved: inlined into " + site.Method + ")", site.Kind, site.Api)
+        site.Site.Note?.Kind != CallSiteNoteKind.LibraryOnly ? site : new BlockingSite(UnresolvedMethod, site.Kind, site.Api)
         {
             Entry = site.Entry,
             Chain = site.Chain,
