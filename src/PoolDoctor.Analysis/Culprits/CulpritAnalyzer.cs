@@ -19,6 +19,8 @@ public static class CulpritAnalyzer
         options ??= CulpritOptions.Default;
         // A package frame at a stack's top with its wait compiled into it reads as the cold stack did.
         snapshot = InlinedLeafFrames.Restore(snapshot);
+        // A framework frame under a wait whose IL does not make the call: the override inlined into it, or unresolved.
+        (snapshot, var unresolved) = DevirtualizedFrames.Restore(snapshot);
         var fromWaits = WaitStacks.OnlyWaits(snapshot);
         if (fromWaits)
         {
@@ -42,6 +44,7 @@ public static class CulpritAnalyzer
             {
                 continue;
             }
+            site = unresolved.Contains(stack.Frames) ? DevirtualizedFrames.Unresolved(site) : site;
             var culprit = Get(culprits, site);
             culprit.CountApi(site.Api, stack.Samples);
             culprit.Samples += stack.Samples;
@@ -50,7 +53,7 @@ public static class CulpritAnalyzer
             culprit.Offer(site, reading, stack.Samples);
         }
 
-        var unattributed = AddWaits(snapshot.Waits, catalog, requests, il, culprits);
+        var unattributed = AddWaits(snapshot.Waits, catalog, requests, il, culprits, unresolved);
         LockHolders.Merge(culprits);
 
         var threadSamples = pool.GroupBy(p => p.Stack.ThreadId).ToDictionary(g => g.Key, g => g.Sum(p => (long)p.Stack.Samples));
@@ -80,7 +83,8 @@ public static class CulpritAnalyzer
         FrameCatalog catalog,
         LearnedRequests requests,
         CallSiteResolver il,
-        Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator> culprits)
+        Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator> culprits,
+        IReadOnlySet<IReadOnlyList<StackFrame>> unresolved)
     {
         double unattributed = 0;
         foreach (var wait in waits)
@@ -100,6 +104,7 @@ public static class CulpritAnalyzer
                 unattributed += wait.DurationMs;
                 continue;
             }
+            site = unresolved.Contains(wait.Frames) ? DevirtualizedFrames.Unresolved(site) : site;
             var culprit = Get(culprits, site);
             culprit.CountApi(site.Api, wait.DurationMs / 1e9); // wait evidence names the API only where sampling did not
             culprit.WaitMsBySource[wait.Source] = culprit.WaitMsBySource.GetValueOrDefault(wait.Source) + wait.DurationMs;

@@ -26,11 +26,15 @@ public static class InlinedLeafFrames
         {
             return snapshot;
         }
-        var index = new CallGraphIndex(snapshot.LeafLibraryCallGraph);
+        // A package's frame at the top: the framework's assemblies are read for the frames under a wait
+        // (DevirtualizedFrames, InlinedLibraryFrames), not to guess what a framework frame busy on the CPU waits in.
+        var framework = Names(snapshot, ModuleOrigin.Framework);
+        var leaves = snapshot.LeafLibraryCallGraph;
+        var index = new CallGraphIndex(leaves with { Methods = [.. leaves.Methods.Where(m => !framework.Contains(m.Module))] });
         // The app's methods too: a framework frame may have inlined the app's code as well as a package's.
         var both = new CallGraphIndex(new CallGraph(
             [.. snapshot.LeafLibraryCallGraph.Methods, .. snapshot.CallGraph.Methods], [.. snapshot.LeafLibraryCallGraph.Types, .. snapshot.CallGraph.Types]));
-        var inliners = new InlinedLibraryFrames(both, Names(snapshot, ModuleOrigin.Framework), Names(snapshot, ModuleOrigin.App));
+        var inliners = new InlinedLibraryFrames(both, framework, Names(snapshot, ModuleOrigin.App));
         var restored = new Dictionary<IReadOnlyList<StackFrame>, IReadOnlyList<StackFrame>>(ReferenceEqualityComparer.Instance);
         IReadOnlyList<StackFrame> Frames(IReadOnlyList<StackFrame> frames)
         {

@@ -12,7 +12,9 @@ namespace PoolDoctor.Collect.CallGraphs;
 /// <item>a framework or package frame right below a package frame of another assembly, with no frame of the app above
 /// it: the methods between the two (a rate limiter's <c>AttemptAcquireCore</c> of the package the app references,
 /// run by the framework's partitioned limiter) can be inlined into it. Its assembly, the callee's, and the packages
-/// the app references directly are read, so its IL at the sampled offset leads to the callee through them.</item>
+/// the app references directly are read, so its IL at the sampled offset leads to the callee through them;</item>
+/// <item>a framework frame with only the runtime's frames (a wait) above it: an override of a package's may have been
+/// inlined into it (<see cref="DevirtualizedCallerModules"/>).</item>
 /// </list>
 /// Only those assemblies are read, not every one the app loads; <c>System.Private.CoreLib</c> never (its frames run
 /// delegates, which the IL cannot follow, and reading it costs seconds).
@@ -56,6 +58,7 @@ public static class LeafLibraryGraph
         {
             read.UnionWith(modules.Values.Where(m => m.Package is { Direct: true }).Select(m => m.Name));
         }
+        read.UnionWith(DevirtualizedCallerModules.Find(snapshot, modules));
         var paths = read.Select(name => modules.GetValueOrDefault(name)?.Path).OfType<string>().Distinct(StringComparer.Ordinal).ToList();
         return paths.Count == 0 ? CallGraph.Empty : AssemblyCallGraphReader.Read(paths) with { Sources = new Dictionary<string, string>() };
     }

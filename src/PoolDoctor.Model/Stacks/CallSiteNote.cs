@@ -41,6 +41,11 @@ public enum CallSiteNoteKind
 
     /// <summary>The blocking is inside a referenced package (<see cref="CallSiteNote.Package"/>).</summary>
     InsidePackage,
+
+    /// <summary>A framework method (<see cref="CallSiteNote.Frame"/>) sits under the wait, but its IL does not call
+    /// <see cref="CallSiteNote.Api"/> itself: an override of another assembly, inlined into it, did, and the read IL
+    /// does not say which one.</summary>
+    OverrideUnresolved,
 }
 
 /// <summary>A framework invoker that calls a generated delegate a user method may be inlined into.</summary>

@@ -33,6 +33,8 @@ public static class CallSiteNoteText
             ? $"a hub method inlined into {n.Frame} (called by SignalR's hub dispatcher); the app's IL shows no hub method that calls {n.Api}, so the call site is unresolved"
             : $"a view component's Invoke inlined into {n.Frame} (called by MVC's view component invoker); the app's IL shows no view component that calls {n.Api}",
         InsidePackage when n.Package is { } p => InsidePackageSentence(p),
+        OverrideUnresolved => $"{n.Api} runs under the framework's {n.Frame}, whose IL does not call it: tier-1 code inlined an override "
+            + "of a package or of the app there, and the IL read does not say which one, so the call site is unresolved",
         _ => throw new ArgumentOutOfRangeException(nameof(n), n.Kind, "a call-site note kind with no sentence"),
     };
 

@@ -38,11 +38,18 @@ internal static class PackageFixtures
 
     private static string QuotaApp => Path.Combine(Directory, "quota-app");
 
+    private static string QuotaAppWarmed => Path.Combine(Directory, "quota-app-warmed");
+
     /// <summary>`/orders/42` of tests/apps/packaged/QuotaShop behind <c>UseRateLimiter</c> with ShopKit.QuotaLimiter
     /// 1.0.0 (scripts/stack-fixtures/record-quota.sh; build kept in quota-app): the public limiter's sync attempt calls
     /// the internal <c>QuotaClient.TryTake</c>, which waits on its internal twin with <c>.GetAwaiter().GetResult()</c>.
     /// Its report.json is tests/PoolDoctor.Fix.Tests/fixtures/quota-limiter-1.0.0.json.</summary>
     public static string QuotaLimiter => Path.Combine(Directory, "quota-limiter.nettrace.gz");
+
+    /// <summary><see cref="QuotaLimiter"/> after 35 s at 4 connections (tier-1 code; `record-quota.sh OUT 35`, build kept
+    /// in quota-app-warmed): guarded devirtualization inlined the package's limiter and <c>QuotaClient.TryTake</c> into
+    /// the framework's <c>DefaultPartitionedRateLimiter.AttemptAcquireCore</c>, so no package frame is on the stack.</summary>
+    public static string QuotaLimiterWarmed => Path.Combine(Directory, "quota-limiter-warmed.nettrace.gz");
 
     private static string FilterShopApp => Path.Combine(Directory, "filtershop-app");
 
@@ -136,6 +143,7 @@ internal static class PackageFixtures
             : path == HubMethodWarmed ? HubShopApp
             : path == SlackBot || path == SlackBotWarmed ? SlackApp
             : path == QuotaLimiter ? QuotaApp
+            : path == QuotaLimiterWarmed ? QuotaAppWarmed
             : path == FilterLoop ? FilterShopApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);

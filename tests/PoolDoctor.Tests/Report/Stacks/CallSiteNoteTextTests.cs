@@ -77,6 +77,11 @@ public sealed class CallSiteNoteTextTests
             "a view component's Invoke inlined into dynamicClass.lambda_method9 (called by MVC's view component invoker); the app's IL shows no view component that calls Task.Result"
         },
         {
+            new(OverrideUnresolved) { Frame = "DefaultPartitionedRateLimiter<T1,T2>.AttemptAcquireCore", Api = "GetAwaiter().GetResult()" },
+            "GetAwaiter().GetResult() runs under the framework's DefaultPartitionedRateLimiter<T1,T2>.AttemptAcquireCore, whose IL does not call it: "
+                + "tier-1 code inlined an override of a package or of the app there, and the IL read does not say which one, so the call site is unresolved"
+        },
+        {
             Inside(Package(PackageReach.AwaitsRanSync, "Shop.Api.Send") with
             {
                 Ran = new AwaitedRanSync("Contoso.Client.SendAsync", "Contoso.Client.Send", NotOverridden: true),
