@@ -75,6 +75,7 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
         ["mysql-8.0.19-warmed.nettrace.gz"] = "public package app recorded by hand, source not in the repository",
         ["healthchecks-redis-2.2.3-warmed.nettrace.gz"] = "public package app, source not in the repository; no user frame (the framework runs the check)",
         ["redisratelimiting-1.0.11.nettrace.gz"] = "public package built from a fetched source never committed; no user frame (UseRateLimiter runs it)",
+        ["quota-limiter-warmed.nettrace.gz"] = "a package culprit read by DevirtualizedOverrideFixtureTests; fix refuses it with the package's advice, as for the cold quota-limiter capture",
         ["raygun-11.0.3-warmed.nettrace.gz"] = "public package app (Raygun4Net.AspNetCore 11.0.3), source not in the repository; the culprit is the package's worker",
         ["healthchecks-network-smtp-7.0.0-pre.nettrace.gz"] = "public package app built from a fetched source never committed; the framework runs the health check",
         ["redis-window.nettrace.gz"] = "no user frame: the rate limiter runs under UseRateLimiter",
