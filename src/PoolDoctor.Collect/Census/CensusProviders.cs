@@ -13,15 +13,10 @@ namespace PoolDoctor.Collect.Census;
 /// </summary>
 public static class CensusProviders
 {
-    private const long LoaderKeyword = 0x8;
-    private const long JitKeyword = 0x10;
-    private const long ContentionKeyword = 0x4000;
-    private const long ILToNativeMapKeyword = 0x20000;
-    private const long WaitHandleKeyword = 0x40000000000;
 
     public static IReadOnlyList<EventPipeProvider> All() =>
     [
-        new(StackSessionProviders.Runtime, EventLevel.Verbose, LoaderKeyword | JitKeyword | ILToNativeMapKeyword | ContentionKeyword | WaitHandleKeyword),
+        new(StackSessionProviders.Runtime, EventLevel.Verbose, RuntimeKeywords.Loader | RuntimeKeywords.Jit | RuntimeKeywords.ILToNativeMap | RuntimeKeywords.Contention | RuntimeKeywords.WaitHandle),
         StackSessionProviders.AspNetCoreBridge(),
     ];
 
@@ -35,8 +30,8 @@ public static class CensusProviders
     /// session writes, so the census takes these while it runs.
     /// </summary>
     public static EventPipeSessionConfiguration Rundown(bool legacy) => legacy
-        ? new([new(StackSessionProviders.Runtime, EventLevel.Critical, LoaderKeyword)], circularBufferSizeMB: 16, requestRundown: true, requestStackwalk: false)
-        : new([new(StackSessionProviders.Runtime, EventLevel.Critical, LoaderKeyword)], circularBufferSizeMB: 16, rundownKeyword: StackSessionProviders.RundownKeyword, requestStackwalk: false);
+        ? new([new(StackSessionProviders.Runtime, EventLevel.Critical, RuntimeKeywords.Loader)], circularBufferSizeMB: 16, requestRundown: true, requestStackwalk: false)
+        : new([new(StackSessionProviders.Runtime, EventLevel.Critical, RuntimeKeywords.Loader)], circularBufferSizeMB: 16, rundownKeyword: StackSessionProviders.RundownKeyword, requestStackwalk: false);
 
     /// <summary>Older runtimes: the full rundown (they have no WaitHandleWait events; contention still counts).</summary>
     public static EventPipeSessionConfiguration LegacyConfiguration() =>

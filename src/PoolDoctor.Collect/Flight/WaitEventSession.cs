@@ -18,8 +18,6 @@ namespace PoolDoctor.Collect.Flight;
 /// </summary>
 public sealed class WaitEventSession : IAsyncDisposable
 {
-    private const long ContentionKeyword = 0x4000;
-    private const long WaitHandleKeyword = 0x40000000000;
     private const int ContentionStartId = 81;
     private const int WaitHandleWaitStartId = 301;
     private const int MaxPending = FlightLimits.MaxWaits;
@@ -73,7 +71,7 @@ public sealed class WaitEventSession : IAsyncDisposable
         {
             return;
         }
-        var provider = new EventPipeProvider(StackSessionProviders.Runtime, EventLevel.Verbose, ContentionKeyword | WaitHandleKeyword, arguments: null,
+        var provider = new EventPipeProvider(StackSessionProviders.Runtime, EventLevel.Verbose, RuntimeKeywords.Contention | RuntimeKeywords.WaitHandle, arguments: null,
             new EventPipeProviderEventFilter(enable: true, [ContentionStartId, WaitHandleWaitStartId]));
         EventPipeSession session;
         try

@@ -14,24 +14,15 @@ public static class StackSessionProviders
     public const string SampleProfiler = "Microsoft-DotNETCore-SampleProfiler";
     public const string Runtime = "Microsoft-Windows-DotNETRuntime";
     public const string Tpl = "System.Threading.Tasks.TplEventSource";
-
-    private const long LoaderKeyword = 0x8;
-    private const long JitKeyword = 0x10;
-    private const long ContentionKeyword = 0x4000;
-    // .NET 9+: WaitHandleWaitStart/Stop; older runtimes ignore the bit.
-    private const long WaitHandleKeyword = 0x40000000000;
     // TplEventSource "Tasks": TaskWaitBegin (informational) and TaskWaitEnd (verbose).
     private const long TplTasksKeyword = 0x2;
-
-    // The JIT's IL-to-native maps: with the PDB they give every user frame its source line.
-    private const long ILToNativeMapKeyword = 0x20000;
 
     /// <summary>
     /// NETCore.Client's default rundown keyword (Loader, Jit, NGen for ReadyToRun methods, end-rundown), with the
     /// IL-to-native maps of methods jitted before the session: they are most of a rundown's bytes, and what gives a
     /// frame of a method jitted before the window its line.
     /// </summary>
-    public const long RundownKeyword = 0x80000139 | ILToNativeMapKeyword;
+    public const long RundownKeyword = 0x80000139 | RuntimeKeywords.ILToNativeMap;
 
     /// <summary>The session as .NET 9+ takes it (CollectTracing4: a chosen rundown keyword).</summary>
     public static EventPipeSessionConfiguration Configuration() =>
@@ -47,7 +38,7 @@ public static class StackSessionProviders
     public static IReadOnlyList<EventPipeProvider> All() =>
     [
         new(SampleProfiler, EventLevel.Informational),
-        new(Runtime, EventLevel.Verbose, LoaderKeyword | JitKeyword | ILToNativeMapKeyword | ContentionKeyword | WaitHandleKeyword),
+        new(Runtime, EventLevel.Verbose, RuntimeKeywords.Loader | RuntimeKeywords.Jit | RuntimeKeywords.ILToNativeMap | RuntimeKeywords.Contention | RuntimeKeywords.WaitHandle),
         new(Tpl, EventLevel.Verbose, TplTasksKeyword),
         AspNetCoreBridge(),
     ];
