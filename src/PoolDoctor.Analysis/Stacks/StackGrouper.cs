@@ -34,13 +34,12 @@ public static class StackGrouper
             .OrderByDescending(g => g.Samples)
             .ThenByDescending(g => g.Threads.Count)
             .Select(g => new StackGroup(
-                [.. g.Reading.Frames.Select(f => f.Cleaned)],
+                [.. g.Reading.Frames.Select(f => new GroupFrame(f.Cleaned, f.IsUser))],
                 g.Threads.Count,
                 total == 0 ? 0 : (double)g.Samples / total,
                 g.Reading.IsPoolThread,
                 g.Threads.Order().ToArray())
             {
-                UserFrames = [.. g.Reading.Frames.Select(f => f.IsUser)],
                 Samples = g.Samples,
             })
             .ToList();

@@ -3,15 +3,9 @@ using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Report.Diagnosis;
 
-/// <summary>
-/// One merged stack as the flame graph reads it: cleaned frames leaf first, its weight (samples, or threads when the
-/// capture counted none), which frames are user code and, per frame, its source line when known.
-/// </summary>
-internal sealed record FlameStack(IReadOnlyList<string> Frames, long Weight, IReadOnlyList<bool> UserFrames, IReadOnlyList<SourceLocation?> Sources)
+/// <summary>One merged stack as the flame graph reads it: its frames leaf first, and its weight (samples, or threads when the capture counted none).</summary>
+internal sealed record FlameStack(IReadOnlyList<FlameFrame> Frames, long Weight)
 {
-    /// <summary>Per frame (same order): why it is drawn though no sample held it (`inlined, recovered from IL`), null for a sampled frame.</summary>
-    public IReadOnlyList<string?> Recovered { get; init; } = [];
-
     /// <summary>
     /// The pool-thread groups of a capture, weighted by samples when every group has them, else by threads (and the
     /// caption says so). A group whose frames are a culprit's example stack takes that stack's source lines: the same
@@ -23,11 +17,7 @@ internal sealed record FlameStack(IReadOnlyList<string> Frames, long Weight, IRe
         var pool = groups.Where(g => g.IsThreadPool).ToList();
         var bySamples = pool.Count > 0 && pool.All(g => g.Samples > 0);
         var recoveries = RecoveredFrames.Of(culprits);
-        var stacks = pool.Select(g => Recover(new FlameStack(
-            g.Frames,
-            bySamples ? g.Samples : g.Threads,
-            g.UserFrames,
-            culprits.FirstOrDefault(c => c.ExampleStack.SequenceEqual(g.Frames, StringComparer.Ordinal)) is { } c ? [.. c.Example.Select(f => f.Source)] : []), recoveries))
+        var stacks = pool.Select(g => Recover(new FlameStack(FramesOf(g, culprits), bySamples ? g.Samples : g.Threads), recoveries))
             .Where(s => s.Weight > 0 && s.Frames.Count > 0)
             .ToList();
         return (stacks, bySamples);
@@ -36,22 +26,21 @@ internal sealed record FlameStack(IReadOnlyList<string> Frames, long Weight, IRe
     /// <summary>The stack with the frames a matching recovery puts back; the stack itself when none matches.</summary>
     internal static FlameStack Recover(FlameStack stack, IReadOnlyList<RecoveredFrames> recoveries)
     {
-        var frames = RecoveredFrames.Insert(stack.Frames, stack.Frames, recoveries, f => f.Name);
-        if (frames.Count == stack.Frames.Count)
-        {
-            return stack;
-        }
-        // Every list padded to the frames' length first, so the inserted items land at the same index in each.
-        var n = stack.Frames.Count;
-        return stack with
-        {
-            Frames = frames,
-            UserFrames = RecoveredFrames.Insert(stack.Frames, Pad(stack.UserFrames, n, false), recoveries, _ => true),
-            Sources = RecoveredFrames.Insert(stack.Frames, Pad(stack.Sources, n, null), recoveries, f => f.Source),
-            Recovered = RecoveredFrames.Insert(stack.Frames, Pad(stack.Recovered, n, null), recoveries, f => (string?)f.Marker),
-        };
+        var frames = RecoveredFrames.Insert([.. stack.Frames.Select(f => f.Name)], stack.Frames, recoveries, f => new FlameFrame(f.Name, true, f.Source, f.Marker));
+        return frames.Count == stack.Frames.Count ? stack : stack with { Frames = frames };
     }
 
-    private static IReadOnlyList<T> Pad<T>(IReadOnlyList<T> list, int count, T fill) =>
-        list.Count >= count ? list : [.. list, .. Enumerable.Repeat(fill, count - list.Count)];
+    private static IReadOnlyList<FlameFrame> FramesOf(StackGroup group, IReadOnlyList<Culprit> culprits)
+    {
+        // The example stack has the group's frames, name for name: its frames lend their source lines.
+        return culprits.FirstOrDefault(c => c.ExampleStack.SequenceEqual(group.Names, StringComparer.Ordinal)) is { } culprit
+            ? [.. group.Frames.Zip(culprit.Example, (f, e) => new FlameFrame(f.Name, f.IsUser, e.Source))]
+            : [.. group.Frames.Select(f => new FlameFrame(f.Name, f.IsUser))];
+    }
 }
+
+/// <summary>
+/// A frame as the flame graph draws it: its name, whether it is user code, its source line when known, and why it is
+/// drawn though no sample held it (`inlined, recovered from IL`; null for a sampled frame).
+/// </summary>
+internal sealed record FlameFrame(string Name, bool IsUser, SourceLocation? Source = null, string? Recovered = null);

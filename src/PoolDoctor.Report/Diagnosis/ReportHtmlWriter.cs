@@ -254,13 +254,13 @@ public static class ReportHtmlWriter
         html.Append("</p>\n");
         foreach (var group in shown)
         {
-            var leaf = group.Frames.Count > 0 ? group.Frames[0] : "(no frames)";
+            var leaf = group.Frames.Count > 0 ? group.Frames[0].Name : "(no frames)";
             html.Append($"<details class=\"group\"><summary><strong>{group.Threads} thread{(group.Threads == 1 ? "" : "s")}</strong> ({Percent(group.Share)} of samples)");
             html.Append(group.IsThreadPool ? " <span class=\"tag\">pool</span>" : "");
             html.Append($" <code>{E(leaf)}</code></summary><ol class=\"stack\">");
             foreach (var frame in group.Frames)
             {
-                html.Append($"<li>{E(frame)}</li>");
+                html.Append($"<li>{E(frame.Name)}</li>");
             }
             html.Append("</ol></details>\n");
         }

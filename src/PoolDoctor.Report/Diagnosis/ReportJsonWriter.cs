@@ -20,7 +20,7 @@ public static class ReportJsonWriter
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
         WriteIndented = true,
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-        Converters = { new JsonStringEnumConverter(), new CulpritJson(), new CounterSampleJson(), new InjectionEventJson(), new AdviceEvidenceJson() },
+        Converters = { new JsonStringEnumConverter(), new CulpritJson(), new StackGroupJson(), new CounterSampleJson(), new InjectionEventJson(), new AdviceEvidenceJson() },
     };
 
     public static string Write(DiagnosisReport report)

@@ -27,11 +27,12 @@ internal static class SvgFlameGraph
             // Frames are leaf first; the icicle grows from the outermost frame down.
             for (var i = stack.Frames.Count - 1; i >= 0; i--)
             {
-                node = node.Child(stack.Frames[i]);
+                var frame = stack.Frames[i];
+                node = node.Child(frame.Name);
                 node.Weight += stack.Weight;
-                node.User |= i < stack.UserFrames.Count && stack.UserFrames[i];
-                node.Source ??= i < stack.Sources.Count ? stack.Sources[i] : null;
-                node.Recovered ??= i < stack.Recovered.Count ? stack.Recovered[i] : null;
+                node.User |= frame.IsUser;
+                node.Source ??= frame.Source;
+                node.Recovered ??= frame.Recovered;
             }
         }
         var depth = Depth(root, Width);

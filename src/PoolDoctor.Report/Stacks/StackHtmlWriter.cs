@@ -50,11 +50,7 @@ public static class StackHtmlWriter
         var recoveries = RecoveredFrames.Of(report.Culprits);
         var stacks = report.Threads
             .Where(t => t.IsThreadPool && t.Samples > 0 && t.Frames.Count > 0)
-            .Select(t => FlameStack.Recover(new FlameStack(
-                [.. t.Frames.Select(f => f.Text)],
-                t.Samples,
-                [.. t.Frames.Select(f => f.IsUserCode)],
-                [.. t.Frames.Select(f => f.Source)]), recoveries))
+            .Select(t => FlameStack.Recover(new FlameStack([.. t.Frames.Select(f => new FlameFrame(f.Text, f.IsUserCode, f.Source))], t.Samples), recoveries))
             .ToList();
         // A dump counts each thread once; a trace without samples is weighted by blocked milliseconds (the note says so).
         var unit = report.FromDump ? "threads" : report.Note is not null ? "weight" : "samples";

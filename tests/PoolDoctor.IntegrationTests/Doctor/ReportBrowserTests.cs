@@ -87,7 +87,7 @@ public sealed class ReportBrowserTests
             verdict,
             new StackCapture(7, 1, 85, 120),
             culprits,
-            [new StackGroup(stack, 80, 0.88, true, [.. Enumerable.Range(100, 80)]), new StackGroup(["Thread.Sleep", targetName], 1, 0.01, false, [7])],
+            [new StackGroup([.. stack.Select(n => new GroupFrame(n, false))], 80, 0.88, true, [.. Enumerable.Range(100, 80)]), new StackGroup([new GroupFrame("Thread.Sleep", false), new GroupFrame(targetName, false)], 1, 0.01, false, [7])],
             AdviceBuilder.Build(VerdictKind.Starving, culprits, samples, 2),
             [new CompareRow(targetName, "http://127.0.0.1:1/x", 40, 2900, 5000, 5600, 400, 0, 90, 100, VerdictKind.Starving)],
             false,

@@ -4,6 +4,7 @@ using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Targets;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Shared;
 
@@ -11,7 +12,7 @@ internal static class DoctorFixtures
 {
     private static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)
     {
-        Converters = { new JsonStringEnumConverter(), new CulpritFromReport() },
+        Converters = { new JsonStringEnumConverter(), new CulpritFromReport(), new StackGroupJson() },
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
     };
 

@@ -8,6 +8,7 @@ using PoolDoctor.Model.Load;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Targets;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Shared;
 
@@ -20,7 +21,7 @@ internal static class RecordedReport
 {
     private static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)
     {
-        Converters = { new JsonStringEnumConverter(), new EvidenceLineJson() },
+        Converters = { new JsonStringEnumConverter(), new EvidenceLineJson(), new StackGroupJson() },
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
     };
 

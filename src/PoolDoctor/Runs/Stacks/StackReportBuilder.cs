@@ -20,7 +20,7 @@ internal static class StackReportBuilder
             IncludeAllThreads = display.All,
         });
         var groups = analysis.Groups
-            .Select(g => new DisplayGroup(g, [.. g.Frames.Select((f, i) => new DisplayFrame(f, i < g.UserFrames.Count && g.UserFrames[i]))]))
+            .Select(g => new DisplayGroup(g, [.. g.Frames.Select(f => new DisplayFrame(f.Name, f.IsUser))]))
             .ToList();
         var threads = DisplayThreads.From(analysis);
         return new StackReport(source, snapshot, groups, RepositoryPaths.Annotate(analysis.Culprits), threads, display.All, display.Raw)

@@ -35,16 +35,15 @@ public class StackGrouperTests
         Assert.True(top.IsThreadPool);
         Assert.True(top.Threads >= 10, $"top group holds {top.Threads} threads");
         Assert.Equal(top.Threads, top.ThreadIds.Count);
-        Assert.Contains("DiagScenarioController.TaskWait", top.Frames);
+        Assert.Contains("DiagScenarioController.TaskWait", top.Names);
         Assert.All(grouped, g => Assert.True(g.IsThreadPool));
         Assert.Equal(1.0, grouped.Sum(g => g.Share), 6);
         Assert.Equal(grouped.OrderByDescending(g => g.Samples).Select(g => g.Samples), grouped.Select(g => g.Samples));
         Assert.Equal(grouped.Count, grouped.Select(g => string.Join('|', g.Frames)).Distinct().Count());
 
         // User frames are flagged frame by frame.
-        Assert.Equal(top.Frames.Count, top.UserFrames.Count);
-        Assert.True(top.UserFrames[top.Frames.ToList().IndexOf("DiagScenarioController.TaskWait")]);
-        Assert.False(top.UserFrames[0]);
+        Assert.True(top.Frames.Single(f => f.Name == "DiagScenarioController.TaskWait").IsUser);
+        Assert.False(top.Frames[0].IsUser);
     }
 
     [Fact]
@@ -56,7 +55,7 @@ public class StackGrouperTests
         var all = StackGrouper.Group(snapshot, includeAllThreads: true);
 
         Assert.Contains(all, g => !g.IsThreadPool);
-        Assert.Contains(all, g => g.Frames.Contains("Heartbeat.TimerLoop"));
+        Assert.Contains(all, g => g.Names.Contains("Heartbeat.TimerLoop"));
         Assert.True(all.Sum(g => g.Threads) > poolOnly.Sum(g => g.Threads));
         Assert.Equal(1.0, all.Sum(g => g.Share), 6);
     }
@@ -74,8 +73,8 @@ public class StackGrouperTests
         var grouped = StackGrouper.Group(snapshot, includeAllThreads: false);
 
         Assert.Equal(2, grouped.Count);
-        Assert.Equal(0.5, grouped.Single(g => g.Frames[0] == "Thread.Sleep").Share, 6);
-        Assert.Equal(2, grouped.Single(g => g.Frames[0] == "Thread.Sleep").Threads);
-        Assert.Equal([1, 2], grouped.Single(g => g.Frames[0] == "Thread.Sleep").ThreadIds);
+        Assert.Equal(0.5, grouped.Single(g => g.Frames[0].Name == "Thread.Sleep").Share, 6);
+        Assert.Equal(2, grouped.Single(g => g.Frames[0].Name == "Thread.Sleep").Threads);
+        Assert.Equal([1, 2], grouped.Single(g => g.Frames[0].Name == "Thread.Sleep").ThreadIds);
     }
 }

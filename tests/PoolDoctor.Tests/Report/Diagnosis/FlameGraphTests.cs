@@ -16,8 +16,8 @@ public sealed class FlameGraphTests
         // Two stacks under one worker frame: 300 samples blocked in Wait, 100 in Sleep.
         var stacks = new[]
         {
-            new FlameStack(["Monitor.Wait", "App.Handler", "Worker.Start"], 300, [false, true, false], []),
-            new FlameStack(["Thread.Sleep", "App.Poll", "Worker.Start"], 100, [false, true, false], []),
+            Flame(["Monitor.Wait", "App.Handler", "Worker.Start"], 300, [false, true, false], []),
+            Flame(["Thread.Sleep", "App.Poll", "Worker.Start"], 100, [false, true, false], []),
         };
         var svg = SvgFlameGraph.Render("f", stacks, NoCulprit, "samples");
 
@@ -34,7 +34,7 @@ public sealed class FlameGraphTests
     [Fact]
     public void User_library_and_culprit_frames_have_their_own_class()
     {
-        var stacks = new[] { new FlameStack(["Monitor.Wait", "App.Handler", "App.Entry", "Worker.Start"], 10, [false, true, true, false], []) };
+        var stacks = new[] { Flame(["Monitor.Wait", "App.Handler", "App.Entry", "Worker.Start"], 10, [false, true, true, false], []) };
         var svg = SvgFlameGraph.Render("f", stacks, new HashSet<string> { "App.Handler" }, "samples");
 
         Assert.Equal("culprit", Kind(svg, "App.Handler"));
@@ -49,8 +49,8 @@ public sealed class FlameGraphTests
         var longName = "Very.Long.Namespace.With.Many.Parts.SomeController.SomeActionWithALongName";
         var stacks = new[]
         {
-            new FlameStack(["Monitor.Wait", longName, "Worker.Start"], 1, [false, true, false], [null, new SourceLocation("/src/App/SomeController.cs", 42), null]),
-            new FlameStack(["Other.Leaf", "Worker.Start"], 99, [false, false], []),
+            Flame(["Monitor.Wait", longName, "Worker.Start"], 1, [false, true, false], [null, new SourceLocation("/src/App/SomeController.cs", 42), null]),
+            Flame(["Other.Leaf", "Worker.Start"], 99, [false, false], []),
         };
         var svg = SvgFlameGraph.Render("f", stacks, NoCulprit, "samples");
 
@@ -67,7 +67,7 @@ public sealed class FlameGraphTests
     public void A_title_gives_the_repository_path_when_known_for_a_reader_on_another_machine()
     {
         var source = new SourceLocation("/home/build/agent/_work/3/s/src/App/SomeController.cs", 42) { RepositoryFile = "src/App/SomeController.cs" };
-        var svg = SvgFlameGraph.Render("f", [new FlameStack(["Monitor.Wait", "App.SomeController.Get", "Worker.Start"], 1, [false, true, false], [null, source, null])], NoCulprit, "samples");
+        var svg = SvgFlameGraph.Render("f", [Flame(["Monitor.Wait", "App.SomeController.Get", "Worker.Start"], 1, [false, true, false], [null, source, null])], NoCulprit, "samples");
         Assert.Contains("\nsrc/App/SomeController.cs:42", Title(svg, "App.SomeController.Get"));
         Assert.DoesNotContain("/home/build", svg);
     }
@@ -77,7 +77,7 @@ public sealed class FlameGraphTests
     {
         // A deep stack holding 1 sample in 10,000 is a sliver (0.1 px) that is not drawn, so it adds no rows.
         string[] deep = [.. Enumerable.Range(0, 40).Select(i => $"Deep.F{i}"), "Worker.Start"];
-        var stacks = new[] { new FlameStack(["Monitor.Wait", "Worker.Start"], 9_999, [], []), new FlameStack(deep, 1, [], []) };
+        var stacks = new[] { Flame(["Monitor.Wait", "Worker.Start"], 9_999, [], []), Flame(deep, 1, [], []) };
         var svg = SvgFlameGraph.Render("f", stacks, NoCulprit, "samples");
         Assert.Contains("viewBox=\"0 0 960 54\"", svg); // root, Worker.Start, Monitor.Wait: 3 rows of 18 px
         // The sliver is in the page for the zoom and the search, hidden (class sliver), never drawn at this zoom.
@@ -90,7 +90,7 @@ public sealed class FlameGraphTests
     public void Names_from_the_target_are_escaped_in_titles_and_labels()
     {
         const string hostile = "<script>alert(1)</script>&\"'";
-        var svg = SvgFlameGraph.Render("f", [new FlameStack([hostile, "Worker.Start"], 1, [], [])], NoCulprit, "samples");
+        var svg = SvgFlameGraph.Render("f", [Flame([hostile, "Worker.Start"], 1, [], [])], NoCulprit, "samples");
         Assert.DoesNotContain("<script", svg, StringComparison.Ordinal);
         Assert.Contains("data-name=\"&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;\"", svg); // the attribute the zoom reads
         Assert.Contains("&lt;script&gt;", svg);
@@ -99,8 +99,8 @@ public sealed class FlameGraphTests
     [Fact]
     public void Only_pool_groups_are_drawn_weighted_by_samples_or_by_threads_when_none_were_counted()
     {
-        var pool = new StackGroup(["Monitor.Wait", "App.A"], 4, 0.8, true, [1, 2, 3, 4]) { Samples = 400 };
-        var other = new StackGroup(["Main"], 1, 0.2, false, [9]) { Samples = 100 };
+        var pool = new StackGroup(TestFrames.Named(["Monitor.Wait", "App.A"]), 4, 0.8, true, [1, 2, 3, 4]) { Samples = 400 };
+        var other = new StackGroup(TestFrames.Named(["Main"]), 1, 0.2, false, [9]) { Samples = 100 };
         var (stacks, bySamples) = FlameStack.Of([pool, other], []);
         Assert.True(bySamples);
         Assert.Equal(400, Assert.Single(stacks).Weight);
@@ -115,10 +115,10 @@ public sealed class FlameGraphTests
     {
         var frames = new[] { "Monitor.Wait", "App.A" };
         var culprit = new Culprit("App.A", BlockingKind.SyncOverAsync, "Task.Wait", 1, 1, [new("Monitor.Wait"), new("App.A", new SourceLocation("A.cs", 7))]);
-        var (stacks, _) = FlameStack.Of([new StackGroup(frames, 1, 1, true, [1])], [culprit]);
-        Assert.Equal(7, Assert.Single(stacks).Sources[1]!.Line);
-        var (other, _) = FlameStack.Of([new StackGroup(["Monitor.Wait", "App.B"], 1, 1, true, [1])], [culprit]);
-        Assert.Empty(Assert.Single(other).Sources);
+        var (stacks, _) = FlameStack.Of([new StackGroup(TestFrames.Named(frames), 1, 1, true, [1])], [culprit]);
+        Assert.Equal(7, Assert.Single(stacks).Frames[1].Source!.Line);
+        var (other, _) = FlameStack.Of([new StackGroup(TestFrames.Named(["Monitor.Wait", "App.B"]), 1, 1, true, [1])], [culprit]);
+        Assert.All(Assert.Single(other).Frames, f => Assert.Null(f.Source));
     }
 
     [Fact]
@@ -150,4 +150,8 @@ public sealed class FlameGraphTests
 
     private static string Title(string svg, string name) =>
         Regex.Match(svg, $"<title>({Regex.Escape(System.Net.WebUtility.HtmlEncode(name))}[^<]*)</title>").Groups[1].Value;
+
+    // A flame stack from names leaf first, the user flags and source lines by position (missing ones false / none).
+    private static FlameStack Flame(IReadOnlyList<string> names, long weight, IReadOnlyList<bool> user, IReadOnlyList<SourceLocation?> sources) =>
+        new([.. names.Select((n, i) => new FlameFrame(n, i < user.Count && user[i], i < sources.Count ? sources[i] : null))], weight);
 }

@@ -15,9 +15,9 @@ public sealed class ReportLayoutTests
         {
             Groups =
             [
-                new StackGroup(["Monitor.Wait", "App.A"], 9, 0.994, true, [1]),
-                new StackGroup(["Thread.Sleep", "App.B"], 1, 0.004, true, [2]),
-                new StackGroup(["Socket.Receive", "App.C"], 1, 0.002, true, [3]),
+                new StackGroup(TestFrames.Named(["Monitor.Wait", "App.A"]), 9, 0.994, true, [1]),
+                new StackGroup(TestFrames.Named(["Thread.Sleep", "App.B"]), 1, 0.004, true, [2]),
+                new StackGroup(TestFrames.Named(["Socket.Receive", "App.C"]), 1, 0.002, true, [3]),
             ],
         };
         var html = ReportHtmlWriter.Write(DoctorFixtures.Report(fixture));

@@ -70,7 +70,7 @@ public sealed class ReportWriterTests
         fixture = fixture with
         {
             Culprits = [hostileCulprit],
-            Groups = [new StackGroup([Hostile, "x\"y"], 5, 0.9, true, [1])],
+            Groups = [new StackGroup(TestFrames.Named([Hostile, "x\"y"]), 5, 0.9, true, [1])],
         };
         var report = DoctorFixtures.Report(fixture, targetName: Hostile, commandLine: Hostile) with
         {
