@@ -184,7 +184,7 @@ public static class SourceFixer
                 continue;
             }
             checkedAny = true;
-            if (SourceChecksums.Mismatch(path, sum, relative(path)) is { } mismatch)
+            if (SourceChecksumCheck.Mismatch(path, sum, relative(path)) is { } mismatch)
             {
                 throw new FixRefusedException(mismatch);
             }

@@ -315,7 +315,7 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
                 sources[file] = File.ReadAllText(local);
             }
         }
-        var withLines = culprit with { Share = 1, Threads = Math.Max(1, culprit.Threads), Excerpt = SourceExcerpts.Around(sources, culprit.Site.File, culprit.Site.Line) };
+        var withLines = culprit with { Share = 1, Threads = Math.Max(1, culprit.Threads), Excerpt = SourceExcerptReader.Around(sources, culprit.Site.File, culprit.Site.Line) };
         return AdviceBuilder.Build(VerdictKind.Starving, [withLines], [], cores: 2).Fixes[0];
     }
 

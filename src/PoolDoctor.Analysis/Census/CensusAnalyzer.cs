@@ -45,7 +45,7 @@ public static class CensusAnalyzer
                     frameworkOnly++;
                     continue;
                 }
-                if (BlockingSites.Find(reading, requests.For(reading) ?? requests.Complete(wait.Request), FallbackFor(wait.Source), il) is not { } site)
+                if (BlockingSiteFinder.Find(reading, requests.For(reading) ?? requests.Complete(wait.Request), FallbackFor(wait.Source), il) is not { } site)
                 {
                     continue;
                 }

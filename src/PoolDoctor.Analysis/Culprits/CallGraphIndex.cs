@@ -226,7 +226,7 @@ internal sealed class CallGraphIndex
         metadataName.Contains(">g__" + name + "|", StringComparison.Ordinal);
 
     /// <summary>The method's name as the runtime spells it in stack frames (<c>Shop.Program+&lt;&gt;c.&lt;Main&gt;b__0_1</c>),
-    /// so <see cref="FrameNames.Parse"/> reads it the way it reads a sampled frame.</summary>
+    /// so <see cref="FrameNameParser.Parse"/> reads it the way it reads a sampled frame.</summary>
     public string RuntimeName(IlMethod method)
     {
         var type = method.TypeFullName;

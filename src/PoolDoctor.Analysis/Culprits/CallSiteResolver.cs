@@ -144,7 +144,7 @@ public sealed class CallSiteResolver(CallGraph graph)
         var key = (api.Api, "path:" + path);
         if (!_found.TryGetValue(key, out var sites))
         {
-            sites = InlinedCallSites.FindForPath(graph, api, path);
+            sites = InlinedCallSiteRecovery.FindForPath(graph, api, path);
             _found[key] = sites;
         }
         return sites;
@@ -208,7 +208,7 @@ public sealed class CallSiteResolver(CallGraph graph)
     public FrameName NameOf(IlMethod method)
     {
         _index ??= new CallGraphIndex(graph);
-        return FrameNames.Parse(_index.RuntimeName(method));
+        return FrameNameParser.Parse(_index.RuntimeName(method));
     }
 
     /// <summary>
@@ -239,11 +239,11 @@ public sealed class CallSiteResolver(CallGraph graph)
             return [];
         }
         var paths = handlers
-            .Select(h => InlinedCallSites.PathBetween(_index, h, target))
+            .Select(h => InlinedCallSiteRecovery.PathBetween(_index, h, target))
             .OfType<IReadOnlyList<IlMethod>>()
             .ToArray();
         return paths is [var path]
-            ? [.. path.Zip(path.Skip(1)).Select(pair => (NameOf(pair.First), InlinedCallSites.CallInto(_index, pair.First, pair.Second)))]
+            ? [.. path.Zip(path.Skip(1)).Select(pair => (NameOf(pair.First), InlinedCallSiteRecovery.CallInto(_index, pair.First, pair.Second)))]
             : [];
     }
 
@@ -260,12 +260,12 @@ public sealed class CallSiteResolver(CallGraph graph)
         {
             return [];
         }
-        var found = InlinedCallSites.Calling(_index!, handlers, library.TypeFullName, library.Method);
+        var found = InlinedCallSiteRecovery.Calling(_index!, handlers, library.TypeFullName, library.Method);
         if (found is not [var (path, call)])
         {
             return [];
         }
-        return [.. path.Select((m, i) => (NameOf(m), i + 1 < path.Count ? InlinedCallSites.CallInto(_index!, m, path[i + 1]) : InlinedCallSites.Locate(m, call)))];
+        return [.. path.Select((m, i) => (NameOf(m), i + 1 < path.Count ? InlinedCallSiteRecovery.CallInto(_index!, m, path[i + 1]) : InlinedCallSiteRecovery.Locate(m, call)))];
     }
 
     /// <summary>The route template a minimal API maps this path with (null when the IL does not say).</summary>
@@ -283,7 +283,7 @@ public sealed class CallSiteResolver(CallGraph graph)
         if (!_paths.TryGetValue(path, out var found))
         {
             _index ??= new CallGraphIndex(graph);
-            found = (_index.Template(path), [.. _index.MappedHandlers(path).Select(m => FrameNames.Parse(_index.RuntimeName(m)).Owner).Distinct()]);
+            found = (_index.Template(path), [.. _index.MappedHandlers(path).Select(m => FrameNameParser.Parse(_index.RuntimeName(m)).Owner).Distinct()]);
             _paths[path] = found;
         }
         return found;
@@ -299,7 +299,7 @@ public sealed class CallSiteResolver(CallGraph graph)
         var key = (api.Api, hint);
         if (!_found.TryGetValue(key, out var sites))
         {
-            sites = InlinedCallSites.Find(graph, api, hint);
+            sites = InlinedCallSiteRecovery.Find(graph, api, hint);
             _found[key] = sites;
         }
         return sites;
@@ -332,7 +332,7 @@ public sealed class CallSiteResolver(CallGraph graph)
                 if (into)
                 {
                     var type = dot > 0 ? call.TargetTypeFullName[(dot + 1)..] : call.TargetTypeFullName;
-                    return (FrameNames.Parse(_index.RuntimeName(method)), type + "." + call.TargetMethod, method.LocationOf(call.IlOffset));
+                    return (FrameNameParser.Parse(_index.RuntimeName(method)), type + "." + call.TargetMethod, method.LocationOf(call.IlOffset));
                 }
             }
         }

@@ -40,7 +40,7 @@ public static class CulpritAnalyzer
         var culprits = new Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator>();
         foreach (var (stack, reading) in pool)
         {
-            if (reading.IsIdle || BlockingSites.Find(reading, requests.For(reading) ?? requests.Complete(stack.Request), il: il) is not { } site)
+            if (reading.IsIdle || BlockingSiteFinder.Find(reading, requests.For(reading) ?? requests.Complete(stack.Request), il: il) is not { } site)
             {
                 continue;
             }
@@ -61,8 +61,8 @@ public static class CulpritAnalyzer
             .Select(c => c.ToCulprit(poolSamples, CulpritHolds.Of(c.Spans, c.ThreadSamples, threadSamples, c.ServesRequests, c.Threads.Count, snapshot.WindowSeconds)))
             .Select(c => c with
             {
-                Excerpt = SourceExcerpts.Around(snapshot.CallGraph.Sources, c.Site.File, c.Site.Line),
-                SourceChecksums = CulpritChecksums.Of(snapshot.CallGraph.Checksums, c),
+                Excerpt = SourceExcerptReader.Around(snapshot.CallGraph.Sources, c.Site.File, c.Site.Line),
+                SourceChecksumCheck = CulpritChecksums.Of(snapshot.CallGraph.Checksums, c),
             }));
         var blockedThreads = culprits.Values.Where(c => c.Samples > 0).SelectMany(c => c.Threads).Distinct().Count();
         var groups = StackGrouper.Group(stacks, options.IncludeAllThreads);
@@ -99,7 +99,7 @@ public static class CulpritAnalyzer
             {
                 continue;
             }
-            if (BlockingSites.Find(reading, requests.For(reading) ?? requests.Complete(wait.Request), FallbackFor(wait.Source), il) is not { } site)
+            if (BlockingSiteFinder.Find(reading, requests.For(reading) ?? requests.Complete(wait.Request), FallbackFor(wait.Source), il) is not { } site)
             {
                 unattributed += wait.DurationMs;
                 continue;

@@ -97,7 +97,7 @@ internal sealed class DevirtualizedFrames(CallGraphIndex index, IReadOnlySet<str
         }
         if (first == 0 || first == frames.Count || frames[first] is not { MethodToken: { } token } caller
             || !framework.Contains(caller.Module)
-            || !frames.Skip(first).Any(f => ThreadPoolFrames.IsDispatch(FrameNames.Parse(f.Method)))
+            || !frames.Skip(first).Any(f => ThreadPoolFrames.IsDispatch(FrameNameParser.Parse(f.Method)))
             || WaitOf(frames, first) is not { } api
             || index.Method(caller.Module, token) is not { } root)
         {
@@ -121,7 +121,7 @@ internal sealed class DevirtualizedFrames(CallGraphIndex index, IReadOnlySet<str
     {
         for (var i = first - 1; i >= 0; i--)
         {
-            if (BlockingApis.Classify(FrameNames.Parse(frames[i].Method)) is { } api)
+            if (BlockingApiTable.Classify(FrameNameParser.Parse(frames[i].Method)) is { } api)
             {
                 return api;
             }
@@ -135,7 +135,7 @@ internal sealed class DevirtualizedFrames(CallGraphIndex index, IReadOnlySet<str
 
     // The types of the runtime's frames above the framework frame, as the IL names them (no arity, no arguments).
     private static HashSet<string> RuntimeTypes(IReadOnlyList<StackFrame> frames, int first) =>
-        frames.Take(first).Select(f => TypeName(FrameNames.Parse(f.Method).TypeFullName)).ToHashSet(StringComparer.Ordinal);
+        frames.Take(first).Select(f => TypeName(FrameNameParser.Parse(f.Method).TypeFullName)).ToHashSet(StringComparer.Ordinal);
 
     private static string TypeName(string name)
     {
@@ -152,7 +152,7 @@ internal sealed class DevirtualizedFrames(CallGraphIndex index, IReadOnlySet<str
         {
             calls = [.. calls.Take(MaxCallsWithoutPdb)];
         }
-        if (calls.Any(c => BlockingApis.ClassifyCall(c.TargetTypeFullName, c.TargetMethod) is not null || runtimeTypes.Contains(TypeName(c.TargetTypeFullName))))
+        if (calls.Any(c => BlockingApiTable.ClassifyCall(c.TargetTypeFullName, c.TargetMethod) is not null || runtimeTypes.Contains(TypeName(c.TargetTypeFullName))))
         {
             return Unchanged; // the framework method makes the blocking call, or the call into the runtime above it, itself
         }
@@ -188,7 +188,7 @@ internal sealed class DevirtualizedFrames(CallGraphIndex index, IReadOnlySet<str
 
     private void Reach(IlCall call, List<IlMethod> through, int depth, int limit, SearchState search)
     {
-        if (BlockingApis.ClassifyCall(call.TargetTypeFullName, call.TargetMethod) is { } api)
+        if (BlockingApiTable.ClassifyCall(call.TargetTypeFullName, call.TargetMethod) is { } api)
         {
             if (api.Kind == search.Kind && depth == limit && through.Count > 1)
             {

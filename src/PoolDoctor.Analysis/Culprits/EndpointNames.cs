@@ -42,7 +42,7 @@ public static class EndpointNames
             var withoutAssembly = action.EndsWith(')') && action.LastIndexOf(" (", StringComparison.Ordinal) is var open and > 0
                 ? action[..open]
                 : action;
-            var name = FrameNames.Parse(withoutAssembly);
+            var name = FrameNameParser.Parse(withoutAssembly);
             return name.Flavor == FrameFlavor.Unresolved ? null : name.Owner;
         }
         if (FirstNonEmpty(request.Endpoint) is { } endpoint)

@@ -21,11 +21,11 @@ internal static class InlinedAtOffset
         var (from, to) = at.IlOffset is { } offset ? Statement(root, offset) : (0, int.MaxValue);
         bool InStatement(IlCall call) => call.IlOffset >= from && call.IlOffset < to;
 
-        if (InlinedCallSites.Candidate(root, api, InStatement) is { } direct)
+        if (InlinedCallSiteRecovery.Candidate(root, api, InStatement) is { } direct)
         {
             var site = new InlinedCallSite(
-                FrameNames.Parse(index.RuntimeName(root)), root, direct.Api, direct.Match, [],
-                [.. direct.Calls.Select(c => InlinedCallSites.Locate(root, c))]);
+                FrameNameParser.Parse(index.RuntimeName(root)), root, direct.Api, direct.Match, [],
+                [.. direct.Calls.Select(c => InlinedCallSiteRecovery.Locate(root, c))]);
             return new InlinedAt(root, at.IlOffset, []) { Direct = site };
         }
 
@@ -42,7 +42,7 @@ internal static class InlinedAtOffset
             {
                 continue;
             }
-            sites.AddRange(InlinedCallSites.Find(graph, index, api, callees));
+            sites.AddRange(InlinedCallSiteRecovery.Find(graph, index, api, callees));
             if (sites.Count > 0 && root.SequencePoints.Count == 0 && at.IlOffset is not null)
             {
                 break; // without a PDB the statement's end is unknown: the first call after its start that reaches the API

@@ -58,7 +58,7 @@ public static class InlinedLeafFrames
     {
         if (frames.Count == 0 || frames[0] is not { MethodToken: { } token } leaf
             || index.Method(leaf.Module, token) is not { } root
-            || frames.Any(f => BlockingApis.Classify(FrameNames.Parse(f.Method)) is not null))
+            || frames.Any(f => BlockingApiTable.Classify(FrameNameParser.Parse(f.Method)) is not null))
         {
             return frames;
         }
@@ -108,7 +108,7 @@ public static class InlinedLeafFrames
 
     private static (IReadOnlyList<IlMethod> Methods, IlCall Api)? Reach(CallGraphIndex index, IlCall call, List<IlMethod> through, int depth)
     {
-        if (BlockingApis.ClassifyCall(call.TargetTypeFullName, call.TargetMethod) is not null)
+        if (BlockingApiTable.ClassifyCall(call.TargetTypeFullName, call.TargetMethod) is not null)
         {
             return (through, call);
         }

@@ -34,7 +34,7 @@ internal sealed class InlinedLibraryFrames(CallGraphIndex index, IReadOnlySet<st
     public IReadOnlyList<StackFrame> Restore(IReadOnlyList<StackFrame> frames)
     {
         // Only a pool thread's work is ever a culprit: the client's own reader threads are not searched.
-        if (!frames.Any(f => ThreadPoolFrames.IsDispatch(FrameNames.Parse(f.Method))))
+        if (!frames.Any(f => ThreadPoolFrames.IsDispatch(FrameNameParser.Parse(f.Method))))
         {
             return frames;
         }

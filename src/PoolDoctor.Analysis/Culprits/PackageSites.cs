@@ -38,7 +38,7 @@ internal static class PackageSites
                 registration = new PackageRegistration(caller.Method.Display, caller.Call, at, InlinedInto: null);
             }
         }
-        IReadOnlyList<CulpritFrame> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => new CulpritFrame(f.Name.Display, BlockingSites.SourceOf(f.Call)))];
+        IReadOnlyList<CulpritFrame> chain = userIndex >= 0 ? userChain : [.. inlinedUser.Select(f => new CulpritFrame(f.Name.Display, BlockingSiteFinder.SourceOf(f.Call)))];
         var package = crossing.Package!;
         var reach = userIndex < 0 ? PackageReach.NoUserFrame
             : crossing.AwaitedRanSync is not null ? PackageReach.AwaitsRanSync

@@ -53,7 +53,7 @@ public sealed class FlightRecorder(FlightLimits limits, int cores)
         var injections = _injections.Between(from, triggerSeconds);
         var waits = _waits.Between(from, triggerSeconds);
         return new FlightRecording(
-            Limits, from, triggerSeconds, samples, injections, WaitSeconds.Count(waits),
+            Limits, from, triggerSeconds, samples, injections, WaitSecondCounter.Count(waits),
             OnsetFinder.Find(samples, injections, waits, from, triggerSeconds, cores),
             _waits.Evicted, [.. _waitsOff]);
     }

@@ -39,10 +39,10 @@ public sealed class FrameCatalog
     {
         if (!_frames.TryGetValue(frame, out var read))
         {
-            var name = FrameNames.Parse(frame.Method);
+            var name = FrameNameParser.Parse(frame.Method);
             read = new ReadFrame(
                 name,
-                FrameNames.Clean(frame),
+                FrameNameParser.Clean(frame),
                 frame.Module,
                 UserCode.IsUserCode(frame.Module, name),
                 GeneratedCode.IsGenerated(frame.Module, name),

@@ -3,7 +3,7 @@ namespace PoolDoctor.Analysis.Stacks;
 /// <summary>
 /// The one table of well-known library names (assembly or namespace roots): which are library code when nothing better
 /// is known, and which of them are database drivers whose synchronous ADO.NET calls are blocking I/O. UserCode and
-/// BlockingApis both read it, so a name added here is known to both.
+/// BlockingApiTable both read it, so a name added here is known to both.
 /// </summary>
 public static class KnownLibraries
 {

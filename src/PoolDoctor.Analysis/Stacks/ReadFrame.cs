@@ -7,7 +7,7 @@ namespace PoolDoctor.Analysis.Stacks;
 /// and no two facts of one frame can drift apart (see <see cref="StackReading"/>).
 /// </summary>
 /// <param name="Name">The runtime name taken apart.</param>
-/// <param name="Cleaned">What a person reads in a stack (<see cref="FrameNames.Clean(StackFrame)"/>).</param>
+/// <param name="Cleaned">What a person reads in a stack (<see cref="FrameNameParser.Clean(StackFrame)"/>).</param>
 /// <param name="Module">The assembly's file name without extension, as the capture named it ("?" when unknown).</param>
 /// <param name="IsUser">The app's own code.</param>
 /// <param name="IsGenerated">Generated code (LCG lambdas, IL stubs), where the JIT may have inlined user code.</param>

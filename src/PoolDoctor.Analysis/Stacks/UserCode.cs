@@ -47,7 +47,7 @@ public sealed class UserCode
     public PackageRef? PackageOf(string module, FrameName name) =>
         _packages.TryGetValue(module, out var package) && !IsUserCode(module, name) ? package : null;
 
-    public bool IsUserCode(StackFrame frame) => IsUserCode(frame.Module, FrameNames.Parse(frame.Method));
+    public bool IsUserCode(StackFrame frame) => IsUserCode(frame.Module, FrameNameParser.Parse(frame.Method));
 
     public bool IsUserCode(string module, FrameName name)
     {

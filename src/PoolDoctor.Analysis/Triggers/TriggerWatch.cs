@@ -19,7 +19,7 @@ public sealed class TriggerWatch(Trigger trigger)
     {
         var intervalStart = _previousSeconds ?? sample.Seconds - 1;
         _previousSeconds = sample.Seconds;
-        if (TriggerSignals.Read(sample, Trigger.Signal) is not { } value || !Trigger.IsMet(value))
+        if (TriggerSignalReader.Read(sample, Trigger.Signal) is not { } value || !Trigger.IsMet(value))
         {
             _heldSince = null;
             return false;

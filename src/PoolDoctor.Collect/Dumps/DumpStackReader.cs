@@ -93,7 +93,7 @@ public static class DumpStackReader
                 var stacks = ReadThreads(runtime, warnings);
                 var loaded = runtime.EnumerateModules().Where(m => !string.IsNullOrEmpty(m.Name)).ToList();
                 using var sources = new SourceLocator(symbolsDirectory);
-                var modules = ModuleOrigins.Classify(loaded.Select(m => new LoadedModule(ModuleName(m.Name!), sources.Resolve(m.Name!) ?? m.Name!)));
+                var modules = ModuleOriginReader.Classify(loaded.Select(m => new LoadedModule(ModuleName(m.Name!), sources.Resolve(m.Name!) ?? m.Name!)));
                 var ran = loaded
                     .GroupBy(m => ModuleName(m.Name!), StringComparer.OrdinalIgnoreCase)
                     .ToDictionary(g => g.Key, g => g.First().Pdb?.Guid ?? Guid.Empty, StringComparer.OrdinalIgnoreCase);

@@ -4,7 +4,7 @@ using PoolDoctor.Model.Stacks;
 namespace PoolDoctor.Collect.Stacks;
 
 /// <summary>
-/// One <c>*.deps.json</c> parsed once for all <see cref="ModuleOrigins"/> takes from it: each assembly's origin
+/// One <c>*.deps.json</c> parsed once for all <see cref="ModuleOriginReader"/> takes from it: each assembly's origin
 /// (<see cref="DepsJson"/>) and its package (<see cref="DepsPackages"/>). Unreadable: both empty.
 /// </summary>
 internal sealed record DepsFile(IReadOnlyDictionary<string, ModuleOrigin> Origins, IReadOnlyDictionary<string, PackageRef> Packages)

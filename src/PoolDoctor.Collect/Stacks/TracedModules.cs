@@ -13,7 +13,7 @@ internal sealed record TracedModules(
     /// <param name="traced">Each module's name, the path the trace recorded and the PDB signature it traced.</param>
     public static TracedModules Resolve(IReadOnlyList<(string Name, string FilePath, Guid PdbSignature)> traced, SourceLocator sources)
     {
-        var modules = ModuleOrigins.Classify(traced.Select(m => new LoadedModule(m.Name, LocalPath(m.FilePath, sources))));
+        var modules = ModuleOriginReader.Classify(traced.Select(m => new LoadedModule(m.Name, LocalPath(m.FilePath, sources))));
         // A local copy of another build (a symbols folder from a later commit, a redeployed app) would give wrong lines
         // for the traced code: such a module's frames get none, and its IL lends names and calls but no lines.
         var otherBuilds = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);

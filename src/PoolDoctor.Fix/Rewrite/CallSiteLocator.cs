@@ -36,15 +36,15 @@ internal static class CallSiteLocator
             {
                 throw new FixRefusedException($"{where}: a lock held across no blocking call the report saw (CPU work under a lock is not an async fix)");
             }
-            calls = BlockingCalls.In(model, lockStatement.Statement);
+            calls = BlockingCallFinder.In(model, lockStatement.Statement);
             wanted = heldAcross.Member;
         }
         else
         {
-            calls = [.. BlockingCalls.In(model, StatementAt(root, span)).Where(c => c.Node.Span.IntersectsWith(span))];
+            calls = [.. BlockingCallFinder.In(model, StatementAt(root, span)).Where(c => c.Node.Span.IntersectsWith(span))];
             if (calls.Count == 0)
             {
-                calls = BlockingCalls.In(model, StatementAt(root, span));
+                calls = BlockingCallFinder.In(model, StatementAt(root, span));
             }
             wanted = culprit.ApiName.Member;
         }

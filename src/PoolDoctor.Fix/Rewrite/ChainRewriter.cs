@@ -93,7 +93,7 @@ internal sealed class ChainRewriter
     private static List<BlockingCall> SiblingCalls(SemanticModel model, SyntaxNode function, BlockingCall call, LockStatementSyntax? rewrittenLock)
     {
         var taken = new List<BlockingCall>();
-        foreach (var other in BlockingCalls.In(model, function))
+        foreach (var other in BlockingCallFinder.In(model, function))
         {
             if (other.Refuse || other.ValueUsed || !AsyncRewriteRules.AwaitedBeside(other.Member, other.OnTask) || other.Node.Span.IntersectsWith(call.Node.Span)
                 || EnclosingFunctionOrNull(other.Node) != function
@@ -446,7 +446,7 @@ internal sealed class ChainRewriter
     }
 
     private static AsyncSignatures.Shape Shape(IMethodSymbol symbol) =>
-        new(symbol.ReturnsVoid, BlockingCalls.IsAwaitable(symbol.ReturnType),
+        new(symbol.ReturnsVoid, BlockingCallFinder.IsAwaitable(symbol.ReturnType),
             symbol.ReturnType.OriginalDefinition.ToDisplayString() is "System.Threading.Tasks.Task" or "System.Threading.Tasks.ValueTask");
 
     private SyntaxNode EnclosingFunction(SyntaxNode node, string where, string what)

@@ -40,7 +40,7 @@ public static class CliApp
         Collect.SelfTiming.ToolTimeline.Mark("parsed");
         if (!HelpLayout.IsHelp(parsed) && ParseErrors.First(parsed) is { } problem)
         {
-            return RunEnds.Exit(console.Error, new RunEnd(RunEndKind.Usage, $"{problem} ({ParseErrors.HelpPointer(parsed)})"));
+            return RunEndExits.Exit(console.Error, new RunEnd(RunEndKind.Usage, $"{problem} ({ParseErrors.HelpPointer(parsed)})"));
         }
 
         try
@@ -67,12 +67,12 @@ public static class CliApp
         }
     }
 
-    /// <summary>Maps an exception to its one-line message and exit code (through <see cref="RunEnds"/>); verbs call it too when they catch late.</summary>
+    /// <summary>Maps an exception to its one-line message and exit code (through <see cref="RunEndExits"/>); verbs call it too when they catch late.</summary>
     /// <param name="helpPointer">For a bad call: where the verb's usage is read (`see 'dotnet-pooldoctor VERB --help'`).</param>
     public static int ReportFailure(TextWriter error, Exception e, string? helpPointer = null)
     {
-        var end = RunEnds.From(e, helpPointer);
-        var code = RunEnds.Exit(error, end);
+        var end = RunEndExits.From(e, helpPointer);
+        var code = RunEndExits.Exit(error, end);
         if (end.Kind == RunEndKind.RunFailed && Environment.GetEnvironmentVariable("POOLDOCTOR_DEBUG") == "1")
         {
             error.WriteLine(e);

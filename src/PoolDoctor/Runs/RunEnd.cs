@@ -2,7 +2,7 @@ namespace PoolDoctor.Runs;
 
 /// <summary>
 /// How a run ended and, when the user must be told, the one line that says why: every verb's run returns one, and the
-/// CLI maps it to an exit code and a stderr line in one place (`Cli/RunEnds`), so no verb picks an exit code itself.
+/// CLI maps it to an exit code and a stderr line in one place (`Cli/RunEndExits`), so no verb picks an exit code itself.
 /// </summary>
 internal sealed record RunEnd(RunEndKind Kind, string? Message = null)
 {

@@ -1,6 +1,6 @@
 namespace PoolDoctor.Runs;
 
-/// <summary>How a run ended, as the CLI turns it into an exit code (`Cli/RunEnds`, the one place that does).</summary>
+/// <summary>How a run ended, as the CLI turns it into an exit code (`Cli/RunEndExits`, the one place that does).</summary>
 internal enum RunEndKind
 {
     /// <summary>Done (diagnosed, watched to the end, printed), whatever the verdict.</summary>

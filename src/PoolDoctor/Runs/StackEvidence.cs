@@ -49,7 +49,7 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
             {
                 RequestThreads = snapshot.Stacks.Where(s => s.Request is not null).Select(s => s.ThreadId).Distinct().Count(),
             };
-            var files = keepFiles ? CaptureFiles.Keep(path, $"{target.Process.Name} (pid {target.ProcessId})", DisplayThreads.From(analysis), analysis.Culprits) : null;
+            var files = keepFiles ? CaptureFiles.Keep(path, $"{target.Process.Name} (pid {target.ProcessId})", DisplayThreadBuilder.From(analysis), analysis.Culprits) : null;
             kept = files is not null;
             return new StackEvidence(capture, RepositoryPaths.Annotate(analysis.Culprits), [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited) { Files = files, PoolSetters = snapshot.CallGraph.Methods.Count > 0 ? Analysis.Advice.PoolBounds.SetterCalls.In(snapshot.CallGraph) : null };
         }

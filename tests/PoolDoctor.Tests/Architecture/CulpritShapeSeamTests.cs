@@ -7,7 +7,7 @@ using PoolDoctor.Analysis.Culprits.Shapes;
 namespace PoolDoctor.Tests.Architecture;
 
 /// <summary>
-/// One seam per culprit shape (issue 33, item 2): <c>BlockingSites.Find</c> is a loop over <see cref="CulpritShapes.All"/>
+/// One seam per culprit shape (issue 33, item 2): <c>BlockingSiteFinder.Find</c> is a loop over <see cref="CulpritShapes.All"/>
 /// and knows no shape; every shape is registered there once and has its test class beside it. Before, every shape went
 /// into one 476-line switchboard. How a shape-specific branch is detected in the loop file: its code (comments and
 /// strings removed) may name no shape type nor anything a call site is made of (a note kind, a site source, a frame), may
@@ -31,16 +31,16 @@ public sealed partial class CulpritShapeSeamTests
     [Fact]
     public void The_loop_over_the_shapes_knows_no_shape()
     {
-        var wrong = ShapeSpecific(File.ReadAllText(Path.Combine(AnalysisRoot(), "Culprits", "BlockingSites.cs")));
+        var wrong = ShapeSpecific(File.ReadAllText(Path.Combine(AnalysisRoot(), "Culprits", "BlockingSiteFinder.cs")));
         Assert.True(wrong.Count == 0,
-            "BlockingSites.cs decides a shape itself; make it a recognizer (ICulpritShape) registered in CulpritShapes.All:\n  " + string.Join("\n  ", wrong));
+            "BlockingSiteFinder.cs decides a shape itself; make it a recognizer (ICulpritShape) registered in CulpritShapes.All:\n  " + string.Join("\n  ", wrong));
     }
 
     [Fact]
     public void The_check_catches_the_branches_the_switchboard_had()
     {
-        // Lines of the old BlockingSites.Find: each must fail the check on its own, beside the loop as it is.
-        var loop = File.ReadAllText(Path.Combine(AnalysisRoot(), "Culprits", "BlockingSites.cs"));
+        // Lines of the old BlockingSiteFinder.Find: each must fail the check on its own, beside the loop as it is.
+        var loop = File.ReadAllText(Path.Combine(AnalysisRoot(), "Culprits", "BlockingSiteFinder.cs"));
         string[] old =
         [
             "if (api.Kind == BlockingKind.Lock && IsSpinning(frames[0].Name)) { return null; }",

@@ -53,7 +53,7 @@ public sealed class OutputOptionTests
     {
         var folder = Path.Combine(Directory.CreateTempSubdirectory("pooldoctor-o-").FullName, "incident-42");
         var report = DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json"));
-        var (json, html) = await PoolDoctor.Runs.ReportFiles.WriteAsync(report, ReportPath.Parse(Path.Combine(folder, "incident.json")));
+        var (json, html) = await PoolDoctor.Runs.ReportFileWriter.WriteAsync(report, ReportPath.Parse(Path.Combine(folder, "incident.json")));
         Assert.Equal(Path.Combine(folder, "incident.json"), json);
         Assert.Equal(Path.Combine(folder, "incident.html"), html);
         Assert.Equal(["incident.html", "incident.json"], Directory.GetFiles(folder).Select(Path.GetFileName).Order(StringComparer.Ordinal));

@@ -30,7 +30,7 @@ public class DumpFrameNamesTests
         var fromDump = new StackFrame("System.Private.CoreLib", DumpFrameNames.Method("System.Threading.Tasks.Task<System.__Canon>", "GetResultCore"));
         var sampled = new StackFrame("System.Private.CoreLib", "System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)");
 
-        Assert.Equal(FrameNames.Clean(sampled), FrameNames.Clean(fromDump));
+        Assert.Equal(FrameNameParser.Clean(sampled), FrameNameParser.Clean(fromDump));
     }
 
     /// <summary>

@@ -46,7 +46,7 @@ public sealed class TriggerWatchTests
     {
         var trigger = new Trigger(TriggerSignal.QueueDelayP99, TriggerComparison.Greater, 1000, TimeSpan.Zero, "queue-delay-p99>1s");
         var watch = new TriggerWatch(trigger);
-        Assert.True(TriggerSignals.IsMeasured(trigger.Signal));
+        Assert.True(TriggerSignalReader.IsMeasured(trigger.Signal));
         Assert.False(watch.Add(Sample(1, 10_000)));
         Assert.False(watch.Add(Sample(2, 10_000) with { QueueDelayMs = new QueueDelay(20, 400, 900, 50) }));
         Assert.True(watch.Add(Sample(3, 10_000) with { QueueDelayMs = new QueueDelay(800, 2300, 2400, 5) }));

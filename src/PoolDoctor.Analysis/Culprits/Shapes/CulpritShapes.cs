@@ -1,7 +1,7 @@
 namespace PoolDoctor.Analysis.Culprits.Shapes;
 
 /// <summary>
-/// Every culprit shape the search knows, in the order <see cref="BlockingSites.Find"/> asks them: the first that
+/// Every culprit shape the search knows, in the order <see cref="BlockingSiteFinder.Find"/> asks them: the first that
 /// recognises a stack names its call site. A new shape is one file and one line here (the order matters only where two
 /// shapes could both read a stack: the more precise one first).
 /// </summary>
@@ -31,7 +31,7 @@ public static class CulpritShapes
         new LibraryFrameSite(),
     ];
 
-    /// <summary>The first shape that recognises the stack, with the site it names (before <see cref="BlockingSites.Find"/>
+    /// <summary>The first shape that recognises the stack, with the site it names (before <see cref="BlockingSiteFinder.Find"/>
     /// gives a chain that went past the sampled frames the site's line); null when none does.</summary>
     public static (ICulpritShape Shape, BlockingSite Site)? First(BlockedStack blocked)
     {

@@ -19,13 +19,13 @@ internal static class StackRegions
             {
                 insideAsyncCall = true;
             }
-            var api = BlockingApis.Classify(frame);
+            var api = BlockingApiTable.Classify(frame);
             if (api is null || (api.IsDriverCall && insideAsyncCall))
             {
                 continue;
             }
             // The wait primitive's caller may be the API the user called (Lazy<T>.Value): name that one.
-            return i + 1 < regionEnd && BlockingApis.Wrapper(frames[i + 1].Name) is { } wrapper ? (i + 1, wrapper) : (i, api);
+            return i + 1 < regionEnd && BlockingApiTable.Wrapper(frames[i + 1].Name) is { } wrapper ? (i + 1, wrapper) : (i, api);
         }
         return (-1, null);
     }

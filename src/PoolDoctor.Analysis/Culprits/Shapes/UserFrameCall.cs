@@ -58,7 +58,7 @@ public sealed class UserFrameCall : ICulpritShape
     {
         var firstUser = blocked.FirstUser;
         return !blocked.Api.IsDriverCall && firstUser > 0
-            && BlockingApis.DriverBody(blocked.Frames[firstUser - 1].Name) is { } driver
+            && BlockingApiTable.DriverBody(blocked.Frames[firstUser - 1].Name) is { } driver
             && blocked.Il.Calls(blocked.Frames[firstUser].Name, driver)
             ? driver
             : blocked.Api;
@@ -66,5 +66,5 @@ public sealed class UserFrameCall : ICulpritShape
 
     // Every matching call of the statement is the same API: then the IL names it; two different ones leave the stack's.
     private static bool OneApi(InlinedCallSite direct) =>
-        direct.Calls.Select(c => BlockingApis.ClassifyCall(c.TargetTypeFullName, c.TargetMethod)?.Api).Distinct().Count() == 1;
+        direct.Calls.Select(c => BlockingApiTable.ClassifyCall(c.TargetTypeFullName, c.TargetMethod)?.Api).Distinct().Count() == 1;
 }

@@ -163,7 +163,7 @@ internal sealed class CodeMap
         if (!_modulesByPath.TryGetValue(path, out var module))
         {
             // TraceLog lowercases the path of a module file it creates from a module event; names and paths keep
-            // its spelling so that reports stay as they were (ModuleOrigins finds such paths ignoring case).
+            // its spelling so that reports stay as they were (ModuleOriginReader finds such paths ignoring case).
             module = new TracedModule { Path = path.ToLowerInvariant() };
             _modules.Add(module);
             _modulesByPath[path] = module;

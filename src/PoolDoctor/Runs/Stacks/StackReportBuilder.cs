@@ -22,7 +22,7 @@ internal static class StackReportBuilder
         var groups = analysis.Groups
             .Select(g => new DisplayGroup(g, [.. g.Frames.Select(f => new DisplayFrame(f.Name, f.IsUser))]))
             .ToList();
-        var threads = DisplayThreads.From(analysis);
+        var threads = DisplayThreadBuilder.From(analysis);
         return new StackReport(source, snapshot, groups, RepositoryPaths.Annotate(analysis.Culprits), threads, display.All, display.Raw)
         {
             Note = analysis.FromWaits

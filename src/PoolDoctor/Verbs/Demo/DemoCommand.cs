@@ -117,7 +117,7 @@ internal static class DemoCommand
         {
             var outcome = interrupted && !watch.IsPartial ? watch with { End = DiagnoseLoopEnd.Interrupted, EndMessage = "the demo was interrupted (Ctrl+C)" } : watch;
             var report = DiagnoseReportBuilder.Build(diagnosedTarget!, started, outcome, rows, loadConcurrency: connections) with { Load = diagnosed.Driven(connections) };
-            var (json, html) = await ReportFiles.WriteAsync(report, reportPath);
+            var (json, html) = await ReportFileWriter.WriteAsync(report, reportPath);
             console.Out.WriteLine();
             console.Out.WriteLine("Before / after:");
             console.Out.Write(CompareTableWriter.Text(rows));

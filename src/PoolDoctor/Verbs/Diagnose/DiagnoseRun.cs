@@ -81,7 +81,7 @@ internal static class DiagnoseRun
                 minThreads: TargetMinThreads.Of(attached.ProcessId), runtimeVersion: attached.RuntimeVersion)
                 with { Load = driven, Evidence = outcome.Stacks?.Files?.MoveInto(run.Directory, output.Note) };
             report = report with { FixCommand = FixCommandLine.For(report, run.Report.Json, run) };
-            (json, html) = await ReportFiles.WriteAsync(report, run.Report);
+            (json, html) = await ReportFileWriter.WriteAsync(report, run.Report);
             Collect.SelfTiming.ToolTimeline.Mark("report-written");
         }
         finally

@@ -124,7 +124,7 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
         try
         {
             report = report with { Evidence = stacks?.Files?.MoveInto(folder, log.Notice) };
-            var (_, html) = await ReportFiles.WriteAsync(report, folder);
+            var (_, html) = await ReportFileWriter.WriteAsync(report, folder);
             var pruned = ReportRetention.Prune(settings.Reports, settings.Keep);
             var top = stacks is { Culprits.Count: > 0 } ? stacks.Culprits[0] : null;
             state.ReportWritten(top);

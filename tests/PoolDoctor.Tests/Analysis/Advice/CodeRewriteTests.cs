@@ -161,12 +161,12 @@ public sealed class CodeRewriteTests
     public void Excerpts_come_only_from_text_the_collector_read()
     {
         var sources = new Dictionary<string, string> { ["/src/a.cs"] = "one\ntwo\nthree\nfour" };
-        var excerpt = SourceExcerpts.Around(sources, "/src/a.cs", 3);
+        var excerpt = SourceExcerptReader.Around(sources, "/src/a.cs", 3);
 
         Assert.NotNull(excerpt);
         Assert.Equal(1, excerpt.FirstLine);
         Assert.Equal("three", excerpt.Lines[excerpt.CallLine - excerpt.FirstLine]);
-        Assert.Null(SourceExcerpts.Around(sources, "/src/b.cs", 3));
-        Assert.Null(SourceExcerpts.Around(sources, "/src/a.cs", 9));
+        Assert.Null(SourceExcerptReader.Around(sources, "/src/b.cs", 3));
+        Assert.Null(SourceExcerptReader.Around(sources, "/src/a.cs", 9));
     }
 }

@@ -18,7 +18,7 @@ public class ClassifyCallTests
     [InlineData("System.Data.Common.DbCommand", "ExecuteNonQuery", BlockingKind.SyncIO, "DbCommand.ExecuteNonQuery")]
     public void Blocking_targets_classify_as_their_api(string type, string method, BlockingKind kind, string api)
     {
-        var found = BlockingApis.ClassifyCall(type, method);
+        var found = BlockingApiTable.ClassifyCall(type, method);
 
         Assert.Equal((kind, api), (found?.Kind, found?.Api));
     }
@@ -31,14 +31,14 @@ public class ClassifyCallTests
     [InlineData("", "Sleep")]
     public void Other_targets_are_not_blocking(string type, string method)
     {
-        Assert.Null(BlockingApis.ClassifyCall(type, method));
+        Assert.Null(BlockingApiTable.ClassifyCall(type, method));
     }
 
     [Fact]
     public void A_driver_call_in_il_and_on_the_stack_share_the_table()
     {
-        var fromIl = BlockingApis.ClassifyCall("Npgsql.NpgsqlCommand", "ExecuteReader");
-        var fromStack = BlockingApis.Classify(FrameNames.Parse("Npgsql.NpgsqlCommand.ExecuteReader(value class System.Data.CommandBehavior)"));
+        var fromIl = BlockingApiTable.ClassifyCall("Npgsql.NpgsqlCommand", "ExecuteReader");
+        var fromStack = BlockingApiTable.Classify(FrameNameParser.Parse("Npgsql.NpgsqlCommand.ExecuteReader(value class System.Data.CommandBehavior)"));
 
         Assert.Equal(fromStack, fromIl);
         Assert.True(fromIl!.IsDriverCall);

@@ -15,7 +15,7 @@ namespace PoolDoctor.Tests.Analysis.Culprits;
 public class InlinedAtOffsetTests
 {
     private static readonly BlockingApi TaskResult =
-        BlockingApis.Classify(FrameNames.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
+        BlockingApiTable.Classify(FrameNameParser.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
 
     private const string Module = "PoolDoctor.Tests";
     private const string Prices = "PoolDoctor.Tests.Samples.Prices";

@@ -7,14 +7,14 @@ namespace PoolDoctor.Tests.Analysis.Culprits;
 public class MinimalApiRouteTests
 {
     private static readonly BlockingApi TaskResult =
-        BlockingApis.Classify(FrameNames.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
+        BlockingApiTable.Classify(FrameNameParser.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
 
     [Theory]
     [InlineData("HTTP: GET /customers/{id} => Get", "CustomerLookup.Get")]
     [InlineData("HTTP: GET /orders/{id} => Get", "OrderLookup.Get")]
     public void A_handler_name_shared_by_two_methods_is_told_apart_by_the_route_it_is_mapped_to(string endpoint, string expected)
     {
-        var sites = InlinedCallSites.Find(Graph, TaskResult, endpoint);
+        var sites = InlinedCallSiteRecovery.Find(Graph, TaskResult, endpoint);
 
         Assert.Equal(expected, Assert.Single(sites).Method.Owner);
     }
@@ -22,7 +22,7 @@ public class MinimalApiRouteTests
     [Fact]
     public void Without_a_route_both_methods_stay_candidates()
     {
-        var sites = InlinedCallSites.Find(Graph, TaskResult, "Get");
+        var sites = InlinedCallSiteRecovery.Find(Graph, TaskResult, "Get");
 
         Assert.Contains(sites, s => s.Method.Owner == "CustomerLookup.Get");
         Assert.Contains(sites, s => s.Method.Owner == "OrderLookup.Get");

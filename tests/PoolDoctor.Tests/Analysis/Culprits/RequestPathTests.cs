@@ -7,7 +7,7 @@ namespace PoolDoctor.Tests.Analysis.Culprits;
 public class RequestPathTests
 {
     private static readonly BlockingApi TaskResult =
-        BlockingApis.Classify(FrameNames.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
+        BlockingApiTable.Classify(FrameNameParser.Parse("System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)"))!;
 
     [Theory]
     [InlineData("/customers/42", "CustomerLookup.Get")]
@@ -15,7 +15,7 @@ public class RequestPathTests
     [InlineData("/v2/invoices/9", "InvoiceLookup.Get")]
     public void A_path_finds_the_handler_mapped_by_its_route_literal(string path, string expected)
     {
-        Assert.Equal(expected, Assert.Single(InlinedCallSites.FindForPath(Graph, TaskResult, path)).Method.Owner);
+        Assert.Equal(expected, Assert.Single(InlinedCallSiteRecovery.FindForPath(Graph, TaskResult, path)).Method.Owner);
     }
 
     [Theory]
@@ -24,6 +24,6 @@ public class RequestPathTests
     [InlineData("/v3/invoices/9")]
     public void A_path_no_whole_route_template_matches_finds_nothing(string path)
     {
-        Assert.Empty(InlinedCallSites.FindForPath(Graph, TaskResult, path));
+        Assert.Empty(InlinedCallSiteRecovery.FindForPath(Graph, TaskResult, path));
     }
 }

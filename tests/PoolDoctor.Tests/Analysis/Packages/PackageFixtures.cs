@@ -150,9 +150,9 @@ internal static class PackageFixtures
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();
         // Every folder but the shared framework's is the app's (the recording machine's temporary app folder, or the
         // local copies the symbols folder and the test binaries stand in with): the app's deps.json speaks for them.
-        var modules = ModuleOrigins.Classify(
+        var modules = ModuleOriginReader.Classify(
                 snapshot.Modules.Select(m => new LoadedModule(m.Name, m.Path)),
-                directory => ModuleOrigins.IsSharedFramework(directory + "/") ? [] : [deps])
+                directory => ModuleOriginReader.IsSharedFramework(directory + "/") ? [] : [deps])
             .Select(m => m with { Path = LocalCopy(m, app) })
             .ToList();
         var frames = snapshot.Stacks.SelectMany(s => s.Frames).Concat(snapshot.Waits.SelectMany(w => w.Frames));
@@ -167,7 +167,7 @@ internal static class PackageFixtures
     private static string LocalCopy(ModuleInfo module, string app)
     {
         var folder = Path.GetDirectoryName(module.Path) ?? "";
-        if (File.Exists(module.Path) && (ModuleOrigins.IsSharedFramework(module.Path) || folder == app
+        if (File.Exists(module.Path) && (ModuleOriginReader.IsSharedFramework(module.Path) || folder == app
             || folder == Path.TrimEndingDirectorySeparator(AppContext.BaseDirectory)))
         {
             return module.Path;

@@ -122,7 +122,7 @@ public class AssemblyCallGraphReaderTests
     [InlineData("PoolDoctor.Tests.Samples.Shop.Warehouse+Shelf`1[System.__Canon].Take()", "Warehouse.Shelf")]
     public void Type_names_compare_equal_to_the_names_stack_frames_reduce_to(string runtimeFrame, string type)
     {
-        var parsed = FrameNames.Parse(runtimeFrame);
+        var parsed = FrameNameParser.Parse(runtimeFrame);
 
         Assert.Equal(Ns + "." + type, parsed.TypeFullName);
         Assert.Contains(Graph.Methods, m => m.TypeFullName == parsed.TypeFullName && m.Method == parsed.Method);

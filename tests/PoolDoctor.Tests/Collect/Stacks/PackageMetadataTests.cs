@@ -44,7 +44,7 @@ public sealed class PackageMetadataTests
     [Fact]
     public void Classified_package_modules_carry_their_package()
     {
-        var modules = ModuleOrigins.Classify(
+        var modules = ModuleOriginReader.Classify(
             [new LoadedModule("Limiter", "/srv/shop/Limiter.dll"), new LoadedModule("Shop.Api", "/srv/shop/Shop.Api.dll")],
             _ => [StackFixtures.WriteTemp(System.Text.Encoding.UTF8.GetBytes(Deps), "Shop.Api.deps.json")]);
 

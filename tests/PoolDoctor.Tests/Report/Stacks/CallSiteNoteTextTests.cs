@@ -8,7 +8,7 @@ namespace PoolDoctor.Tests.Report.Stacks;
 
 /// <summary>
 /// One row per call-site note form: a note as Analysis makes it, and the sentence Analysis's own template wrote for
-/// those names before the wording moved to Report (BlockingSites, PackageSites and the invoker shapes at 4f6522f).
+/// those names before the wording moved to Report (BlockingSiteFinder, PackageSites and the invoker shapes at 4f6522f).
 /// Most forms are reached by no report snapshot, so this is where their words are held still.
 /// </summary>
 public sealed class CallSiteNoteTextTests

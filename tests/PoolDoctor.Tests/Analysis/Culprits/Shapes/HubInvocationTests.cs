@@ -81,12 +81,12 @@ public sealed class HubInvocationTests
     public void Only_signalrs_hub_dispatcher_marks_the_delegate_as_a_hub_methods()
     {
         var hub = HubInvocation.Shape;
-        Assert.True(hub.IsInvokerFrame(FrameNames.Parse("Microsoft.AspNetCore.SignalR.Internal.DefaultHubDispatcher`1[System.__Canon].ExecuteMethod")));
-        Assert.False(hub.IsInvokerFrame(FrameNames.Parse("Microsoft.AspNetCore.SignalR.HubConnectionContext.WriteAsync")));
-        Assert.False(hub.IsInvokerFrame(FrameNames.Parse("Microsoft.AspNetCore.Mvc.ViewComponents.DefaultViewComponentInvoker.InvokeSyncCore")));
+        Assert.True(hub.IsInvokerFrame(FrameNameParser.Parse("Microsoft.AspNetCore.SignalR.Internal.DefaultHubDispatcher`1[System.__Canon].ExecuteMethod")));
+        Assert.False(hub.IsInvokerFrame(FrameNameParser.Parse("Microsoft.AspNetCore.SignalR.HubConnectionContext.WriteAsync")));
+        Assert.False(hub.IsInvokerFrame(FrameNameParser.Parse("Microsoft.AspNetCore.Mvc.ViewComponents.DefaultViewComponentInvoker.InvokeSyncCore")));
         Assert.Same(hub, InvokerShapes.Owning(
-            [FrameNames.Parse("Microsoft.Extensions.Internal.ObjectMethodExecutor.Execute"),
-             FrameNames.Parse("Microsoft.AspNetCore.SignalR.Internal.DefaultHubDispatcher`1[System.__Canon].ExecuteMethod")]));
+            [FrameNameParser.Parse("Microsoft.Extensions.Internal.ObjectMethodExecutor.Execute"),
+             FrameNameParser.Parse("Microsoft.AspNetCore.SignalR.Internal.DefaultHubDispatcher`1[System.__Canon].ExecuteMethod")]));
     }
 
     [Fact]

@@ -38,8 +38,8 @@ public sealed class ViewComponentInvocationTests
     [Fact]
     public void Only_the_view_component_invokers_namespace_marks_the_delegate_as_a_components()
     {
-        Assert.True(ViewComponentInvocation.IsInvoker(PoolDoctor.Analysis.Stacks.FrameNames.Parse("Microsoft.AspNetCore.Mvc.ViewComponents.DefaultViewComponentInvoker.InvokeSyncCore")));
-        Assert.False(ViewComponentInvocation.IsInvoker(PoolDoctor.Analysis.Stacks.FrameNames.Parse("Microsoft.AspNetCore.Mvc.Infrastructure.ControllerActionInvoker.Next")));
-        Assert.False(ViewComponentInvocation.IsInvoker(PoolDoctor.Analysis.Stacks.FrameNames.Parse("Microsoft.AspNetCore.Mvc.RazorPages.Infrastructure.ExecutorFactory+VoidHandlerMethod.Execute")));
+        Assert.True(ViewComponentInvocation.IsInvoker(PoolDoctor.Analysis.Stacks.FrameNameParser.Parse("Microsoft.AspNetCore.Mvc.ViewComponents.DefaultViewComponentInvoker.InvokeSyncCore")));
+        Assert.False(ViewComponentInvocation.IsInvoker(PoolDoctor.Analysis.Stacks.FrameNameParser.Parse("Microsoft.AspNetCore.Mvc.Infrastructure.ControllerActionInvoker.Next")));
+        Assert.False(ViewComponentInvocation.IsInvoker(PoolDoctor.Analysis.Stacks.FrameNameParser.Parse("Microsoft.AspNetCore.Mvc.RazorPages.Infrastructure.ExecutorFactory+VoidHandlerMethod.Execute")));
     }
 }

@@ -9,7 +9,7 @@ namespace PoolDoctor.Analysis.Culprits;
 /// framework or generated code only (<c>Task.GetResultCore ← lambda_method7</c>), the app's IL says which of its
 /// methods call that API, and the call graph says which of them the request's entry method reaches.
 /// </summary>
-public static class InlinedCallSites
+public static class InlinedCallSiteRecovery
 {
     /// <summary>
     /// The user methods whose IL calls <paramref name="api"/> (awaits excluded), best first: exact API before
@@ -44,7 +44,7 @@ public static class InlinedCallSites
 
         return candidates
             .Select(c => new InlinedCallSite(
-                FrameNames.Parse(index.RuntimeName(c.Method)),
+                FrameNameParser.Parse(index.RuntimeName(c.Method)),
                 c.Method,
                 c.Api,
                 c.Match,
@@ -83,7 +83,7 @@ public static class InlinedCallSites
             {
                 continue; // making a delegate is not calling it; an await does not block
             }
-            if (BlockingApis.ClassifyCall(call.TargetTypeFullName, call.TargetMethod) is { } found && MatchOf(found, wanted) is { } match)
+            if (BlockingApiTable.ClassifyCall(call.TargetTypeFullName, call.TargetMethod) is { } found && MatchOf(found, wanted) is { } match)
             {
                 matches.Add((call, found, match));
             }
@@ -180,7 +180,7 @@ public static class InlinedCallSites
         var path = new List<(FrameName Name, IlMethod Method)>();
         for (IlMethod? step = site; step is not null; step = parents is not null && parents.TryGetValue(step, out var parent) ? parent : null)
         {
-            path.Add((FrameNames.Parse(index.RuntimeName(step)), step));
+            path.Add((FrameNameParser.Parse(index.RuntimeName(step)), step));
         }
         path.Reverse();
         // An async method's stub and its state machine are one method to the reader: keep the body.

@@ -6,10 +6,10 @@ using static PoolDoctor.Tests.Analysis.Culprits.ShopGraph;
 namespace PoolDoctor.Tests.Analysis.Culprits;
 
 /// <summary>The finder on the call graph read from this test assembly's sample shop (tests/.../CallSites/Shop).</summary>
-public class InlinedCallSitesTests
+public class InlinedCallSiteRecoveryTests
 {
     // The APIs as the analyzer classifies the blocking frame of a sampled stack.
-    private static BlockingApi StackApi(string frame) => BlockingApis.Classify(FrameNames.Parse(frame))!;
+    private static BlockingApi StackApi(string frame) => BlockingApiTable.Classify(FrameNameParser.Parse(frame))!;
 
     private static readonly BlockingApi GetResult =
         StackApi("System.Runtime.CompilerServices.TaskAwaiter.HandleNonSuccessAndDebuggerNotification(class System.Threading.Tasks.Task,value class System.Threading.Tasks.ConfigureAwaitOptions)");
@@ -22,7 +22,7 @@ public class InlinedCallSitesTests
     [Fact]
     public void From_the_handler_the_call_site_is_the_repository_through_service_and_interfaces()
     {
-        var site = Assert.Single(InlinedCallSites.Find(Graph, GetResult, Ns + ".CustomerHandlers.GetCustomer"));
+        var site = Assert.Single(InlinedCallSiteRecovery.Find(Graph, GetResult, Ns + ".CustomerHandlers.GetCustomer"));
 
         Assert.Equal("CustomerRepository.Load", site.Method.Owner);
         Assert.Equal(ApiMatch.Exact, site.Match);
@@ -37,7 +37,7 @@ public class InlinedCallSitesTests
     {
         var lazy = new BlockingApi(BlockingKind.Lock, "Lazy<T>.Value");
 
-        var site = Assert.Single(InlinedCallSites.Find(Graph, lazy, Ns + ".CatalogHandlers.Count"));
+        var site = Assert.Single(InlinedCallSiteRecovery.Find(Graph, lazy, Ns + ".CatalogHandlers.Count"));
 
         Assert.Equal("CatalogCache.get_Items", site.Method.Owner);
         Assert.Equal(["CatalogHandlers.Count", "CatalogCache.get_Items"], site.Chain.Select(f => f.Name.Owner));
@@ -47,7 +47,7 @@ public class InlinedCallSitesTests
     [Fact]
     public void A_call_site_on_the_stack_in_a_generic_type_is_located_in_its_source()
     {
-        var frame = FrameNames.Parse("PoolDoctor.Tests.Samples.Shop.CachedRepository`1[System.__Canon].Find(int32)");
+        var frame = FrameNameParser.Parse("PoolDoctor.Tests.Samples.Shop.CachedRepository`1[System.__Canon].Find(int32)");
 
         var location = new CallSiteResolver(Graph).Locate(frame, GetResult);
 
@@ -60,7 +60,7 @@ public class InlinedCallSitesTests
     [Fact]
     public void Without_an_entry_every_method_calling_the_api_is_a_candidate_and_the_chain_is_the_method()
     {
-        var sites = InlinedCallSites.Find(Graph, GetResult, entryHint: null).Where(s => s.Method.Namespace == Ns).ToArray();
+        var sites = InlinedCallSiteRecovery.Find(Graph, GetResult, entryHint: null).Where(s => s.Method.Namespace == Ns).ToArray();
 
         var exact = sites.TakeWhile(s => s.Match == ApiMatch.Exact).ToArray();
         Assert.Equal(["CachedRepository.Find", "CustomerRepository.Load", "Maintenance.Rebuild", "ReportHandlers.Audit"], Owners(exact));
@@ -72,7 +72,7 @@ public class InlinedCallSitesTests
     [Fact]
     public void Awaits_in_a_state_machine_are_not_blocking_calls_but_a_get_result_without_is_completed_is()
     {
-        var sites = InlinedCallSites.Find(Graph, GetResult, entryHint: null);
+        var sites = InlinedCallSiteRecovery.Find(Graph, GetResult, entryHint: null);
 
         Assert.DoesNotContain("CustomerRepository.LoadAsync", Owners(sites));
         Assert.DoesNotContain("CustomerHandlers.GetCustomerAsync", Owners(sites));
@@ -87,13 +87,13 @@ public class InlinedCallSitesTests
     [InlineData("HTTP: GET /customers/{id} => GetCustomer")]
     public void Entry_hints_may_omit_the_namespace_or_be_an_endpoint_display_name(string hint)
     {
-        Assert.Equal(["CustomerRepository.Load"], Owners(InlinedCallSites.Find(Graph, GetResult, hint)));
+        Assert.Equal(["CustomerRepository.Load"], Owners(InlinedCallSiteRecovery.Find(Graph, GetResult, hint)));
     }
 
     [Fact]
     public void A_local_function_handler_is_an_entry_by_its_own_name()
     {
-        var site = Assert.Single(InlinedCallSites.Find(Graph, TaskResult, "HTTP: GET /orders => CountOrders"));
+        var site = Assert.Single(InlinedCallSiteRecovery.Find(Graph, TaskResult, "HTTP: GET /orders => CountOrders"));
 
         Assert.Equal("OrderRepository.Count", site.Method.Owner);
         Assert.Equal(["OrderHandlers.Map.CountOrders (local function)", "OrderRepository.Count"], site.Chain.Select(f => f.Name.Display));
@@ -102,22 +102,22 @@ public class InlinedCallSitesTests
     [Fact]
     public void A_hint_that_names_no_method_finds_nothing()
     {
-        Assert.Empty(InlinedCallSites.Find(Graph, GetResult, "Elsewhere.Handlers.GetCustomer"));
+        Assert.Empty(InlinedCallSiteRecovery.Find(Graph, GetResult, "Elsewhere.Handlers.GetCustomer"));
     }
 
     [Fact]
     public void An_async_entry_is_followed_into_its_state_machine_but_awaiting_does_not_block()
     {
-        Assert.Empty(InlinedCallSites.Find(Graph, GetResult, Ns + ".CustomerHandlers.GetCustomerAsync"));
-        Assert.Empty(InlinedCallSites.Find(Graph, GetResult, Ns + ".Maintenance.Rebuild.Nothing"));
-        var audit = Assert.Single(InlinedCallSites.Find(Graph, GetResult, Ns + ".ReportHandlers.Audit"));
+        Assert.Empty(InlinedCallSiteRecovery.Find(Graph, GetResult, Ns + ".CustomerHandlers.GetCustomerAsync"));
+        Assert.Empty(InlinedCallSiteRecovery.Find(Graph, GetResult, Ns + ".Maintenance.Rebuild.Nothing"));
+        var audit = Assert.Single(InlinedCallSiteRecovery.Find(Graph, GetResult, Ns + ".ReportHandlers.Audit"));
         Assert.Equal(["ReportHandlers.Audit (async)"], audit.Chain.Select(f => f.Name.Display));
     }
 
     [Fact]
     public void Task_result_is_found_through_a_virtual_call()
     {
-        var site = Assert.Single(InlinedCallSites.Find(Graph, TaskResult, Ns + ".OrderHandlers.List"));
+        var site = Assert.Single(InlinedCallSiteRecovery.Find(Graph, TaskResult, Ns + ".OrderHandlers.List"));
 
         Assert.Equal(("OrderRepository.Count", "Task.Result"), (site.Method.Owner, site.Api.Api));
         Assert.Equal(["OrderHandlers.List", "OrderRepository.Count"], site.Chain.Select(f => f.Name.Owner));
@@ -126,7 +126,7 @@ public class InlinedCallSitesTests
     [Fact]
     public void A_lambda_run_by_the_entry_is_reached_through_the_delegate_it_makes()
     {
-        var site = Assert.Single(InlinedCallSites.Find(Graph, Sleep, Ns + ".ReportHandlers.Build"));
+        var site = Assert.Single(InlinedCallSiteRecovery.Find(Graph, Sleep, Ns + ".ReportHandlers.Build"));
 
         Assert.Equal("lambda in ReportHandlers.Build", site.Method.Display);
         Assert.Equal(["ReportHandlers.Build", "lambda in ReportHandlers.Build"], site.Chain.Select(f => f.Name.Display));
@@ -135,8 +135,8 @@ public class InlinedCallSitesTests
     [Fact]
     public void The_exact_api_ranks_before_another_of_its_kind_which_still_counts_when_nothing_exact_is_reachable()
     {
-        var fromBuild = InlinedCallSites.Find(Graph, TaskWait, Ns + ".ReportHandlers.Build");
-        var fromCustomer = InlinedCallSites.Find(Graph, TaskWait, Ns + ".CustomerHandlers.GetCustomer");
+        var fromBuild = InlinedCallSiteRecovery.Find(Graph, TaskWait, Ns + ".ReportHandlers.Build");
+        var fromCustomer = InlinedCallSiteRecovery.Find(Graph, TaskWait, Ns + ".CustomerHandlers.GetCustomer");
 
         Assert.Equal(("ReportHandlers.Build", ApiMatch.Exact), (fromBuild[0].Method.Owner, fromBuild[0].Match));
         var site = Assert.Single(fromCustomer);

@@ -5,7 +5,7 @@ using PoolDoctor.Report.Diagnosis;
 namespace PoolDoctor.Runs;
 
 /// <summary>Writes the report's JSON and HTML files (report.json and report.html unless -o named them); JSON first, so the data survives an HTML failure.</summary>
-internal static class ReportFiles
+internal static class ReportFileWriter
 {
     public static Task<(string Json, string Html)> WriteAsync(DiagnosisReport report, string directory) =>
         WriteAsync(report, new ReportPath(directory, "report", FolderForm: false));

@@ -3,7 +3,7 @@ using PoolDoctor.Cli;
 namespace PoolDoctor.Tests.Cli;
 
 /// <summary>The one place a run's end becomes an exit code: every kind's code and its line on stderr.</summary>
-public sealed class RunEndsTests
+public sealed class RunEndExitsTests
 {
     // RunEnd is internal, so the theory takes an index into this table.
     private static readonly (RunEnd End, int Code, string Line)[] Ends =
@@ -27,7 +27,7 @@ public sealed class RunEndsTests
     {
         var (end, code, line) = Ends[index];
         using var stderr = new StringWriter();
-        var exit = RunEnds.Exit(stderr, end);
+        var exit = RunEndExits.Exit(stderr, end);
 
         Assert.Equal(code, exit);
         Assert.Equal(line, stderr.ToString().TrimEnd('\n', '\r'));
@@ -36,8 +36,8 @@ public sealed class RunEndsTests
     [Fact]
     public void Exceptions_map_to_the_same_ends()
     {
-        Assert.Equal(new RunEnd(RunEndKind.Usage, "bad (see 'dotnet-pooldoctor stacks --help')"), RunEnds.From(new UsageException("bad"), "see 'dotnet-pooldoctor stacks --help'"));
-        Assert.Equal(RunEndKind.Interrupted, RunEnds.From(new OperationCanceledException(), null).Kind);
-        Assert.Equal(RunEnd.Failed("no such process 42"), RunEnds.From(new AggregateException(new RunFailedException("no such process\n42")), null));
+        Assert.Equal(new RunEnd(RunEndKind.Usage, "bad (see 'dotnet-pooldoctor stacks --help')"), RunEndExits.From(new UsageException("bad"), "see 'dotnet-pooldoctor stacks --help'"));
+        Assert.Equal(RunEndKind.Interrupted, RunEndExits.From(new OperationCanceledException(), null).Kind);
+        Assert.Equal(RunEnd.Failed("no such process 42"), RunEndExits.From(new AggregateException(new RunFailedException("no such process\n42")), null));
     }
 }

@@ -8,7 +8,7 @@ namespace PoolDoctor.Fix.Workspace;
 /// recorded from (the hash of the file's bytes as the compiler read them). A mismatch means the lines the report
 /// names are not these lines: the fix is refused rather than applied to other code.
 /// </summary>
-public static class SourceChecksums
+public static class SourceChecksumCheck
 {
     /// <summary>Null when the file matches; else the one line saying it does not.</summary>
     public static string? Mismatch(string path, SourceChecksum expected, string shownAs)

@@ -9,7 +9,7 @@ namespace PoolDoctor.Analysis.Culprits;
 /// <see cref="CulpritShapes.All"/> is asked in turn and the first that recognises it names the call site. What a shape
 /// knows lives in its own file; nothing here knows any shape (<c>BlockingSitesLoopTests</c> keeps it so).
 /// </summary>
-public static class BlockingSites
+public static class BlockingSiteFinder
 {
     public static BlockingSite? Find(StackReading stack, RequestContext? request = null, BlockingApi? fallback = null, CallSiteResolver? il = null)
     {

@@ -3,7 +3,7 @@ using PoolDoctor.Model.Stacks;
 
 namespace PoolDoctor.Tests.Collect.Stacks;
 
-public sealed class ModuleOriginsTests
+public sealed class ModuleOriginReaderTests
 {
     private const string HandWritten = """
         {
@@ -74,7 +74,7 @@ public sealed class ModuleOriginsTests
         File.WriteAllText(Path.Combine(app, "Shop.Api.deps.json"), HandWritten);
         try
         {
-            var modules = ModuleOrigins.Classify(
+            var modules = ModuleOriginReader.Classify(
             [
                 new LoadedModule("System.Private.CoreLib", "/usr/share/dotnet/shared/Microsoft.NETCore.App/10.0.1/System.Private.CoreLib.dll"),
                 new LoadedModule("Microsoft.AspNetCore.Routing", @"C:\Program Files\dotnet\shared\Microsoft.AspNetCore.App\10.0.1\Microsoft.AspNetCore.Routing.dll"),
@@ -125,7 +125,7 @@ public sealed class ModuleOriginsTests
         var lab = snapshot.Modules.Single(m => m.Name == "PoolDoctor.Lab");
         var appFolder = Path.GetDirectoryName(lab.Path)!;
 
-        var modules = ModuleOrigins.Classify(
+        var modules = ModuleOriginReader.Classify(
             snapshot.Modules.Select(m => new LoadedModule(m.Name, m.Path)),
             directory => string.Equals(directory, appFolder, StringComparison.OrdinalIgnoreCase) ? [StackFixtures.PoolDoctorTaskWaitAspNetDepsJson] : [])
             .ToDictionary(m => m.Name, m => m.Origin, StringComparer.OrdinalIgnoreCase);

@@ -10,7 +10,7 @@ namespace PoolDoctor.Analysis.Stacks;
 /// EventPipe traces (<c>System.Threading.Tasks.Task`1[System.__Canon].GetResultCore(bool)</c>), with or without a
 /// <c>Module!</c> prefix, and plain <c>Namespace.Type+Nested.Method</c> names.
 /// </summary>
-public static partial class FrameNames
+public static partial class FrameNameParser
 {
     /// <summary>The readable name of a frame, e.g. <c>DiagScenarioController.TaskAsyncWait (async)</c>.</summary>
     public static string Clean(StackFrame frame)

@@ -3,7 +3,7 @@ using PoolDoctor.Model.Flight;
 namespace PoolDoctor.Analysis.Flight;
 
 /// <summary>Counts wait events per whole second of the window (seconds with no wait are left out), oldest first.</summary>
-public static class WaitSeconds
+public static class WaitSecondCounter
 {
     public static IReadOnlyList<WaitSecond> Count(IReadOnlyList<WaitEvent> waits) =>
         [.. waits

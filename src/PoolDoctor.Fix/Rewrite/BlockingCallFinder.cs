@@ -12,7 +12,7 @@ namespace PoolDoctor.Fix.Rewrite;
 /// HttpClient.Send, Stream.Read/Write, SemaphoreSlim.Wait, the user's own pairs), checked by the semantic model, so
 /// only twins that exist are used. A cancellation token in scope is passed when the twin takes one.
 /// </summary>
-internal static class BlockingCalls
+internal static class BlockingCallFinder
 {
     public static IReadOnlyList<BlockingCall> In(SemanticModel model, SyntaxNode scope)
     {

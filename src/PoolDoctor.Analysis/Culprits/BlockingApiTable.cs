@@ -10,7 +10,7 @@ namespace PoolDoctor.Analysis.Culprits;
 /// takes the recognised frame nearest the user's code, so a <c>ManualResetEventSlim.Wait</c> under a task wait
 /// counts as the task wait.
 /// </summary>
-public static class BlockingApis
+public static class BlockingApiTable
 {
     private const string TaskWait = "Task.Wait";
     private const string TaskResult = "Task.Result";
@@ -82,7 +82,7 @@ public static class BlockingApis
         {
             return null;
         }
-        var frame = FrameNames.Parse(typeFullName + "." + method);
+        var frame = FrameNameParser.Parse(typeFullName + "." + method);
         return Classify(frame) ?? Wrapper(frame);
     }
 

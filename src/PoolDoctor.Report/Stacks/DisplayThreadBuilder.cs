@@ -3,7 +3,7 @@ using PoolDoctor.Analysis.Culprits;
 namespace PoolDoctor.Report.Stacks;
 
 /// <summary>The analysis's sampled stacks as the writers show them: by thread, busiest stack first, frames cleaned and with their lines.</summary>
-public static class DisplayThreads
+public static class DisplayThreadBuilder
 {
     public static IReadOnlyList<DisplayThread> From(CulpritAnalysis analysis) =>
         [.. analysis.Threads

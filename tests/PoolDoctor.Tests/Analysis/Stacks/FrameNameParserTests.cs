@@ -6,7 +6,7 @@ using PoolDoctor.Tests.Analysis.Culprits;
 
 namespace PoolDoctor.Tests.Analysis.Stacks;
 
-public class FrameNamesTests
+public class FrameNameParserTests
 {
     // Raw names exactly as TraceEvent's TraceLog resolved them from the lab's EventPipe traces.
     [Theory]
@@ -43,32 +43,32 @@ public class FrameNamesTests
     [InlineData("Program+<<<Main>$>b__0_1>d.MoveNext()", "async lambda in Program.Main")]
     public void Cleans_runtime_names_into_readable_ones(string raw, string expected)
     {
-        Assert.Equal(expected, FrameNames.Clean(raw));
+        Assert.Equal(expected, FrameNameParser.Clean(raw));
     }
 
     [Fact]
     public void Unresolved_frames_keep_their_module_when_known()
     {
-        Assert.Equal("?", FrameNames.Clean(new StackFrame("?", "?")));
-        Assert.Equal("System.Private.CoreLib!?", FrameNames.Clean(new StackFrame("System.Private.CoreLib", "?")));
-        Assert.Equal(FrameFlavor.Unresolved, FrameNames.Parse("").Flavor);
+        Assert.Equal("?", FrameNameParser.Clean(new StackFrame("?", "?")));
+        Assert.Equal("System.Private.CoreLib!?", FrameNameParser.Clean(new StackFrame("System.Private.CoreLib", "?")));
+        Assert.Equal(FrameFlavor.Unresolved, FrameNameParser.Parse("").Flavor);
         // Collectors write an address when no method covers it; it is neither user code nor a method name.
-        Assert.Equal("libcoreclr!0x7f3a12c0", FrameNames.Clean(new StackFrame("libcoreclr", "0x7f3a12c0")));
-        Assert.Equal(FrameFlavor.Unresolved, FrameNames.Parse("0x7f3a12c0").Flavor);
+        Assert.Equal("libcoreclr!0x7f3a12c0", FrameNameParser.Clean(new StackFrame("libcoreclr", "0x7f3a12c0")));
+        Assert.Equal(FrameFlavor.Unresolved, FrameNameParser.Parse("0x7f3a12c0").Flavor);
         Assert.False(UserCode.Default.IsUserCode(new StackFrame("?", "0x7f3a12c0")));
     }
 
     [Fact]
     public void Parse_keeps_the_namespace_apart_from_the_display_name()
     {
-        var lambda = FrameNames.Parse("PoolDoctor.Lab.DiagScenarioController+<>c__DisplayClass10_0.<DbTaskRun>b__0()");
+        var lambda = FrameNameParser.Parse("PoolDoctor.Lab.DiagScenarioController+<>c__DisplayClass10_0.<DbTaskRun>b__0()");
 
         Assert.Equal("PoolDoctor.Lab", lambda.Namespace);
         Assert.Equal("DiagScenarioController.DbTaskRun", lambda.Owner);
         Assert.Equal("PoolDoctor.Lab.DiagScenarioController.DbTaskRun", lambda.QualifiedOwner);
         Assert.Equal(FrameFlavor.Lambda, lambda.Flavor);
         Assert.False(lambda.IsStateMachine);
-        Assert.True(FrameNames.Parse("Npgsql.NpgsqlCommand+<ExecuteNonQuery>d__110.MoveNext()").IsStateMachine);
+        Assert.True(FrameNameParser.Parse("Npgsql.NpgsqlCommand+<ExecuteNonQuery>d__110.MoveNext()").IsStateMachine);
     }
 
     [Fact]
@@ -83,7 +83,7 @@ public class FrameNamesTests
 
         foreach (var frame in frames)
         {
-            var clean = FrameNames.Clean(frame);
+            var clean = FrameNameParser.Clean(frame);
             Assert.False(string.IsNullOrWhiteSpace(clean), frame.Method);
             Assert.DoesNotContain('`', clean);
             var withoutSuffix = Regex.Replace(clean, @" \((async|lambda|async lambda|local function|async local function)\)$", "");

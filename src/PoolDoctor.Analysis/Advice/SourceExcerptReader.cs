@@ -3,7 +3,7 @@ using PoolDoctor.Model.Stacks;
 namespace PoolDoctor.Analysis.Advice;
 
 /// <summary>The lines around a call, cut from the source text the collector read (none when it had no text).</summary>
-public static class SourceExcerpts
+public static class SourceExcerptReader
 {
     /// <summary>Lines kept above the call: enough to reach the signature of a short method.</summary>
     public const int Above = 15;

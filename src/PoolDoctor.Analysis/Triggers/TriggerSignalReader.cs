@@ -3,7 +3,7 @@ using PoolDoctor.Model.Counters;
 namespace PoolDoctor.Analysis.Triggers;
 
 /// <summary>Reads a trigger's signal off a counter sample; null when the sample does not carry it.</summary>
-public static class TriggerSignals
+public static class TriggerSignalReader
 {
     public static double? Read(CounterSample sample, TriggerSignal signal) => signal switch
     {

@@ -4,7 +4,7 @@ namespace PoolDoctor.Cli;
 /// The one place a run's end becomes an exit code and its one line on stderr: what a verb's run returned
 /// (<see cref="RunEnd"/>), or the exception it threw (a bad call, an interruption, a failure), alike.
 /// </summary>
-internal static class RunEnds
+internal static class RunEndExits
 {
     public static int Exit(TextWriter error, RunEnd end)
     {

@@ -10,7 +10,7 @@ namespace PoolDoctor.Collect.Stacks;
 /// a trace read on another machine keeps its framework modules and leaves the rest to names. Modules without a file
 /// (dynamic methods' assembly) are listed as Unknown.
 /// </summary>
-public static partial class ModuleOrigins
+public static partial class ModuleOriginReader
 {
     [GeneratedRegex(@"[\\/]shared[\\/]Microsoft\.[A-Za-z.]+\.App[\\/]", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex SharedFramework();
