@@ -62,7 +62,7 @@ public static class CulpritAnalyzer
             .Select(c => c with
             {
                 Excerpt = SourceExcerptReader.Around(snapshot.CallGraph.Sources, c.Site.File, c.Site.Line),
-                SourceChecksumCheck = CulpritChecksums.Of(snapshot.CallGraph.Checksums, c),
+                SourceChecksums = CulpritChecksums.Of(snapshot.CallGraph.Checksums, c),
             }));
         var blockedThreads = culprits.Values.Where(c => c.Samples > 0).SelectMany(c => c.Threads).Distinct().Count();
         var groups = StackGrouper.Group(stacks, options.IncludeAllThreads);

@@ -15,11 +15,11 @@ public static class CulpritPlaces
 
     /// <summary>The checksum of the call site's file, when the report carries one.</summary>
     public static SourceChecksum? Checksum(Culprit culprit) =>
-        culprit.Site.File is { } file && culprit.SourceChecksumCheck.TryGetValue(file, out var sum) ? sum : null;
+        culprit.Site.File is { } file && culprit.SourceChecksums.TryGetValue(file, out var sum) ? sum : null;
 
     /// <summary>The chain, outermost first, each frame with its place (file and line null when the report has none).</summary>
     public static IReadOnlyList<ChainPlace> Chain(Culprit culprit) =>
         [.. culprit.Chain.Select(frame => frame.Source is { } place
-            ? new ChainPlace(frame.Method, place.File, place.Line, culprit.SourceChecksumCheck.GetValueOrDefault(place.File))
+            ? new ChainPlace(frame.Method, place.File, place.Line, culprit.SourceChecksums.GetValueOrDefault(place.File))
             : new ChainPlace(frame.Method, null, null, null))];
 }

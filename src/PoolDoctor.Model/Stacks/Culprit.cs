@@ -39,7 +39,7 @@ public sealed record Culprit(
     public CallSite Site { get; init; } = CallSite.OnStack;
 
     /// <summary>The PDB checksum of the call site's file and of each chain frame's file, by the PDB's path (empty when unknown).</summary>
-    public IReadOnlyDictionary<string, SourceChecksum> SourceChecksumCheck { get; init; } = new Dictionary<string, SourceChecksum>();
+    public IReadOnlyDictionary<string, SourceChecksum> SourceChecksums { get; init; } = new Dictionary<string, SourceChecksum>();
 
     /// <summary>The user's real lines around the blocking call, when the source was there to read (else null).</summary>
     public SourceExcerpt? Excerpt { get; init; }

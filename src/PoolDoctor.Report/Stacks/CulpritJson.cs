@@ -63,7 +63,7 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         {
             json.WriteString("sourceUrl", c.Site.SourceUrl);
         }
-        if (c.Site.File is not null && c.SourceChecksumCheck.TryGetValue(c.Site.File, out var checksum))
+        if (c.Site.File is not null && c.SourceChecksums.TryGetValue(c.Site.File, out var checksum))
         {
             Checksum(json, checksum);
         }
@@ -96,7 +96,7 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
             json.WriteEndObject();
         }
         // The chain and example stack again as objects, so each frame can carry its line (the string arrays stay).
-        Frames(json, "chainFrames", c.Chain, c.SourceChecksumCheck);
+        Frames(json, "chainFrames", c.Chain, c.SourceChecksums);
         Frames(json, "exampleFrames", c.Example);
         json.WriteStartArray("exampleStack");
         foreach (var frame in c.Example)

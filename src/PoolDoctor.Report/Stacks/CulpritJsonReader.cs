@@ -48,7 +48,7 @@ public static class CulpritJsonReader
                 SourceUrl = String(c, "sourceUrl"),
                 RepositoryFile = String(c, "repositoryFile"),
             },
-            SourceChecksumCheck = checksums,
+            SourceChecksums = checksums,
             InTaskRun = c.TryGetProperty("inTaskRun", out var inTaskRun) && inTaskRun.ValueKind == JsonValueKind.True,
             Package = package,
             PackageMethod = String(c, "packageMethod"),

@@ -72,7 +72,7 @@ public sealed class ReportJsonReaderTests
             Assert.Equal(Facts(culprit), Facts(again));
             Assert.Equal(culprit.Chain, again.Chain);
             Assert.Equal(culprit.Example, again.Example);
-            Assert.Equal(culprit.SourceChecksumCheck, again.SourceChecksumCheck);
+            Assert.Equal(culprit.SourceChecksums, again.SourceChecksums);
             Assert.Equal(culprit.ApiName, again.ApiName);
             Assert.Equal(culprit.HeldAcrossName, again.HeldAcrossName);
         }
@@ -102,7 +102,7 @@ public sealed class ReportJsonReaderTests
             Entry = "GET /orders/{id}",
             Flavor = FrameFlavor.Async,
             Site = new PoolDoctor.Model.Stacks.CallSite { Source = CallSiteSource.Il, Note = PoolDoctor.Model.Stacks.CallSiteNote.Words("inlined"), File = "/src/OrdersController.cs", Line = 21, SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" },
-            SourceChecksumCheck = new Dictionary<string, SourceChecksum> { ["/src/OrdersController.cs"] = new("sha256", "ab12") },
+            SourceChecksums = new Dictionary<string, SourceChecksum> { ["/src/OrdersController.cs"] = new("sha256", "ab12") },
             InTaskRun = true,
             ApiTwin = new AsyncTwin("NpgsqlCommand.ExecuteReader", "ExecuteReaderAsync"),
             AwaitedRanSync = new AwaitedRanSync("Cache.GetAsync", "Cache.Get", true),
@@ -115,7 +115,7 @@ public sealed class ReportJsonReaderTests
         Assert.Equal(culprit.Chain, read.Chain);
         Assert.Equal(culprit.Example, read.Example);
         Assert.Equal(culprit.Site, read.Site);
-        Assert.Equal(culprit.SourceChecksumCheck, read.SourceChecksumCheck);
+        Assert.Equal(culprit.SourceChecksums, read.SourceChecksums);
         Assert.Equal((culprit.Entry, culprit.Flavor, culprit.InTaskRun, culprit.HeldAcross), (read.Entry, read.Flavor, read.InTaskRun, read.HeldAcross));
         Assert.Equal(culprit.ApiTwin, read.ApiTwin);
         Assert.Equal(culprit.AwaitedRanSync, read.AwaitedRanSync);
