@@ -187,7 +187,7 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
     /// says the user can change (its user frame), awaits the call's twin when the advice names one, and, when fix
     /// refuses, both point to the same thing: the package's callable twin, or its version.
     /// </summary>
-    private static string? PackageDisagreement(string name, Culprit culprit, FixAdvice advice, FixPlan plan)
+    private static string? PackageDisagreement(string name, Culprit culprit, CulpritAdvice advice, FixPlan plan)
     {
         var text = advice.Headline + " " + advice.Explanation;
         var packageTwin = culprit.PackageTwin?.CallableTwin;
@@ -304,7 +304,7 @@ public sealed class AdviceAgreementTests(AdviceAgreementTests.Apps apps) : IClas
     }
 
     // The advice as diagnose gives it, from the lines diagnose would read (the culprit's file as the workspace maps it).
-    private static FixAdvice Advice(Culprit culprit, Solution? solution)
+    private static CulpritAdvice Advice(Culprit culprit, Solution? solution)
     {
         var sources = new Dictionary<string, string>();
         if (culprit.Site.File is { } file)

@@ -21,7 +21,7 @@ public static class AdviceBuilder
         double captureWindowSeconds = 0, int? loadConcurrency = null)
     {
         var relevant = culprits.Where(c => c.Share >= MinimumShare).OrderByDescending(c => c.Share).ToList();
-        var fixes = relevant.Select(FixCatalog.For).ToList();
+        var fixes = relevant.Select(AdviceCatalog.For).ToList();
         var blocked = verdict is VerdictKind.Starving or VerdictKind.BlockingCompensated || relevant.Count > 0;
         if (!blocked)
         {

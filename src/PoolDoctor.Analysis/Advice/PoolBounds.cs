@@ -59,7 +59,7 @@ public static class PoolBounds
     // of the two; then where it came from, by what it equals: what the target started with, the runtime's default, or
     // neither (code set it). Null when the target gave nothing: the inference below then decides.
     private static int? Live(
-        string key, int? known, int? read, PoolLimitsReading? readAt, int? reported, PoolLimitsReading? reportedAt, ConfiguredMinThreads? configured,
+        string key, int? known, int? read, PoolLimits? readAt, int? reported, PoolLimits? reportedAt, ConfiguredMinThreads? configured,
         IReadOnlyList<string>? callers, string setter, int? defaultValue, string defaultName, Dictionary<string, string> unknown, Dictionary<string, string> sources)
     {
         if (known is not null || (read is null && reported is null))

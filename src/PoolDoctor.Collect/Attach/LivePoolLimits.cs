@@ -13,7 +13,7 @@ namespace PoolDoctor.Collect.Attach;
 public static class LivePoolLimits
 {
     /// <summary>The bounds, or null with the one-line reason (no pid, no access, no runtime, fields not found).</summary>
-    public static PoolLimitsReading? Read(int pid, out string why)
+    public static PoolLimits? Read(int pid, out string why)
     {
         try
         {
@@ -26,7 +26,7 @@ public static class LivePoolLimits
         }
     }
 
-    private static PoolLimitsReading? ReadCore(int pid, out string why)
+    private static PoolLimits? ReadCore(int pid, out string why)
     {
         if (pid <= 0)
         {
@@ -55,6 +55,6 @@ public static class LivePoolLimits
             return null;
         }
         why = "";
-        return new PoolLimitsReading(pool.MinThreads, pool.MaxThreads, DateTimeOffset.UtcNow, PoolLimitsReadingKind.Memory);
+        return new PoolLimits(pool.MinThreads, pool.MaxThreads, DateTimeOffset.UtcNow, PoolLimitsReadingKind.Memory);
     }
 }

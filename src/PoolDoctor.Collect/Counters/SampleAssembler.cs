@@ -19,7 +19,7 @@ internal sealed class SampleAssembler(int cores, double intervalSeconds = 1)
     public int Cores { get; } = cores;
 
     /// <summary>Adds one reading taken at <paramref name="seconds"/>; returns a sample when the interval is complete.</summary>
-    public CounterSample? Add(CounterReading reading, double seconds)
+    public CounterSample? Add(CounterValue reading, double seconds)
     {
         if (!CounterNames.Wanted.Contains(reading.Name))
         {

@@ -24,7 +24,7 @@ public static class DumpStackReader
     /// <param name="symbolsDirectory">A folder with the app's assemblies and PDBs, for a dump read away from the folder
     /// the app ran from; its copies stand in for the paths the dump records.</param>
     /// <exception cref="DumpFormatException">Not a core dump, not of a .NET process, or too damaged to read.</exception>
-    public static DumpReading Read(string path, string? symbolsDirectory = null)
+    public static DumpContents Read(string path, string? symbolsDirectory = null)
     {
         if (!File.Exists(path))
         {
@@ -110,7 +110,7 @@ public static class DumpStackReader
                     LeafLibraryCallGraph = LeafLibraryGraph.Read(snapshot),
                 };
                 var pool = DumpThreadPoolReader.Read(runtime, warnings);
-                return new DumpReading(snapshot, pool, warnings) { RuntimeVersion = VersionOf(clr) };
+                return new DumpContents(snapshot, pool, warnings) { RuntimeVersion = VersionOf(clr) };
             }
         }
     }

@@ -37,7 +37,7 @@ public sealed record DiagnosisReport(
     public Load.DrivenLoad? Load { get; init; }
 
     /// <summary>The capture's trace and speedscope files beside the report; null when none were kept (no capture, `--no-evidence`).</summary>
-    public EvidenceFiles? Evidence { get; init; }
+    public KeptCaptureFiles? Evidence { get; init; }
 
     /// <summary>
     /// The command that rewrites the first culprit (`dotnet-pooldoctor fix DIR/report.json --project … [--verify --load URL

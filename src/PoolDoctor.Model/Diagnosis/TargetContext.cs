@@ -29,9 +29,9 @@ public sealed record TargetContext(
 
     /// <summary>The bounds read from the pool's fields in the target's memory while it ran; null when they could not be
     /// (<see cref="Unknown"/>'s <c>liveLimits</c> says why).</summary>
-    public Targets.PoolLimitsReading? LimitsRead { get; init; }
+    public Targets.PoolLimits? LimitsRead { get; init; }
 
     /// <summary>The bounds the runtime last reported during the watch (its ThreadPoolMinMaxThreads event: a
     /// SetMinThreads/SetMaxThreads call, or the pool's start); null when it reported none.</summary>
-    public Targets.PoolLimitsReading? LimitsSet { get; init; }
+    public Targets.PoolLimits? LimitsSet { get; init; }
 }

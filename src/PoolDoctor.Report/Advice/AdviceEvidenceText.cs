@@ -10,7 +10,7 @@ namespace PoolDoctor.Report.Advice;
 /// </summary>
 public static class AdviceEvidenceText
 {
-    public static IReadOnlyList<string> Lines(FixAdvice fix) => [.. fix.Evidence.Select(Line)];
+    public static IReadOnlyList<string> Lines(CulpritAdvice fix) => [.. fix.Evidence.Select(Line)];
 
     // The current culture, as the lines were written before they moved here (the recorded reports say so).
     public static string Line(AdviceEvidence e) => e.Kind switch

@@ -12,7 +12,7 @@ internal static class EvidenceHtml
 {
     public const string Id = "evidence-files";
 
-    public static void Append(StringBuilder html, EvidenceFiles? files)
+    public static void Append(StringBuilder html, KeptCaptureFiles? files)
     {
         if (files is null)
         {

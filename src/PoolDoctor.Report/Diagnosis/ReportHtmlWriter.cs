@@ -323,7 +323,7 @@ public static class ReportHtmlWriter
     /// The change as one unified diff, wrapped rather than scrolled (the reader scrolled two 441 px panes to see
     /// `.Result` go); the user's lines followed by a pattern of the fix are not one text changed, so they stay two blocks.
     /// </summary>
-    private static void Change(StringBuilder html, FixAdvice fix)
+    private static void Change(StringBuilder html, CulpritAdvice fix)
     {
         if (fix.Code != AdviceCode.SourceBefore && AdviceDiff.Of(fix.Before, fix.After) is var (header, lines))
         {

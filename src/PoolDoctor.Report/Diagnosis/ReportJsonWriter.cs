@@ -142,7 +142,7 @@ public static class ReportJsonWriter
             json.WriteEndObject();
         }
         // The bounds as the target itself gave them (its memory, the runtime's event), oldest first; absent when none.
-        if (c is not null && new[] { c.LimitsRead, c.LimitsSet }.OfType<PoolLimitsReading>().OrderBy(l => l.AtUtc).ToList() is { Count: > 0 } readings)
+        if (c is not null && new[] { c.LimitsRead, c.LimitsSet }.OfType<PoolLimits>().OrderBy(l => l.AtUtc).ToList() is { Count: > 0 } readings)
         {
             json.WriteStartArray("liveLimits");
             foreach (var reading in readings)

@@ -38,7 +38,7 @@ internal sealed class CaptureFiles(string trace, string speedscope)
     /// Moves both files into <paramref name="directory"/> and returns their names there; a file that cannot be moved
     /// costs the evidence, never the report (<paramref name="notice"/> says why, and what was moved is deleted).
     /// </summary>
-    public EvidenceFiles? MoveInto(string directory, Action<string>? notice)
+    public KeptCaptureFiles? MoveInto(string directory, Action<string>? notice)
     {
         var movedTrace = Path.Combine(directory, TraceName);
         var movedSpeedscope = Path.Combine(directory, SpeedscopeName);
@@ -47,7 +47,7 @@ internal sealed class CaptureFiles(string trace, string speedscope)
             Directory.CreateDirectory(directory);
             File.Move(trace, movedTrace, overwrite: true);
             File.Move(speedscope, movedSpeedscope, overwrite: true);
-            return new EvidenceFiles(TraceName, SpeedscopeName);
+            return new KeptCaptureFiles(TraceName, SpeedscopeName);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

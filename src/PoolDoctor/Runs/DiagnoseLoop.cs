@@ -28,18 +28,18 @@ internal static class DiagnoseLoop
         var clock = Stopwatch.StartNew();
         using var loop = CancellationTokenSource.CreateLinkedTokenSource(stopWatching, interrupt);
         Verdict? finding = null;
-        Task<StackEvidence>? capture = null;
+        Task<StackFindings>? capture = null;
         // Set once the capture's recording is in: from then on the counters add nothing the report needs once diagnosed.
         var recorded = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         var captureStartedAt = double.NegativeInfinity;
         RequestWatch? requests = null;
         var tail = new RecordTail(settings.MinDuration < settings.Duration ? settings.MinDuration : settings.Duration);
-        Task<StackEvidence> StartCapture(double at)
+        Task<StackFindings> StartCapture(double at)
         {
             captureStartedAt = at;
             ToolTimeline.Mark("capture-start");
             var done = recorded = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-            return StackEvidence.CaptureAsync(target, at, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt,
+            return StackFindings.CaptureAsync(target, at, settings.StackWindow, settings.UserCodePrefixes, requests, settings.Notice, interrupt,
                 recorded: () => done.TrySetResult(), keepFiles: settings.KeepEvidence);
         }
         if (settings.CaptureStacks && settings.CaptureAtAttach)
@@ -106,7 +106,7 @@ internal static class DiagnoseLoop
 
         // Nothing more is read from the counters: their session stops while the capture's trace is read.
         var stopping = watch.StopAsync();
-        StackEvidence? stacks = null;
+        StackFindings? stacks = null;
         var captureFailure = (string?)null;
         if (capture is not null)
         {
@@ -161,7 +161,7 @@ internal static class DiagnoseLoop
     }
 
     private static (DiagnoseLoopEnd, string) Classify(
-        WatchEnd ended, bool interrupted, Verdict? finding, DiagnoseLoopSettings settings, StackEvidence? stacks, string? captureFailure, bool inTail)
+        WatchEnd ended, bool interrupted, Verdict? finding, DiagnoseLoopSettings settings, StackFindings? stacks, string? captureFailure, bool inTail)
     {
         // Diagnosed with the stacks in, the watch only went on for the record: the target's exit or Ctrl+C ends that
         // tail sooner and the report is whole, not partial.
@@ -202,7 +202,7 @@ internal static class DiagnoseLoop
     private const double EarlyCaptureEverySeconds = 15;
 
     // The watch once started; if it cannot start, a capture already running is waited for (its session stopped) first.
-    private static async Task<PoolWatch> StartedOrDropped(Task<PoolWatch> starting, Task<StackEvidence>? capture)
+    private static async Task<PoolWatch> StartedOrDropped(Task<PoolWatch> starting, Task<StackFindings>? capture)
     {
         try
         {
@@ -216,7 +216,7 @@ internal static class DiagnoseLoop
     }
 
     // Waits for an earlier capture to end (its session closed) and forgets it, with any files it kept.
-    private static async Task DropAsync(Task<StackEvidence>? capture)
+    private static async Task DropAsync(Task<StackFindings>? capture)
     {
         if (capture is not null)
         {
@@ -228,14 +228,14 @@ internal static class DiagnoseLoop
         }
     }
 
-    private static (Model.Targets.PoolLimitsReading?, string) ReadLimits(int pid) => (LivePoolLimits.Read(pid, out var why), why);
+    private static (Model.Targets.PoolLimits?, string) ReadLimits(int pid) => (LivePoolLimits.Read(pid, out var why), why);
 
     /// <summary>
     /// The read's result, or none when it takes longer than <paramref name="bound"/>: a report is never held back by a
     /// memory read that stalls (a target whose pages are swapped out or frozen by a cgroup); the abandoned read ends by
     /// itself and touches nothing in the target.
     /// </summary>
-    private static async Task<(Model.Targets.PoolLimitsReading?, string)> WithinAsync(Task<(Model.Targets.PoolLimitsReading?, string)> read, TimeSpan bound) =>
+    private static async Task<(Model.Targets.PoolLimits?, string)> WithinAsync(Task<(Model.Targets.PoolLimits?, string)> read, TimeSpan bound) =>
         await Task.WhenAny(read, Task.Delay(bound)).ConfigureAwait(false) == read
             ? await read.ConfigureAwait(false)
             : (null, $"reading the pool's bounds from the target's memory did not finish in {TargetWait.Seconds(bound)}");

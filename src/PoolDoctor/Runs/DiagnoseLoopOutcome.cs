@@ -11,7 +11,7 @@ internal sealed record DiagnoseLoopOutcome(
     IReadOnlyList<CounterSample> Samples,
     IReadOnlyList<InjectionEvent> Injections,
     Verdict Verdict,
-    StackEvidence? Stacks,
+    StackFindings? Stacks,
     DiagnoseLoopEnd End,
     string EndMessage)
 {

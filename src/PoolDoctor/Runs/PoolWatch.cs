@@ -7,14 +7,14 @@ namespace PoolDoctor.Runs;
 
 /// <summary>
 /// The watch loop every live verb shares (counters, detect, diagnose, watch): one counter session on the target feeding
-/// the starvation detector, read as <see cref="PoolReading"/>s until the caller's token ends it (quietly) or the stream
+/// the starvation detector, read as <see cref="PoolInterval"/>s until the caller's token ends it (quietly) or the stream
 /// ends. <see cref="StopAsync"/> always stops the session and says why the stream ended.
 /// </summary>
 internal sealed class PoolWatch : IAsyncDisposable
 {
-    private readonly CounterWatcher _watcher;
+    private readonly CounterSession _watcher;
 
-    private PoolWatch(CounterWatcher watcher)
+    private PoolWatch(CounterSession watcher)
     {
         _watcher = watcher;
         Detector = new StarvationDetector(watcher.Cores);
@@ -25,8 +25,8 @@ internal sealed class PoolWatch : IAsyncDisposable
     /// <summary>Where the samples' seconds count from.</summary>
     public DateTime StartUtc => _watcher.StartUtc;
 
-    /// <summary>The pool's bounds as the runtime last reported them during the watch (see <see cref="CounterWatcher.LimitsSet"/>).</summary>
-    public Model.Targets.PoolLimitsReading? LimitsSet => _watcher.LimitsSet;
+    /// <summary>The pool's bounds as the runtime last reported them during the watch (see <see cref="CounterSession.LimitsSet"/>).</summary>
+    public Model.Targets.PoolLimits? LimitsSet => _watcher.LimitsSet;
 
     /// <summary>The series so far and the current verdict (bounded only when the caller calls Forget).</summary>
     public StarvationDetector Detector { get; }
@@ -40,10 +40,10 @@ internal sealed class PoolWatch : IAsyncDisposable
 
     /// <summary>Starts watching; <paramref name="intervalSeconds"/> is the counter interval (1 s, or <see cref="FastIntervalSeconds"/>).</summary>
     public static async Task<PoolWatch> StartAsync(AttachedTarget target, CancellationToken cancellation, double intervalSeconds = 1, QueueDelayMode queueDelay = QueueDelayMode.Always) =>
-        new(await CounterWatcher.StartAsync(target, cancellation, intervalSeconds, queueDelay));
+        new(await CounterSession.StartAsync(target, cancellation, intervalSeconds, queueDelay));
 
     /// <summary>Readings until <paramref name="stop"/> fires (the enumeration just ends) or the stream ends.</summary>
-    public async IAsyncEnumerable<PoolReading> ReadAllAsync([EnumeratorCancellation] CancellationToken stop)
+    public async IAsyncEnumerable<PoolInterval> ReadAllAsync([EnumeratorCancellation] CancellationToken stop)
     {
         var intervals = _watcher.ReadAllAsync(stop).GetAsyncEnumerator(stop);
         try
@@ -63,7 +63,7 @@ internal sealed class PoolWatch : IAsyncDisposable
                 {
                     yield break;
                 }
-                yield return new PoolReading(intervals.Current, Detector.Add(intervals.Current));
+                yield return new PoolInterval(intervals.Current, Detector.Add(intervals.Current));
             }
         }
         finally

@@ -65,9 +65,9 @@ public sealed class LimitsReadExitTests
         Assert.Fail($"process {pid}'s pool bounds were never readable: {why}");
     }
 
-    private static List<(Model.Targets.PoolLimitsReading? Limits, string Why)> ReadUntil(int pid, CancellationToken stop)
+    private static List<(Model.Targets.PoolLimits? Limits, string Why)> ReadUntil(int pid, CancellationToken stop)
     {
-        var outcomes = new List<(Model.Targets.PoolLimitsReading?, string)>();
+        var outcomes = new List<(Model.Targets.PoolLimits?, string)>();
         while (!stop.IsCancellationRequested && outcomes.Count < 10_000)
         {
             outcomes.Add((LivePoolLimits.Read(pid, out var why), why));

@@ -16,9 +16,9 @@ public sealed partial class EnglishInAnalysisTests
     private static readonly Dictionary<string, int> Remaining = new(StringComparer.Ordinal)
     {
         // The advice's headlines, explanations, code notes and before/after snippets (one line each).
-        ["Advice/FixCatalog.cs"] = 56,
+        ["Advice/AdviceCatalog.cs"] = 56,
         // The package and no-async-twin advice, with the internal-twin English ("upgrade ... or report it upstream").
-        ["Advice/FixCatalog.Packages.cs"] = 29,
+        ["Advice/AdviceCatalog.Packages.cs"] = 29,
         // The stop-gap's sentences (MinThreads, the pool's bounds): another helper's at the time of the move.
         ["Advice/MinThreadsCalculator.cs"] = 15,
         ["Advice/PoolBounds.cs"] = 17,

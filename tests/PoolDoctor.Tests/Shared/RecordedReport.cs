@@ -64,13 +64,13 @@ internal static class RecordedReport
             capture,
             [.. json["culprits"]!.AsArray().Select(n => Culprit(n!))],
             json["groups"].Deserialize<List<StackGroup>>(Options)!,
-            new AdviceSet(json["advice"]!["fixes"].Deserialize<List<FixAdvice>>(Options)!, json["advice"]!["minThreads"].Deserialize<MinThreadsAdvice>(Options)),
+            new AdviceSet(json["advice"]!["fixes"].Deserialize<List<CulpritAdvice>>(Options)!, json["advice"]!["minThreads"].Deserialize<MinThreadsAdvice>(Options)),
             [],
             json["partial"]!.GetValue<bool>(),
             json["reason"]?.GetValue<string>())
         {
             Load = json["load"] is { } load ? load.Deserialize<DrivenLoad>(Options) : null,
-            Evidence = json["evidenceFiles"] is { } files ? files.Deserialize<EvidenceFiles>(Options) : null,
+            Evidence = json["evidenceFiles"] is { } files ? files.Deserialize<KeptCaptureFiles>(Options) : null,
         };
     }
 

@@ -6,7 +6,7 @@ namespace PoolDoctor.Analysis.Culprits.Shapes;
 /// The blocking happens inside a referenced package (<see cref="PackageBoundary"/>: deps.json says which modules are
 /// packages): the package's method nearest the API is the call site, built by <see cref="PackageSites.InsidePackage"/>.
 /// An awaited API the package ran synchronously is <see cref="AwaitedRanSyncInPackage"/>, asked first. Its advice is
-/// <c>FixCatalog.Packages</c>'s (the twin the user can call, else upgrade or report upstream).
+/// <c>AdviceCatalog.Packages</c>'s (the twin the user can call, else upgrade or report upstream).
 /// </summary>
 public sealed class InsidePackage : ICulpritShape
 {

@@ -37,7 +37,7 @@ internal static class AnalyzeCommand
                 {
                     return await AnalyzeDumpAsync(console, input.Path, path, how, symbolsDirectory, cancellation);
                 }
-                var snapshot = await TraceReading.ReadAsync(input.Path, firstSamplePerThread: false, cancellation, symbolsDirectory: symbolsDirectory);
+                var snapshot = await CaptureFileReader.ReadAsync(input.Path, firstSamplePerThread: false, cancellation, symbolsDirectory: symbolsDirectory);
                 foreach (var missing in snapshot.Missing)
                 {
                     Stderr.Note(console, missing);
@@ -64,7 +64,7 @@ internal static class AnalyzeCommand
 
     private static async Task<RunEnd> AnalyzeDumpAsync(IToolConsole console, string path, string name, StackDisplay how, string? symbolsDirectory, CancellationToken cancellation)
     {
-        DumpReading dump;
+        DumpContents dump;
         // ClrMD reports nothing while it reads; a dump of hundreds of MB takes seconds to minutes.
         await using (ProgressLine.Start(console, $"reading the dump {Path.GetFileName(name)} ({new FileInfo(path).Length / (1024.0 * 1024.0):F0} MB)", () => null))
         {

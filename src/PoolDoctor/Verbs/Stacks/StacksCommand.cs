@@ -49,7 +49,7 @@ internal static class StacksCommand
                 StackSnapshot snapshot;
                 try
                 {
-                    snapshot = await TraceReading.ReadAsync(path, options.Once, CancellationToken.None, requireComplete: !recording.TargetExited);
+                    snapshot = await CaptureFileReader.ReadAsync(path, options.Once, CancellationToken.None, requireComplete: !recording.TargetExited);
                 }
                 catch (RunFailedException) when (recording.TargetExited)
                 {

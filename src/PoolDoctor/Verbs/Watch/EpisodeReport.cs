@@ -15,7 +15,7 @@ namespace PoolDoctor.Verbs.Watch;
 /// </summary>
 internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, WatchSettings settings, DateTimeOffset attachedUtc)
 {
-    private Task<StackEvidence>? _capture;
+    private Task<StackFindings>? _capture;
     private Verdict? _verdict;
     private FlightRecording? _flight;
 
@@ -27,7 +27,7 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
         }
         _verdict = verdict;
         _flight = flight;
-        _capture = StackEvidence.CaptureAsync(target, atSeconds, settings.StackWindow, settings.UserCodePrefixes, requests: null, log.Notice, stop, keepFiles: settings.KeepEvidence);
+        _capture = StackFindings.CaptureAsync(target, atSeconds, settings.StackWindow, settings.UserCodePrefixes, requests: null, log.Notice, stop, keepFiles: settings.KeepEvidence);
     }
 
     public async Task WriteIfCapturedAsync(WatchState state, WatchLog log)
@@ -67,7 +67,7 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
     {
         var capture = _capture!;
         _capture = null;
-        StackEvidence stacks;
+        StackFindings stacks;
         try
         {
             stacks = await capture;
@@ -100,7 +100,7 @@ internal sealed class EpisodeReport(AttachedTarget target, PoolWatch watch, Watc
     }
 
     /// <param name="stacks">Null when the capture was cut short: the report is then partial.</param>
-    private async Task WriteAsync(StackEvidence? stacks, WatchState state, WatchLog log)
+    private async Task WriteAsync(StackFindings? stacks, WatchState state, WatchLog log)
     {
         var samples = watch.Detector.Samples;
         if (samples.Count == 0)

@@ -12,7 +12,7 @@ namespace PoolDoctor.Tests.Analysis.Advice;
 /// </summary>
 public sealed class AdviceFollowsTheCulpritTests
 {
-    private static PoolDoctor.Model.Advice.FixAdvice Fix(Culprit culprit) =>
+    private static PoolDoctor.Model.Advice.CulpritAdvice Fix(Culprit culprit) =>
         Assert.Single(AdviceBuilder.Build(VerdictKind.Starving, [culprit], [], 2).Fixes);
 
     [Theory]

@@ -9,7 +9,7 @@ namespace PoolDoctor.Tests.Analysis.Advice;
 
 public sealed class AdviceTests
 {
-    private static PoolDoctor.Model.Advice.FixAdvice Fix(Culprit culprit) =>
+    private static PoolDoctor.Model.Advice.CulpritAdvice Fix(Culprit culprit) =>
         Assert.Single(AdviceBuilder.Build(VerdictKind.Starving, [culprit], [], 2).Fixes);
 
     [Theory]

@@ -21,13 +21,13 @@ public sealed class LivePoolBoundsTests
         ["maxWorkerThreads"] = "not readable from outside the process",
     };
 
-    private static TargetContext Context(int? min, int? max, ConfiguredMinThreads? configuredMin = null, ConfiguredMinThreads? configuredMax = null, PoolLimitsReading? set = null) =>
+    private static TargetContext Context(int? min, int? max, ConfiguredMinThreads? configuredMin = null, ConfiguredMinThreads? configuredMax = null, PoolLimits? set = null) =>
         new("10.0.0", 2, null, null, null, "dotnet app.dll")
         {
             Unknown = Unreadable,
             ConfiguredMin = configuredMin,
             ConfiguredMax = configuredMax,
-            LimitsRead = min is { } a && max is { } b ? new PoolLimitsReading(a, b, ReadAt, PoolLimitsReadingKind.Memory) : null,
+            LimitsRead = min is { } a && max is { } b ? new PoolLimits(a, b, ReadAt, PoolLimitsReadingKind.Memory) : null,
             LimitsSet = set,
         };
 
@@ -96,7 +96,7 @@ public sealed class LivePoolBoundsTests
     [Fact]
     public void A_setter_call_during_the_watch_wins_and_says_when()
     {
-        var set = new PoolLimitsReading(128, 32767, ReadAt.AddSeconds(2), PoolLimitsReadingKind.Event);
+        var set = new PoolLimits(128, 32767, ReadAt.AddSeconds(2), PoolLimitsReadingKind.Event);
 
         var resolved = PoolBounds.Resolve(Context(2, 32767, set: set), setters: null);
 
@@ -109,7 +109,7 @@ public sealed class LivePoolBoundsTests
     [Fact]
     public void A_read_after_the_event_is_the_later_figure()
     {
-        var set = new PoolLimitsReading(128, 32767, ReadAt.AddSeconds(-5), PoolLimitsReadingKind.Event);
+        var set = new PoolLimits(128, 32767, ReadAt.AddSeconds(-5), PoolLimitsReadingKind.Event);
 
         var resolved = PoolBounds.Resolve(Context(64, 32767, set: set), setters: null);
 
@@ -144,7 +144,7 @@ public sealed class LivePoolBoundsTests
     [Fact]
     public void Report_json_lists_the_live_readings_oldest_first()
     {
-        var set = new PoolLimitsReading(128, 32767, ReadAt.AddSeconds(2), PoolLimitsReadingKind.Event);
+        var set = new PoolLimits(128, 32767, ReadAt.AddSeconds(2), PoolLimitsReadingKind.Event);
         var resolved = PoolBounds.Resolve(Context(64, 32767, set: set), setters: null);
         var report = DoctorFixtures.Report(DoctorFixtures.Load("taskwait.json")) with
         {

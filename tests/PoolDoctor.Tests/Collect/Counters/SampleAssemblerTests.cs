@@ -4,9 +4,9 @@ namespace PoolDoctor.Tests.Collect.Counters;
 
 public class SampleAssemblerTests
 {
-    private static CounterReading R(string name, double value, string series = "Interval=1000") => new(name, value, series, 1);
+    private static CounterValue R(string name, double value, string series = "Interval=1000") => new(name, value, series, 1);
 
-    private static IEnumerable<CounterReading> Interval(double threads, string series = "Interval=1000") =>
+    private static IEnumerable<CounterValue> Interval(double threads, string series = "Interval=1000") =>
     [
         R("cpu-usage", 12, series), R("gc-heap-size", 3, series), R("working-set", 80, series),
         R("threadpool-thread-count", threads, series), R("monitor-lock-contention-count", 4, series),

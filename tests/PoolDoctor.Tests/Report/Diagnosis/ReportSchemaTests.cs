@@ -96,8 +96,8 @@ public sealed class ReportSchemaTests
         var at = new DateTimeOffset(2026, 11, 28, 9, 41, 0, TimeSpan.Zero);
         var target = new PoolDoctor.Model.Diagnosis.TargetContext("10.0.0", 2, null, null, null, "dotnet app.dll")
         {
-            LimitsRead = new PoolDoctor.Model.Targets.PoolLimitsReading(2, 32767, at, PoolDoctor.Model.Targets.PoolLimitsReadingKind.Memory),
-            LimitsSet = new PoolDoctor.Model.Targets.PoolLimitsReading(64, 32767, at.AddSeconds(3), PoolDoctor.Model.Targets.PoolLimitsReadingKind.Event),
+            LimitsRead = new PoolDoctor.Model.Targets.PoolLimits(2, 32767, at, PoolDoctor.Model.Targets.PoolLimitsReadingKind.Memory),
+            LimitsSet = new PoolDoctor.Model.Targets.PoolLimits(64, 32767, at.AddSeconds(3), PoolDoctor.Model.Targets.PoolLimitsReadingKind.Event),
         };
         return report with { Context = new PoolDoctor.Model.Diagnosis.RunContext(PoolBounds.Resolve(target, null), new PoolDoctor.Model.Diagnosis.ToolContext("0.1.0-test", "x")) };
     }

@@ -8,9 +8,9 @@ namespace PoolDoctor.Analysis.Advice;
 /// one, report it), or a library API whose type declares no async twin. Only APIs the metadata showed are named;
 /// no snippet rewrites code the user does not own.
 /// </summary>
-internal static partial class FixCatalog
+internal static partial class AdviceCatalog
 {
-    private static FixAdvice InsidePackage(Culprit c, IReadOnlyList<AdviceEvidence> evidence)
+    private static CulpritAdvice InsidePackage(Culprit c, IReadOnlyList<AdviceEvidence> evidence)
     {
         var package = c.Package!;
         var method = c.PackageMethod ?? c.Method;
@@ -62,14 +62,14 @@ internal static partial class FixCatalog
             ? $"What you can change today: {user} (the call or the registration), or the package version."
             : "What you can change today: the package version, or the registration that puts it on the request path.");
         parts.Add($"If no version fixes it, report it upstream to {package.Name}'s maintainers with this stack.");
-        return new FixAdvice(c.Method, c.Kind, c.Api, headline, string.Join(" ", parts), evidence, "", "")
+        return new CulpritAdvice(c.Method, c.Kind, c.Api, headline, string.Join(" ", parts), evidence, "", "")
         {
             Code = AdviceCode.None,
             CodeNote = $"no snippet: the blocking code is in package {package}, not in your code",
         };
     }
 
-    private static FixAdvice NoAsyncTwin(Culprit c, IReadOnlyList<AdviceEvidence> evidence) =>
+    private static CulpritAdvice NoAsyncTwin(Culprit c, IReadOnlyList<AdviceEvidence> evidence) =>
         new(c.Method, c.Kind, c.Api,
             $"{c.Api} has no async twin: move the call off the request path, or use another API that has one",
             $"{c.DisplayName} blocks a pool thread in {c.Api}, and the type that declares it declares no async version, so there is "

@@ -9,9 +9,9 @@ namespace PoolDoctor.Model.Targets;
 /// <param name="MaxWorkers">The pool's MaxThreads for worker threads.</param>
 /// <param name="AtUtc">When it was read, or when the runtime wrote the event.</param>
 /// <param name="How">Read from memory, or reported by the event.</param>
-public sealed record PoolLimitsReading(int MinWorkers, int MaxWorkers, DateTimeOffset AtUtc, PoolLimitsReadingKind How);
+public sealed record PoolLimits(int MinWorkers, int MaxWorkers, DateTimeOffset AtUtc, PoolLimitsReadingKind How);
 
-/// <summary>How a <see cref="PoolLimitsReading"/> was had.</summary>
+/// <summary>How a <see cref="PoolLimits"/> was had.</summary>
 public enum PoolLimitsReadingKind
 {
     /// <summary>The pool's fields read from the target's memory while it ran (ClrMD, not suspended).</summary>

@@ -7,15 +7,15 @@ namespace PoolDoctor.Analysis.Advice;
 /// The code change for each blocking kind, written around the culprit's own method and blocking API so the
 /// snippet reads like the user's code, not like a textbook.
 /// </summary>
-internal static partial class FixCatalog
+internal static partial class AdviceCatalog
 {
-    public static FixAdvice For(Culprit culprit) =>
+    public static CulpritAdvice For(Culprit culprit) =>
         culprit.Package is not null ? InsidePackage(culprit, Evidence(culprit))
         : culprit.ApiTwin is { CallableTwin: null } && culprit.Kind is BlockingKind.SyncIO or BlockingKind.SyncWait ? NoAsyncTwin(culprit, Evidence(culprit))
         : WithUsersCode(Pattern(culprit), culprit);
 
     /// <summary>The user's own lines and their rewrite when the source was read; otherwise the pattern, said to be one.</summary>
-    private static FixAdvice WithUsersCode(FixAdvice pattern, Culprit c)
+    private static CulpritAdvice WithUsersCode(CulpritAdvice pattern, Culprit c)
     {
         if (c.Excerpt is not { } excerpt)
         {
@@ -48,7 +48,7 @@ internal static partial class FixCatalog
         };
     }
 
-    private static FixAdvice Pattern(Culprit culprit)
+    private static CulpritAdvice Pattern(Culprit culprit)
     {
         var name = MethodNames.Short(culprit.Method);
         var evidence = Evidence(culprit);
@@ -65,7 +65,7 @@ internal static partial class FixCatalog
         };
     }
 
-    private static FixAdvice SyncOverAsync(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
+    private static CulpritAdvice SyncOverAsync(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
     {
         // The same call shape as the culprit's API, so the reader recognises the line to change.
         var (blocking, awaited, result) = c.Api switch
@@ -76,7 +76,7 @@ internal static partial class FixCatalog
                 ("SaveAsync().Wait();", "await SaveAsync();", "\"done\""),
             _ => ("var customer = QueryCustomerAsync().Result;", "var customer = await QueryCustomerAsync();", "customer"),
         };
-        return new FixAdvice(c.Method, c.Kind, c.Api,
+        return new CulpritAdvice(c.Method, c.Kind, c.Api,
             "Await the async API, and make every caller async all the way up",
             $"{c.DisplayName} blocks a pool thread on {c.Api} until the task completes; the task's own continuation needs a pool thread too, "
             + "so under load the pool runs out and every request waits for the slow thread injection. Awaiting returns the thread "
@@ -86,7 +86,7 @@ internal static partial class FixCatalog
             $"public async Task<string> {name}()\n{{\n    {awaited}\n    return {result};\n}}");
     }
 
-    private static FixAdvice Sleep(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence) =>
+    private static CulpritAdvice Sleep(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence) =>
         new(c.Method, c.Kind, c.Api,
             "Use await Task.Delay instead of Thread.Sleep",
             $"{c.DisplayName} parks a pool thread in {c.Api}. Thread.Sleep holds the thread for the whole pause; await Task.Delay "
@@ -96,7 +96,7 @@ internal static partial class FixCatalog
             $"public string {name}()\n{{\n    Thread.Sleep(500);\n    return \"done\";\n}}",
             $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await Task.Delay(500, cancellationToken);\n    return \"done\";\n}}");
 
-    private static FixAdvice SyncIO(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
+    private static CulpritAdvice SyncIO(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
     {
         var (receiver, member) = SplitApi(c.Api);
         var args = ArgumentsFor(member);
@@ -108,7 +108,7 @@ internal static partial class FixCatalog
         {
             explanation += $" {name} is already an async method, so its signature promises what its body does not keep.";
         }
-        return new FixAdvice(c.Method, c.Kind, c.Api,
+        return new CulpritAdvice(c.Method, c.Kind, c.Api,
             $"Call the driver's async API: await {member}Async",
             explanation,
             evidence,
@@ -117,11 +117,11 @@ internal static partial class FixCatalog
             $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await {receiver}.{member}Async({args.Async});\n    return \"done\";\n}}");
     }
 
-    private static FixAdvice TaskRunWrapper(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
+    private static CulpritAdvice TaskRunWrapper(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
     {
         var (receiver, member) = SplitApi(c.Api);
         var args = ArgumentsFor(member);
-        return new FixAdvice(c.Method, c.Kind, c.Api,
+        return new CulpritAdvice(c.Method, c.Kind, c.Api,
             $"Drop the Task.Run wrapper and await {member}Async",
             $"{TaskRunLambda(c)} wraps the synchronous {c.Api} (called in {c.DisplayName}) in Task.Run. That only moves the block to another pool thread: the request "
             + "still holds one thread for the whole call, plus the scheduling. Await the driver's async API directly.",
@@ -130,7 +130,7 @@ internal static partial class FixCatalog
             $"public async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await {receiver}.{member}Async({args.Async});\n    return \"done\";\n}}");
     }
 
-    private static FixAdvice Lock(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence) =>
+    private static CulpritAdvice Lock(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence) =>
         c.Api.StartsWith("Lazy", StringComparison.Ordinal) ? LazyValue(c, name, evidence) : new(c.Method, c.Kind, c.Api,
             c.HeldAcross is { } held
                 ? $"Do not block while holding a lock: {held} runs inside it; use SemaphoreSlim.WaitAsync as an async lock"
@@ -145,7 +145,7 @@ internal static partial class FixCatalog
             $"private static readonly SemaphoreSlim Gate = new(1, 1);\n\npublic async Task<string> {name}(CancellationToken cancellationToken)\n{{\n    await Gate.WaitAsync(cancellationToken);\n    try\n    {{\n        await DoSlowWorkAsync(cancellationToken);\n    }}\n    finally\n    {{\n        Gate.Release();\n    }}\n    return \"done\";\n}}");
 
     // Lazy<T>.Value's default mode runs the factory under a lock: one slow factory parks every concurrent caller.
-    private static FixAdvice LazyValue(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence) =>
+    private static CulpritAdvice LazyValue(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence) =>
         new(c.Method, c.Kind, c.Api,
             "Do not make callers wait for a slow Lazy<T> factory: build the value at startup, or cache a Task and await it",
             $"{c.DisplayName} reads {c.Api} while another thread runs the Lazy's factory; the default thread-safety mode makes every "
@@ -156,10 +156,10 @@ internal static partial class FixCatalog
             $"private readonly Lazy<Catalog> _catalog = new(() => LoadCatalog());\n\npublic Catalog {name}()\n{{\n    return _catalog.Value;\n}}",
             $"private readonly Lazy<Task<Catalog>> _catalog = new(() => LoadCatalogAsync());\n\npublic async Task<Catalog> {name}()\n{{\n    return await _catalog.Value;\n}}");
 
-    private static FixAdvice SyncWait(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
+    private static CulpritAdvice SyncWait(Culprit c, string name, IReadOnlyList<AdviceEvidence> evidence)
     {
         var isSemaphore = c.Api.Contains("Semaphore", StringComparison.Ordinal);
-        return new FixAdvice(c.Method, c.Kind, c.Api,
+        return new CulpritAdvice(c.Method, c.Kind, c.Api,
             isSemaphore ? "Take the semaphore with await SemaphoreSlim.WaitAsync" : "Wait asynchronously: await a task instead of blocking on a wait handle",
             $"{c.DisplayName} blocks a pool thread in {c.Api} until another thread signals. "
             + (isSemaphore

@@ -17,7 +17,7 @@ namespace PoolDoctor.Collect.Counters;
 /// here (a watch runs for days; whoever needs the series keeps it). The session is always stopped
 /// explicitly (dispose, cancel, error) so the target is never left streaming to nobody.
 /// </summary>
-public sealed class CounterWatcher : IAsyncDisposable
+public sealed class CounterSession : IAsyncDisposable
 {
     private const long ThreadingKeyword = 0x10000;
 
@@ -55,9 +55,9 @@ public sealed class CounterWatcher : IAsyncDisposable
     private volatile WatchEnd? _silent;
     private double? _currentConnections;
     private double? _currentRequests;
-    private PoolLimitsReading? _limitsSet;
+    private PoolLimits? _limitsSet;
 
-    private CounterWatcher(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores, double intervalSeconds, QueueDelayMode queueDelay)
+    private CounterSession(AttachedTarget target, EventPipeSession session, DateTime startUtc, int cores, double intervalSeconds, QueueDelayMode queueDelay)
     {
         _queueDelay = queueDelay == QueueDelayMode.Off ? null : new QueueDelaySession(target.Client, startUtc);
         _queueDelayDemand = new QueueDelayDemand(queueDelay);
@@ -76,7 +76,7 @@ public sealed class CounterWatcher : IAsyncDisposable
     public DateTime StartUtc => _startUtc;
 
     /// <summary>The pool's bounds as the runtime last reported them during the watch (a setter call, or the pool's start); null when it reported none.</summary>
-    public PoolLimitsReading? LimitsSet => Volatile.Read(ref _limitsSet);
+    public PoolLimits? LimitsSet => Volatile.Read(ref _limitsSet);
 
     /// <summary>Completes when the stream stops, with the reason (stopped by us, target exited, failed).</summary>
     public Task<WatchEnd> Ended => _ended.Task;
@@ -85,7 +85,7 @@ public sealed class CounterWatcher : IAsyncDisposable
     /// Starts the session; <paramref name="intervalSeconds"/> is the counter interval (1 s, or 0.5 s where a verdict is
     /// wanted fast); <paramref name="queueDelay"/> says when to add the pool's queue delay (a second session, see <see cref="QueueDelaySession"/>).
     /// </summary>
-    public static async Task<CounterWatcher> StartAsync(AttachedTarget target, CancellationToken cancellationToken, double intervalSeconds = 1, QueueDelayMode queueDelay = QueueDelayMode.Always)
+    public static async Task<CounterSession> StartAsync(AttachedTarget target, CancellationToken cancellationToken, double intervalSeconds = 1, QueueDelayMode queueDelay = QueueDelayMode.Always)
     {
         var providers = new[]
         {
@@ -110,7 +110,7 @@ public sealed class CounterWatcher : IAsyncDisposable
         }
         ToolTimeline.Mark("session");
         target.ResumeIfSuspended();
-        var watcher = new CounterWatcher(target, session, startUtc, TargetCores.Of(target.ProcessId), intervalSeconds, queueDelay);
+        var watcher = new CounterSession(target, session, startUtc, TargetCores.Of(target.ProcessId), intervalSeconds, queueDelay);
         watcher._runnable.Start();
         if (watcher._queueDelay is not null && queueDelay == QueueDelayMode.Always)
         {
@@ -210,7 +210,7 @@ public sealed class CounterWatcher : IAsyncDisposable
             return;
         }
         var fields = outer.TryGetValue("Payload", out var inner) && inner is IDictionary<string, object?> nested ? nested : outer;
-        if (CounterReading.FromPayload(fields) is not { } reading)
+        if (CounterValue.FromPayload(fields) is not { } reading)
         {
             return;
         }
@@ -248,7 +248,7 @@ public sealed class CounterWatcher : IAsyncDisposable
         }
     }
 
-    private void KeepServerGauge(string provider, CounterReading reading)
+    private void KeepServerGauge(string provider, CounterValue reading)
     {
         lock (_gate)
         {
@@ -280,7 +280,7 @@ public sealed class CounterWatcher : IAsyncDisposable
     private void OnMinMaxThreads(ThreadPoolMinMaxThreadsTraceData data)
     {
         Volatile.Write(ref _eventSeen, 1);
-        Volatile.Write(ref _limitsSet, new PoolLimitsReading(
+        Volatile.Write(ref _limitsSet, new PoolLimits(
             data.MinWorkerThreads, data.MaxWorkerThreads, new DateTimeOffset(data.TimeStamp.ToUniversalTime(), TimeSpan.Zero), PoolLimitsReadingKind.Event));
     }
 

@@ -6,7 +6,7 @@ namespace PoolDoctor.Model.Advice;
 /// The code change for one culprit: what to do (<see cref="Headline"/>), why, tied to what was observed
 /// (<see cref="Evidence"/>), and a short before/after snippet written with the culprit's own method name.
 /// </summary>
-public sealed record FixAdvice(
+public sealed record CulpritAdvice(
     string Method,
     BlockingKind Kind,
     string Api,

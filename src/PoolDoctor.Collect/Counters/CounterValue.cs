@@ -6,10 +6,10 @@ namespace PoolDoctor.Collect.Counters;
 /// One counter value from an `EventCounters` event. Sum counters ("Increment") are turned into a rate per
 /// second over their own interval, so a session whose interval another tool shortened still yields per-second rates.
 /// </summary>
-internal sealed record CounterReading(string Name, double Value, string Series, double IntervalSeconds)
+internal sealed record CounterValue(string Name, double Value, string Series, double IntervalSeconds)
 {
     /// <summary>Reads the nested payload fields by name (the two counter shapes have different layouts).</summary>
-    public static CounterReading? FromPayload(IDictionary<string, object?> fields)
+    public static CounterValue? FromPayload(IDictionary<string, object?> fields)
     {
         if (!fields.TryGetValue("Name", out var nameValue) || nameValue is not string name)
         {
@@ -21,10 +21,10 @@ internal sealed record CounterReading(string Name, double Value, string Series, 
         if (type == "Sum" || (type is null && fields.ContainsKey("Increment")))
         {
             var increment = Number(fields, "Increment");
-            return increment is null ? null : new CounterReading(name, interval > 0 ? increment.Value / interval : increment.Value, series, interval);
+            return increment is null ? null : new CounterValue(name, interval > 0 ? increment.Value / interval : increment.Value, series, interval);
         }
         var mean = Number(fields, "Mean");
-        return mean is null ? null : new CounterReading(name, mean.Value, series, interval);
+        return mean is null ? null : new CounterValue(name, mean.Value, series, interval);
     }
 
     private static double? Number(IDictionary<string, object?> fields, string key)

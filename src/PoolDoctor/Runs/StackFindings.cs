@@ -9,7 +9,7 @@ using PoolDoctor.Report.Stacks;
 namespace PoolDoctor.Runs;
 
 /// <summary>The stack capture a diagnosis takes once the pool is blocked: when, over how long, and what it found.</summary>
-internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit> Culprits, IReadOnlyList<StackGroup> Groups, bool TargetExited)
+internal sealed record StackFindings(StackCapture Capture, IReadOnlyList<Culprit> Culprits, IReadOnlyList<StackGroup> Groups, bool TargetExited)
 {
     /// <summary>Groups kept in the report: the big ones tell the story, the tail of one-off stacks does not.</summary>
     public const int MaxGroups = 40;
@@ -25,7 +25,7 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
     /// <paramref name="keepFiles"/> the trace and a speedscope file of it stay in the temp directory for the report
     /// (<see cref="Files"/>: whoever takes the evidence moves or discards them).
     /// </summary>
-    public static async Task<StackEvidence> CaptureAsync(
+    public static async Task<StackFindings> CaptureAsync(
         AttachedTarget target, double atSeconds, TimeSpan window, IReadOnlyList<string> userCodePrefixes, RequestWatch? requests, Action<string>? notice, CancellationToken interrupt,
         Action? recorded = null, bool keepFiles = false)
     {
@@ -37,7 +37,7 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
         {
             var recording = await StackRecorder.RecordAsync(target, new StackCaptureOptions(window), path, interrupt, notice: notice);
             recorded?.Invoke();
-            var snapshot = await TraceReading.ReadAsync(path, firstSamplePerThread: false, CancellationToken.None, serving: serving);
+            var snapshot = await CaptureFileReader.ReadAsync(path, firstSamplePerThread: false, CancellationToken.None, serving: serving);
             Collect.SelfTiming.ToolTimeline.Mark("trace-read");
             foreach (var missing in snapshot.Missing)
             {
@@ -51,7 +51,7 @@ internal sealed record StackEvidence(StackCapture Capture, IReadOnlyList<Culprit
             };
             var files = keepFiles ? CaptureFiles.Keep(path, $"{target.Process.Name} (pid {target.ProcessId})", DisplayThreadBuilder.From(analysis), analysis.Culprits) : null;
             kept = files is not null;
-            return new StackEvidence(capture, RepositoryPaths.Annotate(analysis.Culprits), [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited) { Files = files, PoolSetters = snapshot.CallGraph.Methods.Count > 0 ? Analysis.Advice.PoolBounds.SetterCalls.In(snapshot.CallGraph) : null };
+            return new StackFindings(capture, RepositoryPaths.Annotate(analysis.Culprits), [.. analysis.Groups.Take(MaxGroups)], recording.TargetExited) { Files = files, PoolSetters = snapshot.CallGraph.Methods.Count > 0 ? Analysis.Advice.PoolBounds.SetterCalls.In(snapshot.CallGraph) : null };
         }
         finally
         {

@@ -7,7 +7,7 @@ namespace PoolDoctor.Runs;
 /// Every capture `stacks`, `analyze` and `diagnose` read comes through here, bounded (<see cref="BoundedRead"/>): a
 /// minute plus two seconds per megabyte.
 /// </summary>
-public static class TraceReading
+public static class CaptureFileReader
 {
     public static Task<StackSnapshot> ReadAsync(
         string path, bool firstSamplePerThread, CancellationToken cancellation, bool requireComplete = true, IReadOnlyDictionary<int, ServedRequest>? serving = null,
