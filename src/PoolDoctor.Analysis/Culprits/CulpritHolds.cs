@@ -50,15 +50,11 @@ internal static class CulpritHolds
         return new CulpritHold(atStart, atEnd, joined, servesRequests, Math.Round(windowSeconds, 3), pattern);
     }
 
-    /// <summary>The culprit's entry is a request's (a route, <c>GET /orders/{id}</c>, or a hub method): a handler
-    /// resumed after an await has no web frame below it, and a session that began mid-request saw no event for it.</summary>
-    public static bool IsRequestEntry(string? entry) => entry is not null
-        && (entry.StartsWith('/') || entry.StartsWith("hub ", StringComparison.Ordinal)
-            || (entry.IndexOf(" /", StringComparison.Ordinal) is > 0 and var space && entry[..space].All(char.IsAsciiLetterUpper)));
-
-    /// <summary>The stack served a request of the load: ASP.NET Core's events joined one to it, or the web stack's
-    /// own frames (Kestrel, MVC, SignalR, gRPC's host) are on it. A hosted service's loop has neither.</summary>
-    public static bool ServesRequest(ThreadStack stack) => stack.Request is not null
-        || stack.Frames.Any(f => f.Module.StartsWith("Microsoft.AspNetCore.", StringComparison.Ordinal)
+    /// <summary>The stack served a request of the load: ASP.NET Core's events joined one to it that the stack can be
+    /// serving (<see cref="RequestJoin"/>), or the web stack's own frames (Kestrel, MVC, SignalR, gRPC's host) are on it.
+    /// A hosted service's loop has neither. (A culprit whose entry is a request's serves one too: a handler resumed after
+    /// an await has no web frame below it, <see cref="WorkEntry.IsRequest"/>.)</summary>
+    public static bool ServesRequest(RequestContext? request, IReadOnlyList<StackFrame> frames) => request is not null
+        || frames.Any(f => f.Module.StartsWith("Microsoft.AspNetCore.", StringComparison.Ordinal)
             || f.Module.StartsWith("Grpc.AspNetCore", StringComparison.Ordinal));
 }

@@ -8,6 +8,7 @@ using PoolDoctor.Model.Load;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Targets;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Shared;
 
@@ -83,7 +84,7 @@ internal static class RecordedReport
             n["waitMs"]?.GetValue<double>() ?? 0)
         {
             Chain = Frames(n["chain"].Deserialize<List<string>>(Options) ?? [], n["chainFrames"]),
-            Entry = n["entry"]?.GetValue<string>(),
+            Entry = EntryText.Parse(n["entry"]?.GetValue<string>()),
             Flavor = Enum.Parse<FrameFlavor>(n["flavor"]?.GetValue<string>() ?? nameof(FrameFlavor.Method)),
             Site = new CallSite
             {
