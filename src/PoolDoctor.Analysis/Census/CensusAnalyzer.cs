@@ -56,7 +56,7 @@ public static class CensusAnalyzer
                     continue;
                 }
                 site = site with { Entry = EntryPaths.Template(site.Entry) };
-                var id = FindingIds.Of(site.Method, site.Api, site.Entry);
+                var id = FindingIds.Of(site.Method, site.Api, site.Entry?.Name);
                 if (!groups.TryGetValue(id, out var group))
                 {
                     group = new FindingBuilder(id, site, reading);

@@ -1,3 +1,5 @@
+using PoolDoctor.Model.Stacks;
+
 namespace PoolDoctor.Analysis.Census;
 
 /// <summary>
@@ -7,6 +9,10 @@ namespace PoolDoctor.Analysis.Census;
 /// </summary>
 public static class EntryPaths
 {
+    /// <summary>A request's entry with its path's values as <c>{}</c>; any other entry as it is.</summary>
+    public static WorkEntry? Template(WorkEntry? entry) =>
+        entry is { Kind: EntryKind.Request or EntryKind.GrpcMethod } ? entry with { Name = Template(entry.Name)! } : entry;
+
     public static string? Template(string? entry)
     {
         if (entry is null)

@@ -14,7 +14,7 @@ public sealed record BlockingSite(string Method, BlockingKind Kind, string Api)
     /// happens inside a package) the package's; each with its source line when known.</summary>
     public IReadOnlyList<CulpritFrame> Chain { get; init; } = [];
 
-    public string? Entry { get; init; }
+    public WorkEntry? Entry { get; init; }
 
     public CallSite Site { get; init; } = CallSite.OnStack;
 

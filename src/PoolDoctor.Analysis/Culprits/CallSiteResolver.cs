@@ -21,6 +21,11 @@ public sealed class CallSiteResolver(CallGraph graph)
 
     public static CallSiteResolver None { get; } = new(CallGraph.Empty);
 
+    private HostedServiceTypes? _hosted;
+
+    /// <summary>The frame is a method of one of the app's hosted services (<see cref="HostedServiceTypes"/>).</summary>
+    public bool InHostedService(FrameName frame) => (_hosted ??= new HostedServiceTypes(graph)).Declares(frame);
+
     /// <summary>The blocking call inside a method that is on the stack: its first matching call's location.</summary>
     public CallSiteLocation? Locate(FrameName site, BlockingApi api)
     {

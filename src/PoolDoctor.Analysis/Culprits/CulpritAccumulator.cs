@@ -13,7 +13,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
     private long _exampleSamples = -1;
     private IReadOnlyList<CulpritFrame> _example = [];
     private BlockingSite? _exampleSite;
-    private readonly Dictionary<string, long> _entries = new(StringComparer.Ordinal);
+    private readonly Dictionary<WorkEntry, long> _entries = [];
 
     public long Samples { get; set; }
     public HashSet<int> Threads { get; } = [];
@@ -39,11 +39,12 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
     public void CountApi(string api, double weight) => Apis[api] = Apis.GetValueOrDefault(api) + weight;
 
     /// <summary>Counts a sampled stack's thread, its samples and when they were taken.</summary>
-    public void CountThread(ThreadStack stack)
+    /// <param name="servesRequest">The stack served a request (<see cref="CulpritHolds.ServesRequest"/>).</param>
+    public void CountThread(ThreadStack stack, bool servesRequest)
     {
         Threads.Add(stack.ThreadId);
         ThreadSamples[stack.ThreadId] = ThreadSamples.GetValueOrDefault(stack.ThreadId) + stack.Samples;
-        ServesRequests |= CulpritHolds.ServesRequest(stack);
+        ServesRequests |= servesRequest;
         if (stack.Seen is { } seen)
         {
             Widen(stack.ThreadId, seen);
@@ -88,7 +89,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
 
     public void Offer(BlockingSite site, StackReading stack, long samples)
     {
-        ServesRequests |= CulpritHolds.IsRequestEntry(site.Entry);
+        ServesRequests |= site.Entry?.IsRequest == true;
         if (site.Entry is { } entry)
         {
             _entries[entry] = _entries.GetValueOrDefault(entry) + Math.Max(1, samples);
@@ -115,7 +116,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
         var waitMs = WaitMsBySource.Count == 0 ? 0 : WaitMsBySource.Values.Max();
         // The wait count of the source whose sum was kept, so WaitMs / WaitCount is that source's mean wait.
         var waitCount = WaitMsBySource.Count == 0 ? 0 : WaitCountBySource.GetValueOrDefault(WaitMsBySource.MaxBy(w => w.Value).Key);
-        var entry = _entries.Count == 0 ? null : _entries.OrderByDescending(e => e.Value).ThenBy(e => e.Key, StringComparer.Ordinal).First().Key;
+        var entry = _entries.Count == 0 ? null : _entries.OrderByDescending(e => e.Value).ThenBy(e => e.Key.Name, StringComparer.Ordinal).ThenBy(e => e.Key.Kind).First().Key;
         var heldAcross = HeldAcross.Count == 0 ? null
             : HeldAcross.OrderByDescending(a => a.Value).ThenBy(a => a.Key, StringComparer.Ordinal).First().Key;
         return new Culprit(method, kind, api, Threads.Count, share, _example, Math.Round(waitMs, 3))

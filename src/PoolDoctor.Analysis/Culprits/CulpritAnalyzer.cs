@@ -35,12 +35,13 @@ public static class CulpritAnalyzer
         long idleSamples = pool.Where(s => s.Reading.IsIdle).Sum(s => (long)s.Stack.Samples);
         var idleThreads = pool.GroupBy(s => s.Stack.ThreadId).Count(t => t.All(s => s.Reading.IsIdle));
         var il = new CallSiteResolver(snapshot.CallGraph);
-        var requests = LearnedRequests.Learn(pool.Select(p => (p.Reading, p.Stack.Request, (long)p.Stack.Samples)), il);
+        var requests = LearnedRequests.Learn(pool.Select(p => (p.Reading, RequestJoin.Own(p.Stack.Request, p.Reading), (long)p.Stack.Samples)), il);
 
         var culprits = new Dictionary<(string Method, BlockingKind Kind), CulpritAccumulator>();
         foreach (var (stack, reading) in pool)
         {
-            if (reading.IsIdle || BlockingSiteFinder.Find(reading, requests.For(reading) ?? requests.Complete(stack.Request), il: il) is not { } site)
+            var own = RequestJoin.Own(stack.Request, reading);
+            if (reading.IsIdle || BlockingSiteFinder.Find(reading, requests.For(reading) ?? requests.Complete(own), il: il) is not { } site)
             {
                 continue;
             }
@@ -48,7 +49,7 @@ public static class CulpritAnalyzer
             var culprit = Get(culprits, site);
             culprit.CountApi(site.Api, stack.Samples);
             culprit.Samples += stack.Samples;
-            culprit.CountThread(stack);
+            culprit.CountThread(stack, CulpritHolds.ServesRequest(own, stack.Frames));
             culprit.EntersLockItself |= site.Kind == BlockingKind.Lock && site.CallsApiDirectly;
             culprit.Offer(site, reading, stack.Samples);
         }
@@ -99,7 +100,7 @@ public static class CulpritAnalyzer
             {
                 continue;
             }
-            if (BlockingSiteFinder.Find(reading, requests.For(reading) ?? requests.Complete(wait.Request), FallbackFor(wait.Source), il) is not { } site)
+            if (BlockingSiteFinder.Find(reading, requests.For(reading) ?? requests.Complete(RequestJoin.Own(wait.Request, reading)), FallbackFor(wait.Source), il) is not { } site)
             {
                 unattributed += wait.DurationMs;
                 continue;

@@ -44,21 +44,47 @@ internal static class CulpritHolds
         var joined = spans.Count - atStart;
         var heldThroughout = spans.Count == threads && spans.All(s => s.Value.FirstSeconds <= edge && s.Value.LastSeconds >= windowSeconds - edge
             && samplesHere.GetValueOrDefault(s.Key) >= HeldThroughoutShare * threadSamples.GetValueOrDefault(s.Key));
-        var pattern = !servesRequests && heldThroughout ? HoldPattern.Permanent
+        var pattern = !servesRequests && (heldThroughout || ConstantSet(spans, samplesHere, threadSamples, atStart, atEnd, threads))
+                ? HoldPattern.Permanent
             : joined > 0 && atEnd > atStart ? HoldPattern.Growing
             : HoldPattern.Steady;
         return new CulpritHold(atStart, atEnd, joined, servesRequests, Math.Round(windowSeconds, 3), pattern);
     }
 
-    /// <summary>The culprit's entry is a request's (a route, <c>GET /orders/{id}</c>, or a hub method): a handler
-    /// resumed after an await has no web frame below it, and a session that began mid-request saw no event for it.</summary>
-    public static bool IsRequestEntry(string? entry) => entry is not null
-        && (entry.StartsWith('/') || entry.StartsWith("hub ", StringComparison.Ordinal)
-            || (entry.IndexOf(" /", StringComparison.Ordinal) is > 0 and var space && entry[..space].All(char.IsAsciiLetterUpper)));
+    /// <summary>
+    /// A fixed set of workers that hop threads (async loops blocked in <c>BlockingCollection.Take</c>, resumed on whichever
+    /// thread is free: Raygun4Net 11.0.3's message workers): no one thread is held throughout, but as many threads are
+    /// blocked at it at the window's end as at its start, and together they spent most of the window there.
+    /// </summary>
+    private static bool ConstantSet(
+        IReadOnlyDictionary<int, SampleSpan> spans,
+        IReadOnlyDictionary<int, long> samplesHere,
+        IReadOnlyDictionary<int, long> threadSamples,
+        int atStart,
+        int atEnd,
+        int threads)
+    {
+        if (atStart == 0 || atEnd != atStart || spans.Count != threads || threadSamples.Count == 0)
+        {
+            return false;
+        }
+        // A thread sampled for the whole window took this many samples: the most any thread took.
+        var windowSamples = threadSamples.Values.Max();
+        var here = spans.Keys.Sum(t => samplesHere.GetValueOrDefault(t));
+        return windowSamples > 0 && here >= ConstantSetOccupancy * atStart * windowSamples;
+    }
 
-    /// <summary>The stack served a request of the load: ASP.NET Core's events joined one to it, or the web stack's
-    /// own frames (Kestrel, MVC, SignalR, gRPC's host) are on it. A hosted service's loop has neither.</summary>
-    public static bool ServesRequest(ThreadStack stack) => stack.Request is not null
-        || stack.Frames.Any(f => f.Module.StartsWith("Microsoft.AspNetCore.", StringComparison.Ordinal)
+    /// <summary>How much of <c>threads at start × the window</c> a fixed set of workers must have spent blocked at the
+    /// culprit: they rest between waits (Raygun4Net's workers send each message before taking the next: 0.67 of 5
+    /// threads), while one thread that spent half its samples on other work is not held (0.5). Calibrated on those two
+    /// only.</summary>
+    public const double ConstantSetOccupancy = 0.6;
+
+    /// <summary>The stack served a request of the load: ASP.NET Core's events joined one to it that the stack can be
+    /// serving (<see cref="RequestJoin"/>), or the web stack's own frames (Kestrel, MVC, SignalR, gRPC's host) are on it.
+    /// A hosted service's loop has neither. (A culprit whose entry is a request's serves one too: a handler resumed after
+    /// an await has no web frame below it, <see cref="WorkEntry.IsRequest"/>.)</summary>
+    public static bool ServesRequest(RequestContext? request, IReadOnlyList<StackFrame> frames) => request is not null
+        || frames.Any(f => f.Module.StartsWith("Microsoft.AspNetCore.", StringComparison.Ordinal)
             || f.Module.StartsWith("Grpc.AspNetCore", StringComparison.Ordinal));
 }

@@ -13,7 +13,7 @@ internal static class PackageSites
     /// </summary>
     public static BlockingSite InsidePackage(
         StackReading stack, PackageBoundary.Crossing crossing, int userIndex, IReadOnlyList<CulpritFrame> userChain,
-        string? entry, bool inTaskRun, CallSiteResolver il,
+        WorkEntry? entry, bool inTaskRun, CallSiteResolver il,
         IReadOnlyList<(FrameName Name, CallSiteLocation? Call)> inlinedUser, int generated)
     {
         var method = stack.Frames[crossing.MethodIndex].Name;

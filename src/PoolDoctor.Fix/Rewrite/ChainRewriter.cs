@@ -1,10 +1,11 @@
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.FindSymbols;
+using Microsoft.CodeAnalysis;
 using PoolDoctor.Analysis.Rewrite;
 using PoolDoctor.Fix.Reports;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Fix.Rewrite;
 
@@ -484,7 +485,7 @@ internal sealed class ChainRewriter
         var name = FunctionName(document, function);
         return _culprit.Chain.Count == 0 || _culprit.Chain.Any(f => ChainMatches(f.Method, name)) || ChainMatches(_culprit.Method, name)
             || ChainMembership.ByPlace(_solution, _culprit, document, function)
-            || await ChainMembership.IsEntryAsync(document, function, _culprit.Entry, cancellation);
+            || await ChainMembership.IsEntryAsync(document, function, EntryText.Of(_culprit.Entry), cancellation);
     }
 
     private static bool ChainMatches(string frame, string name)

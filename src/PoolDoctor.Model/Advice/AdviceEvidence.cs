@@ -44,7 +44,7 @@ public sealed record AdviceEvidence(AdviceEvidenceKind Kind)
     public double Share { get; init; }
 
     /// <summary>What the work served (<see cref="AdviceEvidenceKind.Entry"/>).</summary>
-    public string? Entry { get; init; }
+    public WorkEntry? Entry { get; init; }
 
     /// <summary>How the call site was found (<see cref="AdviceEvidenceKind.CallSite"/>).</summary>
     public CallSiteNote? Note { get; init; }

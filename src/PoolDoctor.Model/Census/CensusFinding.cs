@@ -9,7 +9,7 @@ namespace PoolDoctor.Model.Census;
 /// </summary>
 public sealed record CensusFinding(string Id, string Method, BlockingKind Kind, string Api)
 {
-    public string? Entry { get; init; }
+    public WorkEntry? Entry { get; init; }
 
     public CallSite Site { get; init; } = CallSite.OnStack;
 

@@ -28,9 +28,9 @@ public sealed record Culprit(
     /// <summary>The names of <see cref="Example"/>'s frames, leaf first.</summary>
     public IReadOnlyList<string> ExampleStack => [.. Example.Select(f => f.Method)];
 
-    /// <summary>What the blocked work was serving: <c>GET /customers/{id}</c>, a timer callback, a hosted service's
-    /// method, or the outermost user frame; null when nothing said.</summary>
-    public string? Entry { get; init; }
+    /// <summary>What the blocked work was serving, as data (<see cref="WorkEntry"/>): a request's route, a hub or gRPC
+    /// method, a timer callback, a hosted service's method, a background worker; null when nothing said.</summary>
+    public WorkEntry? Entry { get; init; }
 
     /// <summary>The source construct of <see cref="Method"/> (async method, lambda, local function, ...).</summary>
     public FrameFlavor Flavor { get; init; } = FrameFlavor.Method;

@@ -16,7 +16,7 @@ public static class AdviceEvidenceText
     public static string Line(AdviceEvidence e) => e.Kind switch
     {
         BlockedThreads => $"{e.Threads} pool thread{(e.Threads == 1 ? "" : "s")} blocked in {e.Api} called by {e.Method}, {e.Share * 100:0}% of sampled pool-thread time",
-        Entry => $"entry: {e.Entry}",
+        Entry => $"entry: {EntryText.Of(e.Entry)}",
         AdviceEvidenceKind.CallSite => CallSiteNoteText.Line(e.Note) ?? "",
         WaitEvents => $"wait events: {e.WaitMs:F0} ms blocked in total",
         ExampleStack => "top of the example stack: " + string.Join(" <- ", e.Frames),

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using PoolDoctor.Model.Census;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Report.Census;
 
@@ -48,7 +49,7 @@ public static class CensusJson
         json.WriteString("method", f.Method);
         json.WriteString("kind", f.Kind.ToString());
         json.WriteString("api", f.Api);
-        Optional(json, "entry", f.Entry);
+        Optional(json, "entry", EntryText.Of(f.Entry));
         Optional(json, "file", f.Site.File);
         Optional(json, "repositoryFile", f.Site.RepositoryFile);
         if (f.Site.Line is { } line)

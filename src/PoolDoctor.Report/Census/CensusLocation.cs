@@ -1,4 +1,5 @@
 using PoolDoctor.Model.Census;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Report.Census;
 
@@ -15,7 +16,7 @@ internal static class CensusLocation
     public static string Message(CensusFinding f)
     {
         var where = f.Package is { } p && f.PackageMethod is { } pm ? $" inside {p} ({pm})" : "";
-        var entry = f.Entry is { } e ? $", reached from {e}" : "";
+        var entry = f.Entry is { } e ? $", reached from {EntryText.Of(e)}" : "";
         return $"{f.Api} blocks a thread-pool thread ({f.Kind}) in {f.Method}{where}{entry}: {f.Count} time(s) during the run, {f.TotalBlockedMs:0.#} ms in all, longest {f.MaxBlockedMs:0.#} ms";
     }
 }

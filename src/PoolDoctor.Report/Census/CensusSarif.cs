@@ -1,5 +1,6 @@
 using System.Text.Json;
 using PoolDoctor.Model.Census;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Report.Census;
 
@@ -94,7 +95,7 @@ public static class CensusSarif
         json.WriteString("api", f.Api);
         if (f.Entry is not null)
         {
-            json.WriteString("entry", f.Entry);
+            json.WriteString("entry", EntryText.Of(f.Entry));
         }
         json.WriteNumber("count", f.Count);
         json.WriteNumber("totalBlockedMs", Math.Round(f.TotalBlockedMs, 1));

@@ -1,4 +1,5 @@
 using PoolDoctor.Model.Census;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Report.Census;
 
@@ -20,7 +21,7 @@ public static class CensusText
             text.WriteLine($"   blocks   {f.Api} ({f.Kind})");
             if (f.Entry is not null)
             {
-                text.WriteLine($"   entry    {f.Entry}");
+                text.WriteLine($"   entry    {EntryText.Of(f.Entry)}");
             }
             if (f.Package is { } package)
             {

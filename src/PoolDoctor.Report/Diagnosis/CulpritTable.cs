@@ -35,7 +35,7 @@ internal static class CulpritTable
             console.MarkupLine($"   {c.Kind} on {Markup.Escape(c.ApiText)}: {c.Threads} pool thread{(c.Threads == 1 ? "" : "s")}, {c.Share * 100:0}%");
             if (c.Entry is not null)
             {
-                console.MarkupLine($"   entry: {Markup.Escape(c.Entry)}");
+                console.MarkupLine($"   entry: {Markup.Escape(EntryText.Of(c.Entry)!)}");
             }
             if (CulpritHoldText.Of(c) is { } hold)
             {
@@ -64,7 +64,7 @@ internal static class CulpritTable
         table.AddColumn("#").AddColumn("method (call site)").AddColumn("entry").AddColumn("kind").AddColumn("blocking API").AddColumn(new TableColumn("pool threads").RightAligned()).AddColumn(new TableColumn("share").RightAligned());
         foreach (var (rank, c) in shown)
         {
-            table.AddRow(rank.ToString(), Markup.Escape(c.DisplayName), Markup.Escape(c.Entry ?? "-"), c.Kind.ToString(), Markup.Escape(c.ApiText), c.Threads.ToString(), $"{c.Share * 100:0}%");
+            table.AddRow(rank.ToString(), Markup.Escape(c.DisplayName), Markup.Escape(EntryText.Of(c.Entry) ?? "-"), c.Kind.ToString(), Markup.Escape(c.ApiText), c.Threads.ToString(), $"{c.Share * 100:0}%");
         }
         if (folded > 0)
         {

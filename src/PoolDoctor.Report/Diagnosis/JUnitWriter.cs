@@ -1,7 +1,8 @@
-using PoolDoctor.Model.Verdicts;
 using System.Globalization;
 using System.Xml.Linq;
 using PoolDoctor.Model.Diagnosis;
+using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Report.Verdicts;
 
 namespace PoolDoctor.Report.Diagnosis;
@@ -52,7 +53,7 @@ public static class JUnitWriter
         foreach (var c in report.Culprits.Take(5))
         {
             yield return $"culprit: {c.DisplayName} {c.Kind} on {c.ApiText}, {c.Threads} pool threads, {c.Share * 100:0}%"
-                + (c.Entry is null ? "" : $", entry {c.Entry}");
+                + (c.Entry is null ? "" : $", entry {EntryText.Of(c.Entry)}");
         }
     }
 

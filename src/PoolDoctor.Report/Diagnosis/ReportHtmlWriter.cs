@@ -214,7 +214,7 @@ public static class ReportHtmlWriter
                 }
                 html.Append("</ol></details>");
             }
-            html.Append($"</td><td class=\"entry\">{E(culprit.Entry ?? "–")}</td><td class=\"kind\">{E(culprit.Kind.ToString())}</td><td><code>{E(culprit.ApiText)}</code></td>");
+            html.Append($"</td><td class=\"entry\">{E(EntryText.Of(culprit.Entry) ?? "–")}</td><td class=\"kind\">{E(culprit.Kind.ToString())}</td><td><code>{E(culprit.ApiText)}</code></td>");
             html.Append($"<td class=\"num\">{culprit.Threads}</td><td class=\"num share\">{Percent(culprit.Share)}<span class=\"bar\" style=\"width:{N(Math.Clamp(culprit.Share, 0, 1) * 100, 0)}%\"></span></td>");
             html.Append($"<td class=\"num\">{(culprit.WaitMs > 0 ? N(culprit.WaitMs, 0) + " ms" : "–")}</td></tr>\n");
         }

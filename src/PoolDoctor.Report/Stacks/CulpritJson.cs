@@ -38,7 +38,7 @@ public sealed class CulpritJson() : WriteOnlyJsonConverter<Culprit>("culprits ar
         }
         else
         {
-            json.WriteString("entry", c.Entry);
+            json.WriteString("entry", EntryText.Of(c.Entry));
         }
         json.WriteString("source", c.Site.Source.ToString());
         if (CallSiteNoteText.Line(c.Site.Note) is { } note)

@@ -37,7 +37,7 @@ public static class CulpritJsonReader
         return new Culprit(String(c, "method") ?? "?", kind, String(c, "api") ?? "?", Int(c, "threads") ?? 0, Double(c, "share") ?? 0, example, Double(c, "waitMs") ?? 0)
         {
             Chain = chain,
-            Entry = String(c, "entry"),
+            Entry = EntryText.Parse(String(c, "entry")),
             Flavor = Enum.TryParse<FrameFlavor>(String(c, "flavor"), out var flavor) ? flavor : FrameFlavor.Method,
             Site = new CallSite
             {

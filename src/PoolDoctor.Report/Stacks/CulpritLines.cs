@@ -20,7 +20,7 @@ public static class CulpritLines
         }
         if (c.Entry is not null)
         {
-            lines.Add("entry: " + c.Entry);
+            lines.Add("entry: " + EntryText.Of(c.Entry));
         }
         if (CulpritHoldText.Of(c) is { } hold)
         {

@@ -72,7 +72,7 @@ public static class StackHtmlWriter
         {
             rank++;
             var at = (c.Site.RepositoryFile ?? c.Site.File) is { } file ? file + (c.Site.Line is { } line ? ":" + line : "") : "–";
-            html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(c.DisplayName)}</code></td><td>{E(c.Entry ?? "–")}</td><td class=\"kind\">{E(c.Kind.ToString())}</td>");
+            html.Append($"<tr><td>{rank}</td><td class=\"method\"><code>{E(c.DisplayName)}</code></td><td>{E(EntryText.Of(c.Entry) ?? "–")}</td><td class=\"kind\">{E(c.Kind.ToString())}</td>");
             html.Append($"<td><code>{E(c.Api)}</code></td><td class=\"num\">{c.Threads}</td><td class=\"num\">{Percent(c.Share)}</td><td><code>{E(at)}</code></td></tr>\n");
         }
         html.Append("</tbody>\n</table>\n</section>\n");

@@ -1,5 +1,6 @@
 using PoolDoctor.Model.Diagnosis;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.IntegrationTests.Doctor;
 
@@ -109,7 +110,7 @@ public sealed class ReportLayoutBrowserTests
         var longLine = "        var customer = await _repository.LoadCustomerWithOrdersAndAddressesAsync(customerId, includeArchived: true, cancellationToken).ConfigureAwait(false);";
         return report with
         {
-            Culprits = [report.Culprits[0] with { Entry = "GET /api/storefront/customers/{customerId}/orders/{orderId}/shipments/{shipmentId}" }],
+            Culprits = [report.Culprits[0] with { Entry = EntryText.Parse("GET /api/storefront/customers/{customerId}/orders/{orderId}/shipments/{shipmentId}") }],
             Advice = report.Advice with { Fixes = [fix with { Before = fix.Before + "\n" + longLine, After = fix.After + "\n" + longLine }] },
         };
     }

@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Dumps;
 
@@ -46,9 +47,9 @@ public sealed class WarmedShapesDumpFixtureTests
     public void The_culprit_serving_the_gRPC_method_is_the_ledger_call_inlined_into_it_with_its_line()
     {
         var analysis = CulpritAnalyzer.Analyze(Snapshot.Value);
-        var serving = analysis.Culprits.Where(c => c.Entry == Grpc).ToList();
+        var serving = analysis.Culprits.Where(c => EntryText.Of(c.Entry) == Grpc).ToList();
         var said = string.Join(" | ", analysis.Culprits.Select(c =>
-            $"{c.Method} {c.Kind} {c.Api} entry '{c.Entry}' {c.Site.Source} {Path.GetFileName(c.Site.File)}:{c.Site.Line} threads {c.Threads}"));
+            $"{c.Method} {c.Kind} {c.Api} entry '{EntryText.Of(c.Entry)}' {c.Site.Source} {Path.GetFileName(c.Site.File)}:{c.Site.Line} threads {c.Threads}"));
 
         var culprit = Assert.Single(serving);
         Assert.True(culprit.Method == "WarehouseLedger.Count", said);
@@ -59,7 +60,7 @@ public sealed class WarmedShapesDumpFixtureTests
         Assert.Equal("WarehouseLedger.cs", Path.GetFileName(culprit.Site.File));
         Assert.Equal(14, culprit.Site.Line);
         Assert.Equal(Snapshot.Value.Stacks.Count(ServesCheck), culprit.Threads);
-        Assert.DoesNotContain(analysis.Culprits, c => c.Method == "WarehouseLedger.Count" && c.Entry != Grpc);
+        Assert.DoesNotContain(analysis.Culprits, c => c.Method == "WarehouseLedger.Count" && EntryText.Of(c.Entry) != Grpc);
     }
 
     /// <summary>
@@ -77,7 +78,7 @@ public sealed class WarmedShapesDumpFixtureTests
 
         var culprit = Assert.Single(CulpritAnalyzer.Analyze(resumedOnly).Culprits, c => c.Method == "WarehouseLedger.Count");
 
-        Assert.Equal(entry, culprit.Entry);
+        Assert.Equal(entry, EntryText.Of(culprit.Entry));
     }
 
     [Theory]
@@ -85,7 +86,7 @@ public sealed class WarmedShapesDumpFixtureTests
     [InlineData("GET /api/minimal/reports/{day}", "DailyReports.For", "DailyReports.cs", 6)]
     public void The_minimal_API_shapes_in_the_same_dump_keep_their_culprits(string entry, string method, string file, int line)
     {
-        var culprit = Assert.Single(CulpritAnalyzer.Analyze(Snapshot.Value).Culprits, c => c.Entry == entry);
+        var culprit = Assert.Single(CulpritAnalyzer.Analyze(Snapshot.Value).Culprits, c => EntryText.Of(c.Entry) == entry);
 
         Assert.Equal(method, culprit.Method);
         Assert.Equal(file, Path.GetFileName(culprit.Site.File));

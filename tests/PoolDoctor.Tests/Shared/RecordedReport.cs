@@ -84,7 +84,7 @@ internal static class RecordedReport
             n["waitMs"]?.GetValue<double>() ?? 0)
         {
             Chain = Frames(n["chain"].Deserialize<List<string>>(Options) ?? [], n["chainFrames"]),
-            Entry = n["entry"]?.GetValue<string>(),
+            Entry = EntryText.Parse(n["entry"]?.GetValue<string>()),
             Flavor = Enum.Parse<FrameFlavor>(n["flavor"]?.GetValue<string>() ?? nameof(FrameFlavor.Method)),
             Site = new CallSite
             {

@@ -52,7 +52,7 @@ public sealed class BlockedStack
     public required IReadOnlyList<CulpritFrame> Chain { get; init; }
 
     /// <summary>What the blocked work serves (a route, a timer callback, a hub method, the outermost user frame).</summary>
-    public string? Entry { get; private init; }
+    public WorkEntry? Entry { get; private init; }
 
     /// <summary>The outermost user frame is a lambda Task.Run (or StartNew) queued to the pool.</summary>
     public bool InTaskRun { get; private init; }
@@ -140,7 +140,7 @@ public sealed class BlockedStack
             // The handler and what it called down to the outermost sampled frame were inlined into the delegate.
             chain = [.. above.Select(f => new CulpritFrame(f.Name.Display, SiteParts.SourceOf(f.Call))), .. chain];
         }
-        var entry = EntryNames.Describe(inTaskRun ? null : request, frames, workEnd);
+        var entry = EntryNames.Describe(inTaskRun ? null : request, frames, workEnd, il);
         entry = owner is null || outermost is null ? entry : owner.Entry(frames[outermost.Value].Name, entry);
         var generated = StackRegions.GeneratedCaller(stack, apiIndex, firstUser >= 0 ? firstUser : workEnd);
         var passesThrough = firstUser >= 0 && (generated >= 0 || StackRegions.HasPipelineFrame(frames, apiIndex + 1, firstUser));

@@ -46,7 +46,7 @@ public sealed class HubInvocation : IInvokerShape
             .Distinct()];
     }
 
-    public string? Entry(FrameName? root, string? requestEntry) => root is null ? requestEntry : "hub " + root.Display;
+    public WorkEntry? Entry(FrameName? root, WorkEntry? requestEntry) => root is null ? requestEntry : new WorkEntry(EntryKind.HubMethod, root.Display);
 
     // The app's own base hubs count (ChatHub : AppHub : Hub); a base outside the app is SignalR's Hub or not a hub.
     private static bool DerivesFromHub(string type, Dictionary<string, string?> bases)

@@ -22,7 +22,7 @@ public interface IInvokerShape : ICulpritShape
 
     /// <summary>What the blocked work serves, given the root that reaches the call site (the request's own entry
     /// when the shape runs inside the request, as a view component does); null root: no call site was found.</summary>
-    string? Entry(FrameName? root, string? requestEntry);
+    WorkEntry? Entry(FrameName? root, WorkEntry? requestEntry);
 
     /// <summary>Which invoker this is, for the call site's note (Report words it: "inlined into a view component's delegate (…)").</summary>
     InvokerKind Kind { get; }

@@ -15,7 +15,7 @@ internal static class SiteParts
     /// how many others there are.
     /// </summary>
     public static BlockingSite NamedFromIl(
-        IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, CallSiteNote inlined)
+        IReadOnlyList<InlinedCallSite> sites, BlockingApi api, IReadOnlyList<CulpritFrame> chain, WorkEntry? entry, CallSiteNote inlined)
     {
         var best = sites[0];
         var named = best.Match == ApiMatch.Exact ? api : best.Api;
@@ -27,7 +27,7 @@ internal static class SiteParts
     /// A call site the app's IL gave back (the JIT inlined its method away): the chain goes on through the recovered
     /// frames, each at its own line (where its IL calls the next one).
     /// </summary>
-    private static BlockingSite FromIl(InlinedCallSite best, BlockingApi api, IReadOnlyList<CulpritFrame> chain, string? entry, CallSiteNote note) =>
+    private static BlockingSite FromIl(InlinedCallSite best, BlockingApi api, IReadOnlyList<CulpritFrame> chain, WorkEntry? entry, CallSiteNote note) =>
         new(best.Method.Owner, api.Kind, api.Api)
         {
             Flavor = best.Method.Flavor,

@@ -46,5 +46,5 @@ public sealed class ViewComponentInvocation : IInvokerShape
             .Distinct()];
     }
 
-    public string? Entry(FrameName? root, string? requestEntry) => requestEntry;
+    public WorkEntry? Entry(FrameName? root, WorkEntry? requestEntry) => requestEntry;
 }

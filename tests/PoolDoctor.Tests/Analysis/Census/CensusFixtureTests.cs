@@ -2,6 +2,7 @@ using PoolDoctor.Analysis.Census;
 using PoolDoctor.Collect.Stacks;
 using PoolDoctor.Model.Census;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Analysis.Census;
 
@@ -23,7 +24,7 @@ public sealed class CensusFixtureTests
 
         Assert.Equal(BlockingKind.Lock, finding.Kind);
         // Without the app's deps.json beside the fixture its IL is not read: no route template, the path's values stand as {}.
-        Assert.Equal("POST /stock/{}/reserve-now", finding.Entry);
+        Assert.Equal("POST /stock/{}/reserve-now", EntryText.Of(finding.Entry));
         Assert.Equal(12, finding.Site.Line);
         Assert.EndsWith("StockLedger.cs", finding.Site.File);
         Assert.True(finding.Count >= 1 && finding.MaxBlockedMs > 0 && finding.TotalBlockedMs >= finding.MaxBlockedMs);
@@ -36,7 +37,7 @@ public sealed class CensusFixtureTests
         var finding = Assert.Single(Census().Findings, f => f.Method == "CheckoutQueue.Checkout");
 
         Assert.Equal("SemaphoreSlim.Wait", finding.Api);
-        Assert.Equal("POST /carts/{}/checkout-now", finding.Entry);
+        Assert.Equal("POST /carts/{}/checkout-now", EntryText.Of(finding.Entry));
         Assert.Equal(10, finding.Site.Line);
     }
 
@@ -56,7 +57,7 @@ public sealed class CensusFixtureTests
     {
         foreach (var f in Census().Findings)
         {
-            Assert.Equal(FindingIds.Of(f.Method, f.Api, f.Entry), f.Id);
+            Assert.Equal(FindingIds.Of(f.Method, f.Api, f.Entry?.Name), f.Id);
         }
         Assert.Equal(Census().Findings.Count, Census().Findings.Select(f => f.Id).Distinct().Count());
     }

@@ -1,6 +1,7 @@
 using PoolDoctor.Analysis.Census;
 using PoolDoctor.Model.Census;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Analysis.Census;
 
@@ -9,7 +10,7 @@ public sealed class CensusGateTests
     private static CensusFinding Finding(string method, double totalMs, int? line = 10) =>
         new(FindingIds.Of(method, "Task.Result", "GET /orders/{id}"), method, BlockingKind.SyncOverAsync, "Task.Result")
         {
-            Entry = "GET /orders/{id}",
+            Entry = EntryText.Parse("GET /orders/{id}"),
             Site = new CallSite { File = "/src/Shop/Orders.cs", Line = line },
             Count = 1,
             TotalBlockedMs = totalMs,

@@ -86,7 +86,7 @@ public class CallSiteTests
 
         Assert.Equal("CustomerRepository.Load", culprit.Method);
         Assert.Equal(["Handlers.GetCustomer", "CustomerService.Get", "CustomerRepository.Load"], culprit.ChainNames);
-        Assert.Equal("GET /customers/{id}", culprit.Entry);
+        Assert.Equal("GET /customers/{id}", EntryText.Of(culprit.Entry));
         Assert.Equal(CallSiteSource.Stack, culprit.Site.Source);
     }
 
@@ -103,6 +103,6 @@ public class CallSiteTests
         ])])).Culprits[0];
 
         Assert.Equal("CacheRefresher.Refresh", culprit.Method);
-        Assert.Equal("timer callback CacheRefresher.Refresh", culprit.Entry);
+        Assert.Equal("timer callback CacheRefresher.Refresh", EntryText.Of(culprit.Entry));
     }
 }

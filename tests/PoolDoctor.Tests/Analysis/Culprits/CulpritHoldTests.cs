@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
 using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
 namespace PoolDoctor.Tests.Analysis.Culprits;
@@ -78,8 +79,13 @@ public sealed class CulpritHoldTests
     [InlineData("PriceSyncService.Poll", false)]
     [InlineData("timer callback Cache.Refresh", false)]
     [InlineData(null, false)]
-    public void A_route_or_hub_entry_serves_a_request(string? entry, bool serves) =>
-        Assert.Equal(serves, CulpritHolds.IsRequestEntry(entry));
+    public void A_route_or_hub_entry_read_back_serves_a_request(string? entry, bool serves)
+    {
+        var read = EntryText.Parse(entry);
+
+        Assert.Equal(serves, read?.IsRequest == true);
+        Assert.Equal(entry, EntryText.Of(read));
+    }
 
     [Fact]
     public void A_thread_that_also_ran_other_work_was_not_held_permanently()

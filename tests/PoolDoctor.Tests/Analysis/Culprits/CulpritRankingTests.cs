@@ -38,6 +38,18 @@ public sealed class CulpritRankingTests
         Assert.Equal(["B.Big", "D.Mid", "A.Small", "C.Tiny"], ranked.Select(c => c.Method));
     }
 
+    [Fact]
+    public void A_lock_threads_only_pass_through_ranks_below_a_constant_blocker()
+    {
+        // Raygun4Net 11.0.3: its workers hold 5 threads throughout (31 %), while a lock inside Task.Delay is waited in for
+        // moments by the requests (3 %), none of them at the window's end.
+        var workers = Culprit("Processor.Worker", 0.31, HoldPattern.Permanent);
+        var passing = Culprit("Client.ReserveAsync", 0.03, HoldPattern.Steady) with { Hold = new CulpritHold(0, 0, 9, true, 1, HoldPattern.Steady) };
+        var holding = Culprit("Orders.Get", 0.02, HoldPattern.Steady) with { Hold = new CulpritHold(0, 2, 2, true, 1, HoldPattern.Growing) };
+
+        Assert.Equal(["Orders.Get", "Processor.Worker", "Client.ReserveAsync"], CulpritRanking.Order([passing, workers, holding]).Select(c => c.Method));
+    }
+
     private static Culprit Culprit(string method, double share, HoldPattern? pattern) =>
         new(method, BlockingKind.SyncIO, "Api.Call", 1, share, CulpritFrame.Named([method]))
         {

@@ -25,12 +25,15 @@ public sealed class FilterLoopFixtureTests
 
         Assert.Equal(Filter, culprits[0].Method);
         Assert.Equal(BlockingKind.SyncWait, culprits[0].Kind);
-        Assert.Equal("GET /orders/{id:int}", culprits[0].Entry);
+        Assert.Equal("GET /orders/{id:int}", EntryText.Of(culprits[0].Entry));
         Assert.True(culprits[0].Hold!.ServesRequests);
         Assert.NotEqual(HoldPattern.Permanent, culprits[0].Hold!.Pattern);
 
         var loop = Assert.Single(culprits, c => c.Method == Loop);
         Assert.Equal((BlockingKind.Sleep, 1), (loop.Kind, loop.Threads));
+        // The loop's type is a hosted service in the app's IL: that is its entry, as data.
+        Assert.Equal(new WorkEntry(EntryKind.HostedService, Loop), loop.Entry);
+        Assert.Equal(EntryKind.Request, culprits[0].Entry!.Kind);
         Assert.Equal(new CulpritHold(1, 1, 0, false, loop.Hold!.WindowSeconds, HoldPattern.Permanent), loop.Hold);
         Assert.StartsWith("holds 1 pool thread permanently", CulpritHoldText.Of(loop), StringComparison.Ordinal);
         Assert.Null(CulpritHoldText.Of(culprits[0]));

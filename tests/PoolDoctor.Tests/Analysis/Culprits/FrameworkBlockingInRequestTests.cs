@@ -47,7 +47,7 @@ public class FrameworkBlockingInRequestTests
 
         Assert.Equal(("Pipe.AllocateWriteHeadSynchronized", CallSiteSource.Library), (culprit.Method, culprit.Site.Source));
         Assert.Equal((BlockingKind.Lock, "Monitor.Enter"), (culprit.Kind, culprit.Api));
-        Assert.Equal("GET /api/orders/open", culprit.Entry);
+        Assert.Equal("GET /api/orders/open", EntryText.Of(culprit.Entry));
     }
 
     [Fact]
@@ -89,6 +89,6 @@ public class FrameworkBlockingInRequestTests
         Assert.NotEqual(CallSiteSource.Endpoint, culprit.Site.Source);
         Assert.DoesNotContain("ResolveService", culprit.Method);
         Assert.Contains("dynamicClass.ResolveService", CallSiteNoteText.Line(culprit.Site.Note));
-        Assert.Equal("GET /Products", culprit.Entry);
+        Assert.Equal("GET /Products", EntryText.Of(culprit.Entry));
     }
 }

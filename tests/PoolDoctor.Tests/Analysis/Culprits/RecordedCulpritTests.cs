@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Analysis.Culprits;
 
@@ -39,7 +40,7 @@ public class RecordedCulpritTests
         Assert.True(top.Share >= 0.5, $"{fixture}: top culprit share {top.Share:P1}");
         Assert.InRange(top.Threads, 2, analysis.PoolThreads);
         Assert.Contains(top.ExampleStack, frame => frame == method || frame.StartsWith(method + " (", StringComparison.Ordinal));
-        Assert.Equal(entry, top.Entry);
+        Assert.Equal(entry, EntryText.Of(top.Entry));
         Assert.Equal(entry, top.ChainNames[0]);
         Assert.Equal(top.DisplayName, top.ChainNames[^1]);
         Assert.Equal(CallSiteSource.Stack, top.Site.Source);

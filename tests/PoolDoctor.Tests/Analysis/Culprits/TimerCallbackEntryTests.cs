@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
 using static PoolDoctor.Tests.Analysis.Stacks.SyntheticStacks;
 
 namespace PoolDoctor.Tests.Analysis.Culprits;
@@ -38,7 +39,7 @@ public class TimerCallbackEntryTests
         var culprit = Assert.Single(CulpritAnalyzer.Analyze(Snapshot([Pool(1, 40, frames) with { Request = PricingRequest }])).Culprits);
 
         Assert.Equal("CacheJanitor.Sweep", culprit.Method);
-        Assert.Equal("timer callback CacheJanitor.Sweep", culprit.Entry);
+        Assert.Equal("timer callback CacheJanitor.Sweep", EntryText.Of(culprit.Entry));
     }
 
     [Fact]
@@ -57,6 +58,6 @@ public class TimerCallbackEntryTests
 
         var culprit = Assert.Single(CulpritAnalyzer.Analyze(Snapshot([Pool(1, 40, frames) with { Request = quotes }])).Culprits);
 
-        Assert.Equal("GET /api/quotes/{id}", culprit.Entry);
+        Assert.Equal("GET /api/quotes/{id}", EntryText.Of(culprit.Entry));
     }
 }

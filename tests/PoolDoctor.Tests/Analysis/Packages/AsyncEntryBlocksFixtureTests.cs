@@ -29,7 +29,7 @@ public sealed class AsyncEntryBlocksFixtureTests
         Assert.Equal(SlackBotMessages, top.Package);
         Assert.Equal("SbmClient.ProcessRequest", top.PackageMethod);
         Assert.Equal("async lambda in Program.Main", top.UserFrame);
-        Assert.Equal("GET /builds/{id:int}/announce", top.Entry);
+        Assert.Equal("GET /builds/{id:int}/announce", EntryText.Of(top.Entry));
         Assert.Equal(new AwaitedRanSync("SbmClient.Send", "SbmClient.ProcessRequest", NotOverridden: false), top.AwaitedRanSync);
         Assert.True(top.Share > 0.5, $"share {top.Share}");
         Assert.Equal("async lambda in Program.Main", top.ChainNames[0]);

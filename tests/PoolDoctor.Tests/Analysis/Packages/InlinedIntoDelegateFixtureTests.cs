@@ -22,6 +22,6 @@ public sealed class InlinedIntoDelegateFixtureTests
         Assert.Equal(6, top.Chain[1].Source?.Line);
         Assert.EndsWith("ProductQueries.cs", top.Chain[1].Source?.File, StringComparison.Ordinal);
         Assert.Contains("ProductQueries.Cheap calls Enumerable.ToList at ProductQueries.cs:6, inlined by the JIT into dynamicClass.lambda_method1", CallSiteNoteText.Line(top.Site.Note));
-        Assert.Equal("GET /products/cheap", top.Entry);
+        Assert.Equal("GET /products/cheap", EntryText.Of(top.Entry));
     }
 }

@@ -31,7 +31,7 @@ public sealed class InternalTwinFixtureTests
         Assert.Equal(["QuotaRateLimiter.AttemptAcquireCore", "QuotaClient.TryTake"], top.ChainNames);
         Assert.Equal("lambda in Program.Main", top.UserFrame);
         Assert.Contains("AddQuotaLimiter", CallSiteNoteText.Line(top.Site.Note));
-        Assert.Equal("GET /orders/{id:int}", top.Entry);
+        Assert.Equal("GET /orders/{id:int}", EntryText.Of(top.Entry));
         // The metadata found the twin, and that neither it nor the method is the user's to call.
         Assert.Equal("TryTakeAsync", top.PackageTwin?.Twin);
         Assert.False(top.PackageTwin!.Callable);

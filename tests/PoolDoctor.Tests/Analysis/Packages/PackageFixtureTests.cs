@@ -32,7 +32,7 @@ public sealed class PackageFixtureTests
         // No user frame on the stack (UseRateLimiter runs the limiter): the app's IL names the registration.
         Assert.Equal("lambda in Program.Main", top.UserFrame);
         Assert.Contains("AddRedisWindowLimiter", CallSiteNoteText.Line(top.Site.Note));
-        Assert.Equal("GET /orders/{id:int}", top.Entry);
+        Assert.Equal("GET /orders/{id:int}", EntryText.Of(top.Entry));
         Assert.True(top.Share > 0.5, $"share {top.Share}");
 
         var fix = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2).Fixes[0];

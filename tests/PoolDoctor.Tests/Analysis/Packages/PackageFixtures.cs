@@ -53,6 +53,14 @@ internal static class PackageFixtures
 
     private static string FilterShopApp => Path.Combine(Directory, "filtershop-app");
 
+    private static string RaygunApp => Path.Combine(Directory, "raygun-app");
+
+    /// <summary>`POST /orders` of a minimal API using the public Mindscape.Raygun4Net.AspNetCore 11.0.3 (<c>UseRaygun</c>;
+    /// built from its source before its fix; build kept in raygun-app), warmed 35 s at 4 connections, then `diagnose -p`:
+    /// the package's <c>ThrottledBackgroundMessageProcessor.RaygunMessageWorker</c> loops on pool threads in
+    /// <c>BlockingCollection.Take</c>.</summary>
+    public static string RaygunWarmed => Path.Combine(Directory, "raygun-11.0.3-warmed.nettrace.gz");
+
     /// <summary>`/orders/{id}` of tests/apps/FilterShop under 125 connections (scripts/stack-fixtures/record-filtershop.sh
     /// with `before`: diagnose attached first, the capture taken on the early sign as the load arrived; build kept in
     /// filtershop-app): an MVC action filter waits on a SemaphoreSlim around <c>await next()</c>, and a hosted service's
@@ -145,6 +153,7 @@ internal static class PackageFixtures
             : path == QuotaLimiter ? QuotaApp
             : path == QuotaLimiterWarmed ? QuotaAppWarmed
             : path == FilterLoop ? FilterShopApp
+            : path == RaygunWarmed ? RaygunApp
             : App;
         var snapshot = NettraceStackReader.Read(path, symbolsDirectory: app);
         var deps = System.IO.Directory.GetFiles(app, "*.deps.json").Single();

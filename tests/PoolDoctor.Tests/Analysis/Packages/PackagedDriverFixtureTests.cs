@@ -32,7 +32,7 @@ public sealed class PackagedDriverFixtureTests
         Assert.Equal("ExecuteScalarAsync", top.ApiTwin?.Twin);
         Assert.Equal("GetTotalAsync", top.PackageTwin?.Twin);
         Assert.Equal("lambda in Program.Main", top.UserFrame);
-        Assert.Equal("GET /orders/{id:int}/total", top.Entry);
+        Assert.Equal("GET /orders/{id:int}/total", EntryText.Of(top.Entry));
         Assert.True(top.Share > 0.5, $"share {top.Share}");
 
         var fix = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2).Fixes[0];

@@ -20,6 +20,6 @@ public sealed class RegistrationFixtureTests
         Assert.Equal(new PackageRef("AspNetCore.HealthChecks.Redis", "2.2.3", Direct: true), top.Package);
         Assert.Equal("Program.Main", top.UserFrame);
         Assert.Contains("which calls RedisHealthCheckBuilderExtensions.AddRedis at Program.cs:3", CallSiteNoteText.Line(top.Site.Note));
-        Assert.Equal("GET /health", top.Entry);
+        Assert.Equal("GET /health", EntryText.Of(top.Entry));
     }
 }

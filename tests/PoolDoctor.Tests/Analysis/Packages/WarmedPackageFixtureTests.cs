@@ -3,6 +3,7 @@ using PoolDoctor.Analysis.Culprits;
 using PoolDoctor.Model.CallGraphs;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Analysis.Packages;
 
@@ -51,7 +52,7 @@ public sealed class WarmedPackageFixtureTests
         Assert.Equal("TryAcquireLeaseAsync", top.PackageTwin?.Twin);
         Assert.Equal(["RedisWindowRateLimiter.AttemptAcquireCore", "RedisWindowManager.TryAcquireLease"], top.ChainNames);
         Assert.Equal("lambda in Program.Main", top.UserFrame);
-        Assert.Equal("GET /orders/{id:int}", top.Entry);
+        Assert.Equal("GET /orders/{id:int}", EntryText.Of(top.Entry));
         Assert.True(top.Share > 0.5, $"share {top.Share}");
         var fix = AdviceBuilder.Build(VerdictKind.Starving, [top], [], 2).Fixes[0];
         Assert.Contains("ShopKit.RedisWindow 1.0.0", fix.Headline);
@@ -78,7 +79,7 @@ public sealed class WarmedPackageFixtureTests
     {
         var snapshot = PackageFixtures.Read(PackageFixtures.RedisWindowWarmed) with { LeafLibraryCallGraph = CallGraph.Empty };
         var culprits = CulpritAnalyzer.Analyze(snapshot).Culprits;
-        Assert.DoesNotContain(culprits, c => c.Entry == "GET /orders/{id:int}");
+        Assert.DoesNotContain(culprits, c => EntryText.Of(c.Entry) == "GET /orders/{id:int}");
         Assert.DoesNotContain(culprits, c => c.Package?.Name == "StackExchange.Redis");
     }
 
@@ -91,6 +92,6 @@ public sealed class WarmedPackageFixtureTests
         var top = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
         Assert.Equal("AuditLogger.Log", top.Method);
         Assert.Equal("lambda in Program.Main", top.UserFrame);
-        Assert.Equal("GET /audited/orders/{id:int}", top.Entry);
+        Assert.Equal("GET /audited/orders/{id:int}", EntryText.Of(top.Entry));
     }
 }

@@ -41,16 +41,16 @@ public sealed class ReleaseFixtureTests
 
         Assert.NotEmpty(analysis.Culprits);
         var top = analysis.Culprits[0];
-        var said = $"{fixture}: {top.Method} {top.Kind} {top.Api} entry '{top.Entry}' source {top.Site.Source} {top.Share:P0}";
+        var said = $"{fixture}: {top.Method} {top.Kind} {top.Api} entry '{EntryText.Of(top.Entry)}' source {top.Site.Source} {top.Share:P0}";
         Assert.True(scenario.CallSite == top.Method, said);
         Assert.True(scenario.Kind.ToString() == top.Kind.ToString(), said);
         if (NoRequestSeen.Contains(fixture))
         {
-            Assert.True(top.Entry == top.ChainNames[0] && top.Entry!.EndsWith(scenario.CallSite!, StringComparison.Ordinal), said);
+            Assert.True(EntryText.Of(top.Entry) == top.ChainNames[0] && EntryText.Of(top.Entry)!.EndsWith(scenario.CallSite!, StringComparison.Ordinal), said);
         }
         else
         {
-            Assert.True(scenario.Entry == top.Entry, said);
+            Assert.True(scenario.Entry == EntryText.Of(top.Entry), said);
         }
         Assert.True(PatternNames(scenario.Pattern, top.Api), $"{said}; the pattern says '{scenario.Pattern}'");
         Assert.True(top.Share >= 0.5, said);

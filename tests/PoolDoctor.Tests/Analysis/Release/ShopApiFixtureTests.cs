@@ -42,7 +42,7 @@ public sealed class ShopApiFixtureTests
         var (_, analysis) = ShopApiFixtures.Load(fixture);
         var top = analysis.Culprits[0];
         var said = $"{fixture}: {top.Method} [{string.Join(" → ", top.ChainNames)}] {top.Kind} {top.Api} {Path.GetFileName(top.Site.File)}:{top.Site.Line} "
-            + $"source {top.Site.Source} entry '{top.Entry}' {top.Share:P0}; note {CallSiteNoteText.Line(top.Site.Note)}";
+            + $"source {top.Site.Source} entry '{EntryText.Of(top.Entry)}' {top.Share:P0}; note {CallSiteNoteText.Line(top.Site.Note)}";
 
         Assert.True(top.Method == method, said);
         Assert.True(string.Join(" → ", top.ChainNames) == chain, said);
@@ -50,7 +50,7 @@ public sealed class ShopApiFixtureTests
         Assert.True(top.Api == api, said);
         Assert.True(Path.GetFileName(top.Site.File) == file && top.Site.Line == int.Parse(line, System.Globalization.CultureInfo.InvariantCulture), said);
         Assert.True(top.Site.Source == source, said);
-        Assert.True(top.Entry == entry, said);
+        Assert.True(EntryText.Of(top.Entry) == entry, said);
         Assert.True(top.Share >= 0.5, said);
     }
 

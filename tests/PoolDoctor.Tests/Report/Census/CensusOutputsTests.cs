@@ -3,6 +3,7 @@ using System.Xml.Linq;
 using PoolDoctor.Model.Census;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Census;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Report.Census;
 
@@ -10,7 +11,7 @@ public sealed class CensusOutputsTests
 {
     private static readonly CensusFinding Located = new("a1b2c3d4e5f60718", "CensusShop.Prices.PriceLookup.Current", BlockingKind.SyncOverAsync, "Task.Result")
     {
-        Entry = "GET /prices/{sku}/now",
+        Entry = EntryText.Parse("GET /prices/{sku}/now"),
         Site = new CallSite { File = "/home/dev/shop/src/Prices/PriceLookup.cs", RepositoryFile = "src/Prices/PriceLookup.cs", Line = 8 },
         Processes = ["testhost"],
         Count = 2,

@@ -99,7 +99,7 @@ public sealed class ReportJsonReaderTests
         var culprit = new Culprit("OrdersController.Get", BlockingKind.SyncIO, "NpgsqlCommand.ExecuteReader", 12, 0.75, [new("NpgsqlCommand.ExecuteReader"), new("OrdersController.Get", new SourceLocation("/src/OrdersController.cs", 21))], 840.5)
         {
             Chain = [new("Program.Main"), new("OrdersController.Get", new SourceLocation("/src/OrdersController.cs", 21) { SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" })],
-            Entry = "GET /orders/{id}",
+            Entry = EntryText.Parse("GET /orders/{id}"),
             Flavor = FrameFlavor.Async,
             Site = new PoolDoctor.Model.Stacks.CallSite { Source = CallSiteSource.Il, Note = PoolDoctor.Model.Stacks.CallSiteNote.Words("inlined"), File = "/src/OrdersController.cs", Line = 21, SourceUrl = "https://example.org/o#L21", RepositoryFile = "src/OrdersController.cs" },
             SourceChecksums = new Dictionary<string, SourceChecksum> { ["/src/OrdersController.cs"] = new("sha256", "ab12") },
@@ -116,7 +116,7 @@ public sealed class ReportJsonReaderTests
         Assert.Equal(culprit.Example, read.Example);
         Assert.Equal(culprit.Site, read.Site);
         Assert.Equal(culprit.SourceChecksums, read.SourceChecksums);
-        Assert.Equal((culprit.Entry, culprit.Flavor, culprit.InTaskRun, culprit.HeldAcross), (read.Entry, read.Flavor, read.InTaskRun, read.HeldAcross));
+        Assert.Equal((EntryText.Of(culprit.Entry), culprit.Flavor, culprit.InTaskRun, culprit.HeldAcross), (EntryText.Of(read.Entry), read.Flavor, read.InTaskRun, read.HeldAcross));
         Assert.Equal(culprit.ApiTwin, read.ApiTwin);
         Assert.Equal(culprit.AwaitedRanSync, read.AwaitedRanSync);
     }
@@ -156,7 +156,7 @@ public sealed class ReportJsonReaderTests
     // (older reports kept more digits).
     private static object Facts(Culprit c) => (
         (c.Method, c.Kind, c.Api, c.Threads, c.Share, Math.Round(c.WaitMs, 1)),
-        (c.Entry, c.Flavor, c.Site, c.InTaskRun, c.HeldAcross),
+        (EntryText.Of(c.Entry), c.Flavor, c.Site, c.InTaskRun, c.HeldAcross),
         (c.Package, c.PackageMethod, c.UserFrame, c.ApiTwin, c.PackageTwin, c.UserCallTwin),
         (c.AwaitedRanSync, c.Hold));
 

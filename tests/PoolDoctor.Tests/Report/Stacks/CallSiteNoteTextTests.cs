@@ -132,7 +132,7 @@ public sealed class CallSiteNoteTextTests
         var note = new CallSiteNote(LibraryOnly);
         var lines = Enum.GetValues<AdviceEvidenceKind>().Select(kind => AdviceEvidenceText.Line(new AdviceEvidence(kind)
         {
-            Threads = 1, Api = "Task.Result", Method = "Orders.Get", Share = 0.5, Entry = "GET /orders", Note = note, WaitMs = 12, Frames = ["Task.Result", "Orders.Get"], Text = "as written",
+            Threads = 1, Api = "Task.Result", Method = "Orders.Get", Share = 0.5, Entry = new WorkEntry(EntryKind.Request, "GET /orders"), Note = note, WaitMs = 12, Frames = ["Task.Result", "Orders.Get"], Text = "as written",
         })).ToList();
         Assert.All(lines, line => Assert.False(string.IsNullOrWhiteSpace(line)));
         Assert.Contains("1 pool thread blocked in Task.Result called by Orders.Get, ", lines[0], StringComparison.Ordinal);

@@ -2,6 +2,7 @@ using System.Text.RegularExpressions;
 using PoolDoctor.Cli;
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Tests.Shared;
 using PoolDoctor.Verbs.Diagnose;
 
@@ -25,7 +26,7 @@ public sealed partial class DiagnoseConsoleTests
         // Every word of every culprit cell stands whole on one line: no `DiagScenari/oController`.
         foreach (var c in report.Culprits.Take(3))
         {
-            foreach (var word in Words(c.DisplayName).Concat(Words(c.ApiText)).Concat(Words(c.Entry ?? "")))
+            foreach (var word in Words(c.DisplayName).Concat(Words(c.ApiText)).Concat(Words(EntryText.Of(c.Entry) ?? "")))
             {
                 Assert.Contains(lines, l => l.Contains(word, StringComparison.Ordinal));
             }

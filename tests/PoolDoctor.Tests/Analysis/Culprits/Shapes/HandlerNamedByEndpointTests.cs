@@ -22,7 +22,7 @@ public sealed class HandlerNamedByEndpointTests
 
         Assert.Equal("DiagScenarioController.TaskWait", culprit.Method);
         Assert.Equal(CallSiteSource.Endpoint, culprit.Site.Source);
-        Assert.Equal("GET /api/diagscenario/taskwait", culprit.Entry);
+        Assert.Equal("GET /api/diagscenario/taskwait", EntryText.Of(culprit.Entry));
         Assert.Equal("handler inlined into framework code (dynamicClass.lambda_method9); endpoint GET /api/diagscenario/taskwait (DiagScenarioController.TaskWait)", CallSiteNoteText.Line(culprit.Site.Note));
         Assert.DoesNotContain("lambda_method", culprit.Method);
         ShapeProbe.AssertNamedBy<HandlerNamedByEndpoint>(snapshot, culprit.Method);
@@ -36,7 +36,7 @@ public sealed class HandlerNamedByEndpointTests
         var culprit = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
 
         Assert.Equal("GetCustomer", culprit.Method);
-        Assert.Equal("GET /customers/{id}", culprit.Entry);
+        Assert.Equal("GET /customers/{id}", EntryText.Of(culprit.Entry));
         ShapeProbe.AssertNamedBy<HandlerNamedByEndpoint>(snapshot, culprit.Method);
     }
 }

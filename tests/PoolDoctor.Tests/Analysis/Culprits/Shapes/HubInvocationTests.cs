@@ -29,7 +29,7 @@ public sealed class HubInvocationTests
         Assert.Equal("InventoryHub.GetStock", top.Method);
         Assert.Equal(BlockingKind.SyncOverAsync, top.Kind);
         Assert.Equal("Task.Result", top.Api);
-        Assert.Equal("hub InventoryHub.GetStock", top.Entry);
+        Assert.Equal("hub InventoryHub.GetStock", EntryText.Of(top.Entry));
         Assert.Equal(CallSiteSource.Il, top.Site.Source);
         Assert.EndsWith("InventoryHub.cs", top.Site.File, StringComparison.Ordinal);
         Assert.Equal(9, top.Site.Line);
@@ -61,7 +61,7 @@ public sealed class HubInvocationTests
         var culprits = CulpritAnalyzer.Analyze(snapshot).Culprits;
 
         Assert.Equal("InventoryHub.GetStock", culprits[0].Method);
-        Assert.Equal("hub InventoryHub.GetStock", culprits[0].Entry);
+        Assert.Equal("hub InventoryHub.GetStock", EntryText.Of(culprits[0].Entry));
         Assert.Equal(9, culprits[0].Site.Line);
         Assert.DoesNotContain(culprits, c => c.Method.Contains("Program", StringComparison.Ordinal) || c.Method.Contains("Main", StringComparison.Ordinal));
     }
@@ -136,7 +136,7 @@ public sealed class HubInvocationTests
         Assert.Null(top.Site.Line);
         Assert.Contains("called by SignalR's hub dispatcher", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
         Assert.Contains("unresolved", CallSiteNoteText.Line(top.Site.Note), StringComparison.Ordinal);
-        Assert.Equal("GET /hubs/inventory", top.Entry);
+        Assert.Equal("GET /hubs/inventory", EntryText.Of(top.Entry));
     }
 
     [Fact]
@@ -158,6 +158,6 @@ public sealed class HubInvocationTests
         var culprit = Assert.Single(CulpritAnalyzer.Analyze(Snapshot([Pool(1, 40, frames) with { Request = connection }])).Culprits);
 
         Assert.Equal("InventoryHub.GetStock", culprit.Method);
-        Assert.Equal("hub InventoryHub.GetStock", culprit.Entry);
+        Assert.Equal("hub InventoryHub.GetStock", EntryText.Of(culprit.Entry));
     }
 }

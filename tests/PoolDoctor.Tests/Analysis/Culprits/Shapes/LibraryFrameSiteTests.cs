@@ -30,7 +30,7 @@ public sealed class LibraryFrameSiteTests
         var culprit = CulpritAnalyzer.Analyze(snapshot).Culprits[0];
 
         Assert.Equal(("Pipe.AllocateWriteHeadSynchronized", CallSiteSource.Library), (culprit.Method, culprit.Site.Source));
-        Assert.Equal("GET /api/diagscenario/taskwait", culprit.Entry);
+        Assert.Equal("GET /api/diagscenario/taskwait", EntryText.Of(culprit.Entry));
         ShapeProbe.AssertNamedBy<LibraryFrameSite>(snapshot, culprit.Method);
     }
 }

@@ -29,7 +29,7 @@ public sealed class RazorPageHandlerInlinedTests
         Assert.Equal(BlockingKind.SyncOverAsync, top.Kind);
         // The stack ends in Task.InternalWait (.Result's getter was inlined too); the IL's call says which API it was.
         Assert.Equal("Task.Result", top.Api);
-        Assert.Equal("GET /Report", top.Entry);
+        Assert.Equal("GET /Report", EntryText.Of(top.Entry));
         Assert.Equal(["ReportModel.OnGet", "ReportService.Lines"], top.ChainNames.TakeLast(2));
         Assert.Equal(CallSiteSource.Il, top.Site.Source);
         Assert.Equal(57, top.Site.Line);

@@ -1,5 +1,6 @@
 using PoolDoctor.Analysis.Culprits.Shapes;
 using PoolDoctor.Model.Stacks;
+using PoolDoctor.Report.Stacks;
 using PoolDoctor.Tests.Analysis.Release;
 
 namespace PoolDoctor.Tests.Analysis.Culprits.Shapes;
@@ -15,7 +16,7 @@ public sealed class RouteHandlerInlinedTests
 
         Assert.Equal("CustomerLookup.Get", culprit.Method);
         Assert.Equal(CallSiteSource.Il, culprit.Site.Source);
-        Assert.Equal("GET /customers/{id}", culprit.Entry);
+        Assert.Equal("GET /customers/{id}", EntryText.Of(culprit.Entry));
         ShapeProbe.AssertNamedBy<RouteHandlerInlined>(snapshot, culprit.Method);
     }
 

@@ -25,7 +25,7 @@ public sealed class ViewComponentInvocationTests
         Assert.Equal("CartViewComponent.Invoke", top.Method);
         Assert.Equal(BlockingKind.SyncOverAsync, top.Kind);
         Assert.Equal("Task.Result", top.Api);
-        Assert.Equal("GET /shop", top.Entry);
+        Assert.Equal("GET /shop", EntryText.Of(top.Entry));
         Assert.Equal(CallSiteSource.Il, top.Site.Source);
         Assert.Equal(9, top.Site.Line);
         Assert.EndsWith("CartViewComponent.cs", top.Site.File, StringComparison.Ordinal);
