@@ -122,6 +122,20 @@ public sealed record DetectionThresholds
     public double PersistentQueueMinSpanSeconds { get; init; } = 0.75;
 
     /// <summary>
+    /// The persistent-queue stretch's shorter span (two half-second samples) where the latest interval's workers were
+    /// quiet (<see cref="QuietWorkersMsPerSecond"/>): queued work beside threads that neither run nor wait for a CPU.
+    /// </summary>
+    public double QuietWorkersMinSpanSeconds { get; init; } = 0.4;
+
+    /// <summary>
+    /// The pool workers' time on a CPU plus in the run queue, in all (ms/s, schedstat), under which they count as quiet
+    /// (asleep, blocked). Recorded on the lab's unannounced blocking routes at their second half-second sample, at a
+    /// load average of 18-28: 4-58 ms/s (sleep, lock, semaphore, sync database and stream); a pool that computes or
+    /// waits for CPUs other processes hold spends hundreds to thousands (queue/sync crowded: 1,100-1,300).
+    /// </summary>
+    public double QuietWorkersMsPerSecond { get; init; } = 100;
+
+    /// <summary>
     /// Seconds an item sits in the queue (mean queue length over mean completed/s) that the persistent-queue rule needs:
     /// milliseconds in a healthy pool, so half a second is far outside it.
     /// </summary>

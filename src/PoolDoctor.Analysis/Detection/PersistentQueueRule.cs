@@ -19,7 +19,10 @@ internal static class PersistentQueueRule
         {
             return null;
         }
-        var window = PersistentStretch(samples, f.Latest.Seconds - t.WindowSeconds, QueueFloor(cores, t), t);
+        // Workers the scheduler shows neither running nor waiting for a CPU while work stays queued are blocked, by the
+        // runtime's own account: the stretch may then be one half-second step (QuietWorkers), not three samples.
+        var minSpan = QuietWorkers.Hold(f.Latest, t) ? t.QuietWorkersMinSpanSeconds : t.PersistentQueueMinSpanSeconds;
+        var window = PersistentStretch(samples, f.Latest.Seconds - t.WindowSeconds, QueueFloor(cores, t), minSpan, t);
         if (window is null)
         {
             return null;
@@ -105,14 +108,15 @@ internal static class PersistentQueueRule
     /// than the whole window lets the rule fire as soon as load has kept the queue up for the minimum count, without
     /// waiting for the idle seconds before the load to leave the window.
     /// </summary>
-    private static List<CounterSample>? PersistentStretch(IReadOnlyList<CounterSample> samples, double from, double floor, DetectionThresholds t)
+    private static List<CounterSample>? PersistentStretch(
+        IReadOnlyList<CounterSample> samples, double from, double floor, double minSpan, DetectionThresholds t)
     {
         var window = samples.Where(s => s.Seconds >= from).ToList();
         var minimum = Math.Max(1, t.PersistentQueueMinSamples);
         for (var skip = 0; window.Count - skip >= minimum; skip++)
         {
             var stretch = window.Skip(skip).ToList();
-            if (stretch[^1].Seconds - stretch[0].Seconds < t.PersistentQueueMinSpanSeconds)
+            if (stretch[^1].Seconds - stretch[0].Seconds < minSpan)
             {
                 break; // shorter stretches only get shorter
             }
