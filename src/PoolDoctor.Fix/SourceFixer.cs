@@ -10,7 +10,7 @@ using PoolDoctor.Model.Stacks;
 namespace PoolDoctor.Fix;
 
 /// <summary>
-/// The `fix` verb's engine, one call: report → culprit → the user's sources (loaded with MSBuild) → the rewritten
+/// The `fix` verb's engine, one call: report (or census.json, <see cref="FixTarget"/>) → culprit → the user's sources (loaded with MSBuild) → the rewritten
 /// chain, compiled → a <see cref="FixPlan"/> (diff, changed files, also-changed methods, or the refusal). Nothing is
 /// written here; <see cref="FixFiles.Apply"/> writes a plan's files.
 /// </summary>
@@ -22,7 +22,7 @@ public static class SourceFixer
         string project;
         try
         {
-            culprit = ReportReader.Pick(ReportReader.Read(reportPath), options.Culprit, reportPath);
+            culprit = FixTarget.Pick(reportPath, options);
             AlreadyAwaited(culprit);
             var callSite = PackageCallSite.AtUserCall(culprit);
             Refusable(callSite);
@@ -41,7 +41,11 @@ public static class SourceFixer
             var (workspace, solution) = await SourceWorkspace.OpenAsync(project, cancellation);
             using (workspace)
             {
-                return await PlanAsync(solution, culprit, Path.GetFullPath(project), options.Rename, cancellation);
+                var plan = await PlanAsync(solution, culprit, Path.GetFullPath(project), options.Rename, cancellation);
+                // A census records no PDB checksum: said as what it is, not as a report of an older version.
+                return FixTarget.IsCensus(reportPath)
+                    ? plan with { Notes = [.. plan.Notes.Select(n => n == NoChecksumNote ? "a census carries no source checksum: the sources could not be checked against its build" : n)] }
+                    : plan;
             }
         }
         catch (FixRefusedException e)
@@ -191,9 +195,11 @@ public static class SourceFixer
         }
         if (!checkedAny)
         {
-            notes.Add("the report carries no source checksum (recorded by an older version): the sources could not be checked against its build");
+            notes.Add(NoChecksumNote);
         }
     }
+
+    private const string NoChecksumNote = "the report carries no source checksum (recorded by an older version): the sources could not be checked against its build";
 
     // New lines the rewrite wrote follow the file's own line endings.
     private static string LineEndingsOf(string oldText, string newText)

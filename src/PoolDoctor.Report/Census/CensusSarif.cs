@@ -50,6 +50,9 @@ public static class CensusSarif
         json.WriteEndObject();
     }
 
+    // A relative URI reference: each segment escaped (a space is %20), '/' between them.
+    private static string RelativeUri(string path) => string.Join('/', path.Replace('\\', '/').Split('/').Select(Uri.EscapeDataString));
+
     internal static string RuleId(Model.Stacks.BlockingKind kind) => $"PD-{kind}";
 
     private static void Result(Utf8JsonWriter json, CensusFinding f)
@@ -66,10 +69,15 @@ public static class CensusSarif
             json.WriteStartObject();
             json.WriteStartObject("physicalLocation");
             json.WriteStartObject("artifactLocation");
-            json.WriteString("uri", file.Replace('\\', '/'));
             if (f.Site.RepositoryFile is not null)
             {
+                json.WriteString("uri", RelativeUri(f.Site.RepositoryFile));
                 json.WriteString("uriBaseId", "%SRCROOT%");
+            }
+            else
+            {
+                // No repository root known: the PDB's path as an absolute file URI (SARIF §3.10.3), not a bare path.
+                json.WriteString("uri", Path.IsPathRooted(file) ? new Uri(file).AbsoluteUri : RelativeUri(file));
             }
             json.WriteEndObject();
             if (f.Site.Line is { } line and > 0)

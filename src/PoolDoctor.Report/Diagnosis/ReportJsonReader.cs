@@ -40,7 +40,8 @@ public static class ReportJsonReader
             && gap.TryGetProperty("value", out var value) && value.ValueKind == JsonValueKind.Number && value.TryGetInt32(out var n) ? n : null;
     }
 
-    private static JsonDocument Parse(string path)
+    /// <summary>The file's JSON, bounded and checked as UTF-8 (<see cref="ReportBytes"/>); shared with the census's reader.</summary>
+    internal static JsonDocument Parse(string path)
     {
         var bytes = ReportBytes.Read(path);
         // The parser checks UTF-8 only where it must; a string read later would throw an InvalidOperationException

@@ -135,6 +135,9 @@ public sealed class OptionValueErrorTests
 
         ("fix", "--project", "fix {report} --project /nonexistent-pooldoctor/App.csproj", Failed, "--project"),
         ("fix", "--culprit", "fix {report} --culprit 0", Usage, "--culprit"),
+        ("fix", "--finding", "fix {report} --finding 0", Usage, "--finding"),
+        ("fix", "--finding", "fix {report} --finding 1 --culprit 1", Usage, "--finding"),
+        ("fix", "--finding", "fix {report} --finding 2", Failed, "--finding 2"),
         ("fix", "--output", "fix {report} -o /nonexistent-pooldoctor/x.diff", Usage, "--output"),
         ("fix", "--stop-gap-as", "fix {report} --stop-gap --stop-gap-as yaml", Usage, "--stop-gap-as"),
         ("fix", "--min-threads", "fix {report} --stop-gap --min-threads 0", Usage, "--min-threads"),
@@ -220,5 +223,5 @@ public sealed class OptionValueErrorTests
     }
 
     private static string ReportJson([CallerFilePath] string self = "") =>
-        Path.GetFullPath(Path.Combine(Path.GetDirectoryName(self)!, "..", "..", "snapshots", "report.json"));
+        Path.GetFullPath(Path.Combine(Path.GetDirectoryName(self)!, "..", "snapshots", "report.json"));
 }

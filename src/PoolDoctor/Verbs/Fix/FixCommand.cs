@@ -17,7 +17,7 @@ internal static class FixCommand
         var arguments = new Argument<string[]>("REPORT")
         {
             HelpName = "REPORT.json",
-            Description = "A report.json of diagnose or watch, or the JSON of stacks/analyze --format json. After '--' (with --verify): the command that runs a build, started in the copied project's folder (e.g. -- dotnet bin/Release/net10.0/App.dll --urls http://127.0.0.1:5080).",
+            Description = "A report.json of diagnose or watch, the JSON of stacks/analyze --format json, or a census.json (census --format json; told apart by its content). After '--' (with --verify): the command that runs a build, started in the copied project's folder (e.g. -- dotnet bin/Release/net10.0/App.dll --urls http://127.0.0.1:5080).",
             Arity = ArgumentArity.OneOrMore,
         };
         var options = new FixVerbOptions();
@@ -26,7 +26,7 @@ internal static class FixCommand
             arguments,
         };
         options.AddTo(command);
-        HelpLayout.SetUsage(command, "fix REPORT.json [--project PATH] [--culprit N] [-o FILE.diff] [--apply] [--rename] [--stop-gap [--stop-gap-as FORM]] [--verify --load URL [-c N] [-d DURATION] -- COMMAND ARGS...]");
+        HelpLayout.SetUsage(command, "fix REPORT.json [--project PATH] [--culprit N | --finding N] [-o FILE.diff] [--apply] [--rename] [--stop-gap [--stop-gap-as FORM]] [--verify --load URL [-c N] [-d DURATION] -- COMMAND ARGS...]");
         HelpLayout.SetLabel(arguments, "REPORT.json");
         VerbAction.Set(command, async (parse, cancellation) =>
         {

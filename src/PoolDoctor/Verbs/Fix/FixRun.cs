@@ -4,6 +4,7 @@ using PoolDoctor.Fix.Diff;
 using PoolDoctor.Fix.Reports;
 using PoolDoctor.Fix.StopGap;
 using PoolDoctor.Fix.Trees;
+using PoolDoctor.Model.Stacks;
 using PoolDoctor.Runs.Verify;
 
 namespace PoolDoctor.Verbs.Fix;
@@ -19,9 +20,19 @@ internal static class FixRun
 {
     public static async Task<RunEnd> RunAsync(IToolConsole console, FixRequest request, CancellationToken cancellation)
     {
-        // A report that cannot be read ends here, whatever else was asked: a stop-gap needs its culprit too.
-        var culprits = ReportReader.Read(request.Report);
-        var plan = await SourceFixer.PlanAsync(request.Report, new FixOptions { Culprit = request.Culprit, ProjectPath = request.Project, Rename = request.Rename }, cancellation);
+        // A report (or census) that cannot be read, or a culprit (finding) it does not have, ends here, whatever else was
+        // asked: a stop-gap needs its culprit too.
+        var options = new FixOptions { Culprit = request.Culprit, Finding = request.Finding, ProjectPath = request.Project, Rename = request.Rename };
+        Culprit culprit;
+        try
+        {
+            culprit = FixTarget.Pick(request.Report, options);
+        }
+        catch (FixRefusedException e)
+        {
+            return RunEnd.Failed($"fix refused: {e.Message}");
+        }
+        var plan = await SourceFixer.PlanAsync(request.Report, options, cancellation);
         var edits = new List<FileEdit>();
         if (plan.Refusal is { } refusal)
         {
@@ -49,7 +60,6 @@ internal static class FixRun
         string? app = null;
         if (request.StopGap is not null || request.Verify is not null)
         {
-            var culprit = ReportReader.Pick(culprits, request.Culprit, request.Report);
             app = FixProject.Resolve(request.Project, culprit);
             if (request.StopGap is { } form)
             {

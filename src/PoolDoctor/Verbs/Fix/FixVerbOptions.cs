@@ -9,7 +9,8 @@ namespace PoolDoctor.Verbs.Fix;
 internal sealed class FixVerbOptions
 {
     private readonly Option<FileSystemInfo?> _project = new("--project") { HelpName = "PATH", Description = "The .csproj, .sln or .slnx that builds the culprit's code (default: the project above the report's source file); for --stop-gap and --verify, the app's .csproj (the one that starts the service)." };
-    private readonly Option<int> _culprit = new("--culprit") { HelpName = "N", Description = "Which culprit of the report to fix, as numbered in it (1 is the first).", DefaultValueFactory = _ => 1 };
+    private readonly Option<int?> _culprit = new("--culprit") { HelpName = "N", Description = "Which culprit of the report to fix, as numbered in it (default: 1, the first)." };
+    private readonly Option<int?> _finding = new("--finding") { HelpName = "N", Description = "Given a census.json: which of its findings to fix, as numbered in it (default: 1, the first)." };
     private readonly Option<FileInfo?> _output = PathOptions.OutputFile("--output", ["-o"], "FILE.diff", "Write the unified diff to this file instead of stdout.", "fix.diff");
     private readonly Option<bool> _apply = new("--apply") { Description = "Edit the source files in place (after the patched project compiles)." };
     private readonly Option<bool> _rename = new("--rename") { Description = "Add the Async suffix to the methods that become async (callers follow; entries keep their names)." };
@@ -27,7 +28,7 @@ internal sealed class FixVerbOptions
 
     public void AddTo(Command command)
     {
-        foreach (var option in new Option[] { _project, _culprit, _output, _apply, _rename, _stopGap, _stopGapAs, _minThreads, _verify, _load, _connections, _duration.Option, _timeout.Option, _children.Child, _children.ShowChildIo })
+        foreach (var option in new Option[] { _project, _culprit, _finding, _output, _apply, _rename, _stopGap, _stopGapAs, _minThreads, _verify, _load, _connections, _duration.Option, _timeout.Option, _children.Child, _children.ShowChildIo })
         {
             command.Options.Add(option);
         }
@@ -39,6 +40,15 @@ internal sealed class FixVerbOptions
         if (culprit < 1)
         {
             throw new UsageException($"--culprit {culprit}: culprits are numbered from 1");
+        }
+        var finding = parse.GetValue(_finding);
+        if (finding < 1)
+        {
+            throw new UsageException($"--finding {finding}: findings are numbered from 1");
+        }
+        if (culprit is not null && finding is not null)
+        {
+            throw new UsageException("--culprit picks a report's culprit, --finding a census's finding: give one");
         }
         var stopGap = parse.GetValue(_stopGap);
         var form = StopGapForms.Parse(parse.GetValue(_stopGapAs)!) ?? throw new UsageException($"--stop-gap-as: '{parse.GetValue(_stopGapAs)}' is not {StopGapForms.Names}");
@@ -85,7 +95,7 @@ internal sealed class FixVerbOptions
             // Said rather than ignored: a user who gave it expects it to act.
             throw new UsageException($"{unused.Name} needs --verify");
         }
-        return new FixRequest(report, project?.ToString(), culprit, parse.GetValue(_output)?.ToString(), apply, parse.GetValue(_rename), stopGap ? form : null, minThreads, settings);
+        return new FixRequest(report, project?.ToString(), culprit, finding, parse.GetValue(_output)?.ToString(), apply, parse.GetValue(_rename), stopGap ? form : null, minThreads, settings);
     }
 
     private VerifySettings ReadVerify(ParseResult parse, IReadOnlyList<string> launch)
