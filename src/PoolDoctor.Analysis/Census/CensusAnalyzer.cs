@@ -30,23 +30,13 @@ public static class CensusAnalyzer
             // A stack whose root frames have no name cannot say whether the thread was a pool thread.
             unnamed += readings.Count(r => !r.Reading.IsPoolThread && r.Wait.Frames.Count > 0 && r.Wait.Frames[^1].Module == "?");
             var requests = LearnedRequests.Learn(pool.Select(p => (p.Reading, p.Wait.Request, 1L)), il);
-            foreach (var (poolWait, poolReading) in pool)
+            foreach (var (wait, reading) in pool)
             {
-                var (wait, reading) = (poolWait, poolReading);
                 if (wait.Frames[0].Module == "?")
                 {
-                    // The runtime's innermost frames (e.g. Monitor.Enter_Slowpath, first run at the last test) may have no
-                    // name when the host ends before a rundown names them (seen on CensusShop: the reserve-now lock lost).
-                    // A named framework frame above them (Monitor.Enter) still names the API; a user frame right above
-                    // them does not, and the wait is not guessed.
-                    var named = wait.Frames.SkipWhile(f => f.Module == "?").ToList();
-                    var namedReading = named.Count > 0 ? catalog.Read(named) : null;
-                    if (namedReading is null || namedReading.Frames.Count == 0 || namedReading.Frames[0].IsUser)
-                    {
-                        unnamed++;
-                        continue;
-                    }
-                    (wait, reading) = (wait with { Frames = named }, namedReading);
+                    // The API it blocked in has no name (no rundown named it before the process ended): not guessed.
+                    unnamed++;
+                    continue;
                 }
                 // Generated request code (a minimal API's delegate) may hold the user's handler, inlined by the JIT: the
                 // request's endpoint names it.
