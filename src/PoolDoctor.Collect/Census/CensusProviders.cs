@@ -14,11 +14,32 @@ namespace PoolDoctor.Collect.Census;
 public static class CensusProviders
 {
 
+    // TplEventSource: TaskWaitBegin (10) and TaskWaitEnd (11) only, keyword Tasks.
+    private const int TaskWaitBeginId = 10;
+    private const int TaskWaitEndId = 11;
+    private const long TplTasksKeyword = 0x2;
+
     public static IReadOnlyList<EventPipeProvider> All() =>
     [
         new(StackSessionProviders.Runtime, EventLevel.Verbose, RuntimeKeywords.Loader | RuntimeKeywords.Jit | RuntimeKeywords.ILToNativeMap | RuntimeKeywords.Contention | RuntimeKeywords.WaitHandle),
         StackSessionProviders.AspNetCoreBridge(),
     ];
+
+    /// <summary>
+    /// The task waits, announced before the wait spins: a `.Result`, `Wait()` or `GetResult()` on an unfinished task
+    /// spins (35 rounds of SpinWait, yielding the core from the 10th) before it blocks, and while the process's own
+    /// threads keep every core busy (the JIT at a test run's first requests, parallel tests) that spin outlasts a
+    /// 30 ms wait: the task finishes before the thread blocks, and no WaitHandleWait event is written (measured; see
+    /// docs/census.md). TaskWaitBegin comes first, whatever the spin does. Filtered to the two events (CollectTracing5,
+    /// .NET 10): the keyword alone would add an event per task scheduled and run.
+    /// </summary>
+    public static EventPipeProvider TaskWaits() =>
+        new(StackSessionProviders.Tpl, EventLevel.Verbose, TplTasksKeyword, arguments: null,
+            new EventPipeProviderEventFilter(enable: true, [TaskWaitBeginId, TaskWaitEndId]));
+
+    /// <summary>.NET 10+: <see cref="Configuration"/> with the task waits (an event filter needs CollectTracing5).</summary>
+    public static EventPipeSessionConfiguration WithTaskWaits() =>
+        new([.. All(), TaskWaits()], circularBufferSizeMB: 64, rundownKeyword: StackSessionProviders.RundownKeyword, requestStackwalk: true);
 
     /// <summary>.NET 9+ (CollectTracing4): the trimmed rundown at the session's stop names the methods jitted before it.</summary>
     public static EventPipeSessionConfiguration Configuration() =>

@@ -92,6 +92,14 @@ internal sealed class ProcessRecording
         }
         try
         {
+            return await target.Client.StartEventPipeSessionAsync(CensusProviders.WithTaskWaits(), token).ConfigureAwait(false);
+        }
+        catch (UnsupportedCommandException)
+        {
+            // .NET 9: no event filter; the waits that block are still announced by WaitHandleWait.
+        }
+        try
+        {
             return await target.Client.StartEventPipeSessionAsync(CensusProviders.Configuration(), token).ConfigureAwait(false);
         }
         catch (UnsupportedCommandException)
