@@ -3,6 +3,7 @@ using PoolDoctor.Model;
 using PoolDoctor.Model.Census;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Diagnosis;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Report.Census;
 
@@ -64,7 +65,7 @@ public static class CensusJsonReader
         }
         return new CensusFinding(id, String(f, "method") ?? "?", kind, String(f, "api") ?? "?")
         {
-            Entry = String(f, "entry"),
+            Entry = EntryText.Parse(String(f, "entry")),
             Site = new CallSite { File = String(f, "file"), RepositoryFile = String(f, "repositoryFile"), Line = Int(f, "line") },
             Package = f.TryGetProperty("package", out var package) && package.ValueKind == JsonValueKind.Object && String(package, "name") is { } name
                 ? new PackageRef(name, String(package, "version") ?? "", Direct: false)

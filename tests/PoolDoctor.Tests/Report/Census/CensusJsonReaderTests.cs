@@ -2,6 +2,7 @@ using System.Text.Json;
 using PoolDoctor.Model.Census;
 using PoolDoctor.Model.Stacks;
 using PoolDoctor.Report.Census;
+using PoolDoctor.Report.Stacks;
 
 namespace PoolDoctor.Tests.Report.Census;
 
@@ -29,7 +30,7 @@ public sealed class CensusJsonReaderTests
             Assert.Equal(e.GetProperty("method").GetString(), f.Method);
             Assert.Equal(Enum.Parse<BlockingKind>(e.GetProperty("kind").GetString()!), f.Kind);
             Assert.Equal(e.GetProperty("api").GetString(), f.Api);
-            Assert.Equal(e.GetProperty("entry").GetString(), f.Entry);
+            Assert.Equal(e.GetProperty("entry").GetString(), EntryText.Of(f.Entry));
             Assert.Equal(e.GetProperty("file").GetString(), f.Site.File);
             Assert.Equal(e.GetProperty("repositoryFile").GetString(), f.Site.RepositoryFile);
             Assert.Equal(e.GetProperty("line").GetInt32(), f.Site.Line);
