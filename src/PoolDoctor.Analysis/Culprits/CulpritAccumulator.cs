@@ -18,13 +18,13 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
     public long Samples { get; set; }
     public HashSet<int> Threads { get; } = [];
 
-    /// <summary>Per blocked thread whose samples were timed: its first and last sample here (<see cref="CulpritHolds"/>).</summary>
+    /// <summary>Per blocked thread whose samples were timed: its first and last sample here (<see cref="CulpritHoldReader"/>).</summary>
     public Dictionary<int, SampleSpan> Spans { get; } = [];
 
     /// <summary>Per blocked thread: its samples here.</summary>
     public Dictionary<int, long> ThreadSamples { get; } = [];
 
-    /// <summary>Some blocked stack here served a request (<see cref="CulpritHolds.ServesRequest"/>).</summary>
+    /// <summary>Some blocked stack here served a request (<see cref="CulpritHoldReader.ServesRequest"/>).</summary>
     public bool ServesRequests { get; set; }
     public Dictionary<string, double> Apis { get; } = new(StringComparer.Ordinal);
     public Dictionary<WaitSource, double> WaitMsBySource { get; } = [];
@@ -39,7 +39,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
     public void CountApi(string api, double weight) => Apis[api] = Apis.GetValueOrDefault(api) + weight;
 
     /// <summary>Counts a sampled stack's thread, its samples and when they were taken.</summary>
-    /// <param name="servesRequest">The stack served a request (<see cref="CulpritHolds.ServesRequest"/>).</param>
+    /// <param name="servesRequest">The stack served a request (<see cref="CulpritHoldReader.ServesRequest"/>).</param>
     public void CountThread(ThreadStack stack, bool servesRequest)
     {
         Threads.Add(stack.ThreadId);
@@ -106,7 +106,7 @@ internal sealed class CulpritAccumulator(string method, BlockingKind kind)
     }
 
     /// <param name="poolSamples">Every pool-thread sample of the window (the share's denominator).</param>
-    /// <param name="hold">How it held its threads over the window (<see cref="CulpritHolds"/>), null when untimed.</param>
+    /// <param name="hold">How it held its threads over the window (<see cref="CulpritHoldReader"/>), null when untimed.</param>
     public Culprit ToCulprit(long poolSamples, CulpritHold? hold = null)
     {
         // One method may block through more than one API (a poll loop's Thread.Sleep and its final Task.Result):

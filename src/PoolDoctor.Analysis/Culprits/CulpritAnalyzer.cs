@@ -49,7 +49,7 @@ public static class CulpritAnalyzer
             var culprit = Get(culprits, site);
             culprit.CountApi(site.Api, stack.Samples);
             culprit.Samples += stack.Samples;
-            culprit.CountThread(stack, CulpritHolds.ServesRequest(own, stack.Frames));
+            culprit.CountThread(stack, CulpritHoldReader.ServesRequest(own, stack.Frames));
             culprit.EntersLockItself |= site.Kind == BlockingKind.Lock && site.CallsApiDirectly;
             culprit.Offer(site, reading, stack.Samples);
         }
@@ -59,7 +59,7 @@ public static class CulpritAnalyzer
 
         var threadSamples = pool.GroupBy(p => p.Stack.ThreadId).ToDictionary(g => g.Key, g => g.Sum(p => (long)p.Stack.Samples));
         var ranked = CulpritRanking.Order(culprits.Values
-            .Select(c => c.ToCulprit(poolSamples, CulpritHolds.Of(c.Spans, c.ThreadSamples, threadSamples, c.ServesRequests, c.Threads.Count, snapshot.WindowSeconds)))
+            .Select(c => c.ToCulprit(poolSamples, CulpritHoldReader.Of(c.Spans, c.ThreadSamples, threadSamples, c.ServesRequests, c.Threads.Count, snapshot.WindowSeconds)))
             .Select(c => c with
             {
                 Excerpt = SourceExcerptReader.Around(snapshot.CallGraph.Sources, c.Site.File, c.Site.Line),

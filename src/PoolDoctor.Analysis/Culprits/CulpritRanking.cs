@@ -4,7 +4,7 @@ namespace PoolDoctor.Analysis.Culprits;
 
 /// <summary>
 /// The order culprits are named in, by how each held threads over the window rather than by one window's share alone
-/// (<see cref="CulpritHolds"/>; issue 34 item 2). A constant blocker (the same number of threads since the window's
+/// (<see cref="CulpritHoldReader"/>; issue 34 item 2). A constant blocker (the same number of threads since the window's
 /// start, serving no request) ranks below the culprits the load reaches, whatever its share of this window: the
 /// requests queued behind the pool reach those. Which queued items wait for which culprit is not in the capture (the
 /// pool's queue is a counter; its items' code is not sampled), so growth is what is weighed. But only below culprits that matter: a starved pool's own blocker also holds its threads throughout, and

@@ -21,7 +21,7 @@ public static class EarlySigns
         // A busy pool also queues (60,000 items/s with 60 waiting is 1 ms of work); a blocked one queues seconds of it.
         // Slow CPU-bound work queues seconds too, but its workers are runnable, not asleep (unless they are runnable only
         // because other processes hold the CPUs: CrowdedRunQueue).
-        return sample.QueueLength >= VerdictRules.QueueFloor(cores, t)
+        return sample.QueueLength >= VerdictRuleChain.QueueFloor(cores, t)
             && sample.QueueLength >= t.PersistentQueueSecondsOfWork * Math.Max(1, sample.CompletedPerSecond)
             && sample.CpuPercent < t.CpuLowPercent
             && (!(sample.RunnableWorkers >= t.RunnablePerCore * cores) || CrowdedRunQueue.Holds(sample.WorkerScheduling, sample.CpuPercent, cores, t));

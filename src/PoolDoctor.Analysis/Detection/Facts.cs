@@ -15,7 +15,7 @@ internal static class Facts
         {
             Figure = s.QueueLength,
             Unit = Items,
-            Threshold = VerdictRules.QueueFloor(cores, t),
+            Threshold = VerdictRuleChain.QueueFloor(cores, t),
             ThresholdPerCore = t.QueuePerCore,
             Cores = cores,
         };

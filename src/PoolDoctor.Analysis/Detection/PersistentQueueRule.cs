@@ -1,6 +1,6 @@
 using PoolDoctor.Model.Counters;
 using PoolDoctor.Model.Verdicts;
-using static PoolDoctor.Analysis.Detection.VerdictRules;
+using static PoolDoctor.Analysis.Detection.VerdictRuleChain;
 using static PoolDoctor.Model.Verdicts.EvidenceUnit;
 
 namespace PoolDoctor.Analysis.Detection;

@@ -1,4 +1,4 @@
-using static PoolDoctor.Analysis.Detection.VerdictRules;
+using static PoolDoctor.Analysis.Detection.VerdictRuleChain;
 
 namespace PoolDoctor.Analysis.Detection;
 

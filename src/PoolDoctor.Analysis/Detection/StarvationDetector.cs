@@ -44,7 +44,7 @@ public sealed class StarvationDetector
     public Verdict Add(CounterSample sample)
     {
         _samples.Add(sample);
-        Current = VerdictRules.Judge(_samples, _injections, Cores, _thresholds);
+        Current = VerdictRuleChain.Judge(_samples, _injections, Cores, _thresholds);
         return Current;
     }
 

@@ -49,7 +49,7 @@ internal static class WorkersCompute
             Facts.Completed(f.Latest),
         };
         var confidence = 0.65 + (f.RunnableSpanDelayP50Ms is not null ? 0.05 : 0) + (f.StarvationInjections == 0 ? 0.05 : 0);
-        return new Verdict(VerdictKind.CpuSaturated, VerdictRules.Round(confidence), VerdictRule.CpuSaturated, evidence, f.Latest.Seconds);
+        return new Verdict(VerdictKind.CpuSaturated, VerdictRuleChain.Round(confidence), VerdictRule.CpuSaturated, evidence, f.Latest.Seconds);
     }
 
     /// <summary>Why no queue rule called the pool starving; added to the verdict the later rules give.</summary>

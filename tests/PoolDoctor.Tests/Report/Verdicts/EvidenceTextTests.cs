@@ -7,7 +7,7 @@ namespace PoolDoctor.Tests.Report.Verdicts;
 
 /// <summary>
 /// One row per sentence form: an item as a rule makes it, and the sentence the rule used to write for those figures
-/// (the templates of VerdictRules, PoolKeepsUp, PersistentQueueRule and CompensationNote as of commit c81044e).
+/// (the templates of VerdictRuleChain, PoolKeepsUp, PersistentQueueRule and CompensationNote as of commit c81044e).
 /// The forms the recorded series never reach (a CPU above 90 %, the signature rule's injections, a pool with nothing
 /// completed, starvation injections that drained or did not, the MinThreads notes) are only here; the others are also
 /// checked byte for byte by <see cref="RecordedSentencesTests"/>.

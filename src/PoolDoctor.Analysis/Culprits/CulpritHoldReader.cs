@@ -9,7 +9,7 @@ namespace PoolDoctor.Analysis.Culprits;
 /// start-up holds that same thread from the first sample to the last. One second's share cannot tell them apart (the
 /// issue 34 capture: a polling loop 33 % on 1 thread, the filter 26 % on 1, 81 requests queued for the filter).
 /// </summary>
-internal static class CulpritHolds
+internal static class CulpritHoldReader
 {
     /// <summary>The part of the window at each end in which a thread counts as there at the start or at the end: the
     /// sampler's ticks are not aligned to the window's edges.</summary>

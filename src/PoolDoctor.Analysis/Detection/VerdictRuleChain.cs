@@ -8,7 +8,7 @@ namespace PoolDoctor.Analysis.Detection;
 /// The rules, tried in order; the first that fires gives the verdict. docs/detection.md gives the reasons. Each rule
 /// states its evidence as <see cref="EvidenceItem"/>s; the words are Report's (EvidenceText).
 /// </summary>
-internal static class VerdictRules
+internal static class VerdictRuleChain
 {
     public static Verdict Judge(
         IReadOnlyList<CounterSample> samples, IReadOnlyList<InjectionEvent> injections, int cores, DetectionThresholds t)
