@@ -90,14 +90,9 @@ internal sealed class ProcessRecording
         {
             return await target.Client.StartEventPipeSessionAsync(CensusProviders.LegacyConfiguration(), token).ConfigureAwait(false);
         }
-        try
-        {
-            return await target.Client.StartEventPipeSessionAsync(CensusProviders.WithTaskWaits(), token).ConfigureAwait(false);
-        }
-        catch (UnsupportedCommandException)
-        {
-            // .NET 9: no event filter; the waits that block are still announced by WaitHandleWait.
-        }
+        // CensusProviders.WithTaskWaits (TaskWaitBegin/End, found before the spin) is not asked for: in one CI run of the
+        // census on CensusShop.Tests it listed the async twin CheckoutQueue.CheckoutAsync, a wrong finding; off until
+        // that is understood (docs/census.md).
         try
         {
             return await target.Client.StartEventPipeSessionAsync(CensusProviders.Configuration(), token).ConfigureAwait(false);
