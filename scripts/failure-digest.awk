@@ -15,9 +15,10 @@ failed && /<Message>/ { inmsg = 1; sub(/.*<Message>/, "") }
 failed && inmsg {
   text = $0; last = sub(/<\/Message>.*/, "", text)
   line++
-  # A tool run's message is "exit N after Ts", its stdout, then its stderr: the stderr's first line says why it failed.
-  if (shown < 8 && (line <= 2 || afterstderr || tolower(text) ~ /verdict|culprit|expected|starving|healthy|cpusaturated|exit [0-9]/)) { show(text); shown++ }
-  afterstderr = (text ~ /^--- stderr/)
+  # A tool run's message is "exit N after Ts", its stdout, then its stderr: the stderr says why it failed, after any
+  # progress lines ("writing the full dump ... 5 s" hid the reason of a failed `dump` in one CI run), so all of it shows.
+  if (shown < 12 && (line <= 2 || afterstderr || tolower(text) ~ /verdict|culprit|expected|starving|healthy|cpusaturated|exit [0-9]/)) { show(text); shown++ }
+  if (text ~ /^--- stderr/) afterstderr = 1
   if (last) inmsg = 0
 }
 /<\/UnitTestResult>/ { failed = 0; inmsg = 0 }

@@ -149,6 +149,22 @@ public sealed record DetectionThresholds
     public double PersistentQueueDelayMs { get; init; } = 200;
 
     /// <summary>
+    /// Seconds a queued item still waits at the persistent-queue rule's latest sample (queue ÷ completed/s, or that sample's
+    /// measured p50 delay, whichever is longer) for the stretch to count as starvation now. Over 1,116 corpus reports of
+    /// CI runs (2026-11-28, every lab route, a crowded host) every queue-rule Starving on a blocking route was at 0.47 s
+    /// or more; the one healthy route read Starving (gRPC CheckAsync at 3.3 s: 126 queued at the load's start, 4 queued
+    /// at 241 done/s and a 3 ms delay by the verdict) was at 0.017 s.
+    /// </summary>
+    public double PersistentQueueNowSeconds { get; init; } = 0.1;
+
+    /// <summary>
+    /// The share of the pool's threads runnable over the stretch (mean runnable workers over mean threads) at which a queue
+    /// that moves in milliseconds now (<see cref="PersistentQueueNowSeconds"/>) is a burst worked off, not a pool that
+    /// blocks: 0.72 in the gRPC burst (3.8 of 5.2), 0 in the Lazy&lt;T&gt; convoys whose half-second lulls look the same.
+    /// </summary>
+    public double CaughtUpRunnableShare { get; init; } = 0.5;
+
+    /// <summary>
     /// Seconds a queued item waits (queue ÷ completed/s, latest sample and the last three seconds) under which a pool that
     /// injects for blocking still keeps up (BlockingCompensated, not Starving). Recorded with MinThreads 300: 2-40 ms;
     /// starving ramps: seconds (100+ queued at 0-14/s). The measured median delay, when there, must be under it as well.

@@ -13,8 +13,10 @@ namespace PoolDoctor.Analysis.Detection;
 /// </summary>
 internal static class PersistentQueueRule
 {
-    public static Verdict? Judge(IReadOnlyList<CounterSample> samples, WindowFigures f, int cores, DetectionThresholds t)
+    /// <param name="caughtUp">Set when the stretch held work but the latest sample moved it in milliseconds: why no Starving.</param>
+    public static Verdict? Judge(IReadOnlyList<CounterSample> samples, WindowFigures f, int cores, DetectionThresholds t, out EvidenceItem? caughtUp)
     {
+        caughtUp = null;
         if (f.CpuPercent >= t.CpuLowPercent)
         {
             return null;
@@ -39,6 +41,16 @@ internal static class PersistentQueueRule
         var delayWaits = measuredDelay >= t.PersistentQueueDelayMs;
         if (meanQueue < t.PersistentQueueSecondsOfWork * meanCompleted && !delayWaits)
         {
+            return null;
+        }
+        // Starving says work waits for a thread. The stretch's means can hold a burst the pool has since worked off (a
+        // load's first second on a crowded host: 126 queued while JIT and the neighbours held the CPUs, then 4 queued at
+        // 241 done/s with a 3 ms delay), when its threads were runnable, not blocked. Threads parked on a lock leave
+        // half-second lulls too (a Lazy<T> convoy: 9 queued, 1 ms, between 300 ms waits), but none of them runnable.
+        var waitNow = WaitNowSeconds(f.Latest);
+        if (waitNow < t.PersistentQueueNowSeconds && RunnableShare(window) >= t.CaughtUpRunnableShare)
+        {
+            caughtUp = CaughtUp(window, f.Latest, waitNow, t);
             return null;
         }
         // Runnable workers with work queued were judged CPU-bound before this rule (cpu-saturated), on the last two
@@ -94,6 +106,39 @@ internal static class PersistentQueueRule
             + (queued == window.Count ? 0.05 : 0);
         return new Verdict(VerdictKind.Starving, Round(confidence), VerdictRule.PersistentQueue, evidence, f.Latest.Seconds);
     }
+
+    /// <summary>How long an item queued at the latest sample waits: Little's law on that sample, or its measured p50 if longer.</summary>
+    private static double WaitNowSeconds(CounterSample latest)
+    {
+        var little = latest.CompletedPerSecond > 0
+            ? latest.QueueLength / latest.CompletedPerSecond
+            : latest.QueueLength > 0 ? double.PositiveInfinity : 0;
+        var measured = latest.QueueDelayMs is { Items: > 0 } d ? d.P50 / 1000 : 0;
+        return Math.Max(little, measured);
+    }
+
+    /// <summary>The pool's threads runnable (on a CPU or waiting for one) over the stretch, as a share of its threads; 0 where not read.</summary>
+    private static double RunnableShare(List<CounterSample> window)
+    {
+        var read = window.Where(s => s.RunnableWorkers is not null && s.ThreadCount > 0).ToList();
+        return read.Count > 0 ? read.Average(s => s.RunnableWorkers!.Value) / read.Average(s => (double)s.ThreadCount) : 0;
+    }
+
+    private static EvidenceItem CaughtUp(List<CounterSample> window, CounterSample latest, double waitNow, DetectionThresholds t) =>
+        new(EvidenceKind.QueueCaughtUp)
+        {
+            Figure = waitNow,
+            Unit = Seconds,
+            Threshold = t.PersistentQueueNowSeconds,
+            WindowSeconds = latest.Seconds - window[0].Seconds + 1,
+            Figures =
+            [
+                new(FigureName.QueueMax, window.Max(s => s.QueueLength), Items),
+                new(FigureName.QueuedNow, latest.QueueLength, Items),
+                new(FigureName.Completed, latest.CompletedPerSecond, ItemsPerSecond),
+                .. latest.QueueDelayMs is { Items: > 0 } d ? [new EvidenceFigure(FigureName.MeasuredDelayMs, d.P50, Milliseconds)] : Array.Empty<EvidenceFigure>(),
+            ],
+        };
 
     private static double? MedianQueueDelay(List<CounterSample> window)
     {

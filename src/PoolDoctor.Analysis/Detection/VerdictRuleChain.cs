@@ -47,7 +47,8 @@ internal static class VerdictRuleChain
         // queue rule finds the work waiting that long behind them, the pool is CPU bound, whoever holds the CPUs: the verdict
         // rule 1 gives it once its runnable threads or CPU show it, so one verdict whichever moment a verb attaches.
         var computing = WorkersCompute.Holds(f, cores, t);
-        var byQueue = StarvingBySignature(f, cores, t) ?? QueueNotDraining(samples, f, cores, t) ?? PersistentQueueRule.Judge(samples, f, cores, t);
+        EvidenceItem? caughtUp = null;
+        var byQueue = StarvingBySignature(f, cores, t) ?? QueueNotDraining(samples, f, cores, t) ?? PersistentQueueRule.Judge(samples, f, cores, t, out caughtUp);
         if (computing && byQueue is not null)
         {
             return WorkersCompute.Verdict(f, cores, t);
@@ -56,6 +57,10 @@ internal static class VerdictRuleChain
         if (computing)
         {
             verdict = verdict with { Evidence = [.. verdict.Evidence, WorkersCompute.Evidence(f, cores, t)] };
+        }
+        if (caughtUp is not null && verdict.Kind != VerdictKind.Starving)
+        {
+            verdict = verdict with { Evidence = [.. verdict.Evidence, caughtUp] };
         }
         return heldElsewhere ? verdict with { Evidence = [.. verdict.Evidence, CrowdedRunQueue.HeldElsewhere(f, cores, t)] } : verdict;
     }

@@ -50,7 +50,8 @@ public static class DumpWriter
 
     /// <summary>
     /// How long a dump may make no progress: three attach timeouts (15 s by default) for the runtime to start createdump
-    /// and create the file, and as long again between two growths of it. createdump gathers the target's memory map
+    /// and create the file, and as long again between two growths of it. A createdump child of the target that is using
+    /// CPU is progress too. createdump gathers the target's memory map
     /// first (a second or two for a large process), then writes without pause; a target paused before or during the
     /// write never gets there.
     /// </summary>
@@ -62,6 +63,7 @@ public static class DumpWriter
         // A target in another mount namespace (a container) writes the path in its own view.
         var seen = target.ProcessId > 0 && ProcFs.HasOtherMountNamespace(target.ProcessId) ? ProcFs.UnderRootOf(target.ProcessId, full) : full;
         long? last = null;
+        long? lastHelper = null;
         var clock = System.Diagnostics.Stopwatch.StartNew();
         try
         {
@@ -70,9 +72,13 @@ public static class DumpWriter
                 await Task.Delay(TimeSpan.FromMilliseconds(250), writeEnded).ConfigureAwait(false);
                 var info = new FileInfo(seen);
                 long? size = info.Exists ? info.Length : null;
-                if (size != last)
+                // createdump reads the target's memory map before it creates the file: on a crowded host that took more
+                // than the bound (a CI run: nothing written after 15 s), while the helper was still running and using CPU.
+                var helper = target.ProcessId > 0 ? ProcFs.ChildCpuTicks(target.ProcessId, "createdump") : null;
+                if (size != last || helper is not null && helper != lastHelper)
                 {
                     last = size;
+                    lastHelper = helper;
                     clock.Restart();
                 }
                 else if (clock.Elapsed >= bound)

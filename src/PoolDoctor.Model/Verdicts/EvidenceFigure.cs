@@ -32,6 +32,7 @@ public enum FigureName
     MsPerTimeslice,
     OnCpuMsPerThread,
     OnCpuThresholdPerThread,
+    QueuedNow,
 }
 
 public static class FigureNames

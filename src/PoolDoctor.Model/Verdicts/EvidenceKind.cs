@@ -61,6 +61,8 @@ public enum EvidenceKind
     PoolThreadsRun,
     /// <summary>Work is queued, but the workers ran on a CPU long enough (schedstat) to be computing, not blocked: no queue rule reads Starving.</summary>
     WorkersCompute,
+    /// <summary>The queue held work over a stretch, but the latest interval moved it in milliseconds: a burst the pool caught up with, not starvation.</summary>
+    QueueCaughtUp,
 }
 
 /// <summary>An evidence kind's name as report.json writes it.</summary>

@@ -220,6 +220,23 @@ public sealed class EvidenceTextTests
                 Figures = [Fig(FigureName.MsPerTimeslice, 2.904, Milliseconds), Fig(FigureName.RunQueueMsPerSecond, 2740.7, MillisecondsPerSecond)],
             }
         },
+        {
+            // The recorded gRPC CheckAsync burst (fixtures/counters/crowded/grpc-checkasync-burst) at its last sample.
+            "the queue held up to 126 items over 3.6 s, but its latest sample moved it in 17 ms (4 queued at 241 done/s, measured p50 3 ms): a burst the pool caught up with, not starvation",
+            new(QueueCaughtUp)
+            {
+                Figure = 0.0166, Unit = Seconds, Threshold = 0.1, WindowSeconds = 3.608,
+                Figures = [Fig(FigureName.QueueMax, 126, Items), Fig(FigureName.QueuedNow, 4, Items), Fig(FigureName.Completed, 240.69, ItemsPerSecond), Fig(FigureName.MeasuredDelayMs, 2.9, Milliseconds)],
+            }
+        },
+        {
+            "the queue held up to 40 items over 2 s, but its latest sample moved it in 0 ms (0 queued at 500 done/s): a burst the pool caught up with, not starvation",
+            new(QueueCaughtUp)
+            {
+                Figure = 0, Unit = Seconds, Threshold = 0.1, WindowSeconds = 2,
+                Figures = [Fig(FigureName.QueueMax, 40, Items), Fig(FigureName.QueuedNow, 0, Items), Fig(FigureName.Completed, 500, ItemsPerSecond)],
+            }
+        },
     };
 
     [Theory]
