@@ -42,12 +42,16 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 echo "date: $(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD), load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # (a) diagnose on an already-starving target; with PEER_TOOL (another build's dotnet-pooldoctor.dll) the same run
-# alternates both builds on the same routes, so the comparison is a ratio from one run.
+# alternates both builds on the same routes, so the comparison is a ratio from one run; which build goes first swaps
+# every run.
 if [[ " $PARTS " == *" a "* ]]; then
 for route in $ROUTES; do
   for tool in "$TOOL" ${PEER_TOOL:+"$PEER_TOOL"}; do times_var="t_$(echo "$route$tool" | md5sum | cut -c1-8)"; declare -a "$times_var=()"; done
   for run in $(seq "$RUNS"); do
-    for tool in "$TOOL" ${PEER_TOOL:+"$PEER_TOOL"}; do
+    # The order swaps every run: the first build of a pair ran on a machine that had just started a lab less often.
+    order=("$TOOL" ${PEER_TOOL:+"$PEER_TOOL"})
+    if [ -n "${PEER_TOOL:-}" ] && [ $((run % 2)) -eq 0 ]; then order=("$PEER_TOOL" "$TOOL"); fi
+    for tool in "${order[@]}"; do
       start_lab
       dotnet "$TOOL" load "$base/$route" -c 125 -d 40s --format json >/dev/null 2>&1 &
       loader=$!
