@@ -50,9 +50,7 @@ internal static class CensusRun
             }
             if (failing.Count > 0)
             {
-                Stderr.Line(console, baseline is null
-                    ? $"{failing.Count} blocking call site(s) on pool threads (accept them with --baseline FILE --update-baseline)"
-                    : $"{failing.Count} blocking call site(s) on pool threads not in the baseline {options.Baseline}: {string.Join(", ", failing)}");
+                Stderr.Line(console, CensusGateText.Failing(census, failing, baseline is null ? null : options.Baseline));
                 return RunEnd.GateFailed();
             }
             return RunEnd.Ok;
