@@ -49,9 +49,11 @@ public static class CensusAnalyzer
                 {
                     continue;
                 }
-                if (site.Site.Note is null && !reading.Frames.Any(f => f.IsUser && !TestPlatform.Owns(f.Name.TypeFullName)))
+                if (site.Site.Note is null or { Kind: CallSiteNoteKind.LibraryOnly } && !reading.Frames.Any(f => f.IsUser && !TestPlatform.Owns(f.Name.TypeFullName)))
                 {
                     // No frame of the user's and none recovered (an inlined handler): the framework's (or a package's) own wait.
+                    // A library site says so itself, whatever generated code sits below it (xunit disposing a
+                    // WebApplicationFactory through a compiled delegate: the console logger's drain was listed once).
                     frameworkOnly++;
                     continue;
                 }
