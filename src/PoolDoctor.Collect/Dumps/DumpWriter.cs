@@ -50,10 +50,9 @@ public static class DumpWriter
 
     /// <summary>
     /// How long a dump may make no progress: three attach timeouts (15 s by default) for the runtime to start createdump
-    /// and create the file, and as long again between two growths of it. A createdump child of the target that is using
-    /// CPU is progress too. createdump gathers the target's memory map
-    /// first (a second or two for a large process), then writes without pause; a target paused before or during the
-    /// write never gets there.
+    /// and create the file, and as long again between two growths of it; a createdump child of the target that is using
+    /// CPU is progress too. createdump gathers the target's memory map first (a second or two for a large process, more on
+    /// a crowded host), then writes without pause; a target paused before or during the write never gets there.
     /// </summary>
     public static TimeSpan ProgressBound(TimeSpan attachTimeout) => 3 * attachTimeout;
 
